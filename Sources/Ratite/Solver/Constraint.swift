@@ -1,0 +1,56 @@
+/// A linear constraint `lhs relation rhs` at a priority. Identity is the object: a
+/// solver holds a constraint at most once.
+///
+/// ```swift
+/// let c = (x + 2 * y <= 3.5).priority(.strong)
+/// ```
+public final class Constraint: CustomStringConvertible, Sendable {
+    /// The left side as written.
+    public let lhs: Expression
+    /// The right side as written.
+    public let rhs: Expression
+    public let relation: Relation
+    public let priority: Priority
+
+    public init(_ lhs: Expression, _ relation: Relation, _ rhs: Expression, priority: Priority = .required) {
+        self.lhs = lhs
+        self.rhs = rhs
+        self.relation = relation
+        self.priority = priority
+    }
+
+    /// `lhs - rhs`, the expression the relation compares with zero.
+    public var expression: Expression { lhs - rhs }
+
+    /// A new constraint equal to this one at `priority`.
+    public func priority(_ priority: Priority) -> Constraint {
+        Constraint(lhs, relation, rhs, priority: priority)
+    }
+
+    /// The constraint in the `solve` file syntax, e.g. `x + 2*y <= 3.5 @strong`.
+    public var description: String {
+        let text = "\(lhs) \(relation.symbol) \(rhs)"
+        return priority.isRequired ? text : "\(text) @\(priority)"
+    }
+}
+
+public func == (l: Expression, r: Expression) -> Constraint { Constraint(l, .equal, r) }
+public func == (l: Expression, r: Variable) -> Constraint { Constraint(l, .equal, Expression(r)) }
+public func == (l: Variable, r: Expression) -> Constraint { Constraint(Expression(l), .equal, r) }
+public func == (l: Variable, r: Variable) -> Constraint { Constraint(Expression(l), .equal, Expression(r)) }
+public func == (l: Expression, r: Double) -> Constraint { Constraint(l, .equal, Expression(r)) }
+public func == (l: Variable, r: Double) -> Constraint { Constraint(Expression(l), .equal, Expression(r)) }
+
+public func <= (l: Expression, r: Expression) -> Constraint { Constraint(l, .lessThanOrEqual, r) }
+public func <= (l: Expression, r: Variable) -> Constraint { Constraint(l, .lessThanOrEqual, Expression(r)) }
+public func <= (l: Variable, r: Expression) -> Constraint { Constraint(Expression(l), .lessThanOrEqual, r) }
+public func <= (l: Variable, r: Variable) -> Constraint { Constraint(Expression(l), .lessThanOrEqual, Expression(r)) }
+public func <= (l: Expression, r: Double) -> Constraint { Constraint(l, .lessThanOrEqual, Expression(r)) }
+public func <= (l: Variable, r: Double) -> Constraint { Constraint(Expression(l), .lessThanOrEqual, Expression(r)) }
+
+public func >= (l: Expression, r: Expression) -> Constraint { Constraint(l, .greaterThanOrEqual, r) }
+public func >= (l: Expression, r: Variable) -> Constraint { Constraint(l, .greaterThanOrEqual, Expression(r)) }
+public func >= (l: Variable, r: Expression) -> Constraint { Constraint(Expression(l), .greaterThanOrEqual, r) }
+public func >= (l: Variable, r: Variable) -> Constraint { Constraint(Expression(l), .greaterThanOrEqual, Expression(r)) }
+public func >= (l: Expression, r: Double) -> Constraint { Constraint(l, .greaterThanOrEqual, Expression(r)) }
+public func >= (l: Variable, r: Double) -> Constraint { Constraint(Expression(l), .greaterThanOrEqual, Expression(r)) }

@@ -1,0 +1,19 @@
+/// Errors raised by the integer-addressed core; the public layers translate them.
+enum CoreError: Error, Equatable {
+    case unknownConstraint(Int32)
+    case unknownVariable(Int32)
+    case duplicateEditVariable(Int32)
+    case unknownEditVariable(Int32)
+    case requiredEditVariable(Int32)
+    case invalidPriority(Double)
+    case nonFiniteCoefficient(variable: Int32, Double)
+    case nonFiniteConstant(Double)
+    case nonFiniteValue(variable: Int32, Double)
+    /// A minimal set of required constraints that cannot hold together. Ids of existing
+    /// constraints in addition order; `-1` stands for the constraint being added.
+    case unsatisfiable(conflict: [Int32])
+    case internalError(String)
+}
+
+/// The id used in conflicts for the constraint whose addition failed.
+let pendingConstraintID: Int32 = -1

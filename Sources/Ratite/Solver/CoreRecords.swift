@@ -1,0 +1,78 @@
+/// A variable's coefficient in a constraint as the caller wrote it.
+struct VariableTerm: Equatable {
+    var variable: Int32
+    var coefficient: Double
+}
+
+/// One priority level of the lexicographic objective.
+struct LevelRecord {
+    /// The Auto Layout priority; the phase-one level uses `phaseOnePriority`.
+    var priority: Double
+    /// How many constraints use the level; for an unused slot, `-2 - next unused slot`.
+    var users: Int32
+    /// The level's objective value: the sum of its errors at the current solution.
+    var constant: Double
+}
+
+/// Sits above every real priority so phase one is optimized before anything else.
+let phaseOnePriority = 2000.0
+
+/// A constraint as the core keeps it: what was written, and the tableau symbols it owns.
+struct ConstraintRecord {
+    var terms: [VariableTerm]
+    var constant: Double
+    var relation: Relation
+    var priority: Double
+    /// The objective level of its errors, or -1 when required.
+    var level: Int32
+    /// The symbol that identifies the constraint's row: a slack, an error or a dummy.
+    var marker: Int32
+    /// The second error symbol of an optional constraint, or -1.
+    var other: Int32
+    /// +1 or -1: the factor applied to `terms` and `constant` when the row was built, so
+    /// that every row reads `expression - slack (+ error)` with the slack non-negative.
+    var orientation: Double
+    /// The variable this is the edit constraint of, or -1.
+    var editVariable: Int32
+    /// Addition order, for reporting conflicts in the order constraints were added.
+    var serial: UInt64
+    /// False for an unused slot; then `marker` links to the next unused slot.
+    var isAlive: Bool
+
+    var isRequired: Bool { level < 0 }
+}
+
+/// A variable known to the core.
+struct VariableRecord {
+    var name: String
+    /// The external symbol, or -1 while no constraint mentions the variable.
+    var symbol: Int32
+    /// How many constraints (and an edit) mention the variable.
+    var uses: Int32
+    /// The edit constraint, or -1.
+    var edit: Int32
+    /// The value after the last `updateValues`.
+    var value: Double
+    /// False for an unused slot; then `symbol` links to the next unused slot.
+    var isAlive: Bool
+}
+
+/// Per-symbol bits that live only within one operation, so they are never journaled.
+struct SymbolFlags {
+    static let dirty: UInt8 = 1
+    static let candidate: UInt8 = 2
+    static let pending: UInt8 = 4
+    static let queued: UInt8 = 8
+    static let visited: UInt8 = 16
+    static let infeasible: UInt8 = 32
+}
+
+/// Counters the benchmark driver reports.
+public struct SolverStatistics: Sendable, Equatable {
+    /// Simplex pivots since the solver was created.
+    public var pivots: Int = 0
+    /// Definition rows expanded while building rows.
+    public var expansions: Int = 0
+    /// External values recomputed by updates.
+    public var valuesRecomputed: Int = 0
+}

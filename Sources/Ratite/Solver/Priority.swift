@@ -1,0 +1,69 @@
+/// An Auto Layout priority: a number in (0, 1000], where 1000 means required.
+///
+/// Priorities are strictly ordered: the solver never accepts any violation of a higher
+/// priority in exchange for less violation at lower priorities, however many lower-priority
+/// constraints there are. Within one priority, violations add up.
+///
+/// ```swift
+/// let p: Priority = .strong        // 750
+/// let q = Priority(600)
+/// ```
+public struct Priority: Sendable, Hashable, Comparable, CustomStringConvertible,
+    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral
+{
+    /// The numeric priority. Valid values lie in (0, 1000]; the solver rejects others.
+    public var value: Double
+
+    public init(_ value: Double) { self.value = value }
+    public init(integerLiteral value: Int) { self.value = Double(value) }
+    public init(floatLiteral value: Double) { self.value = value }
+
+    /// 1000: must hold.
+    public static let required = Priority(1000)
+    /// 750.
+    public static let strong = Priority(750)
+    /// 500.
+    public static let medium = Priority(500)
+    /// 250.
+    public static let weak = Priority(250)
+
+    /// The priority called `name` (`required`, `strong`, `medium`, `weak`), or nil.
+    public init?(name: String) {
+        switch name {
+        case "required": self = .required
+        case "strong": self = .strong
+        case "medium": self = .medium
+        case "weak": self = .weak
+        default: return nil
+        }
+    }
+
+    /// Whether this is a valid priority: finite and in (0, 1000].
+    public var isValid: Bool { value > 0 && value <= 1000 }
+
+    /// Whether this is the required priority.
+    public var isRequired: Bool { value == 1000 }
+
+    public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.value < rhs.value }
+
+    /// The name for the four named priorities, otherwise the number in shortest form.
+    public var description: String {
+        switch value {
+        case 1000: "required"
+        case 750: "strong"
+        case 500: "medium"
+        case 250: "weak"
+        default: formatNumber(value)
+        }
+    }
+}
+
+/// Formats a number in the shortest form that parses back to exactly the same value
+/// (`20` rather than `20.0`; negative zero prints as `0`).
+public func formatNumber(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    if abs(value) < 1e15, Double(Int64(value)) == value {
+        return String(Int64(value))
+    }
+    return "\(value)"
+}

@@ -1,0 +1,382 @@
+/// Adding a constraint: build its row, pick the symbol it will define, and place it either
+/// among the definitions (no simplex work at all) or in the LP part.
+extension SimplexCore {
+    /// Adds `Σ terms + constant  relation  0` at `priority`.
+    /// - Returns: the new constraint's id.
+    /// - Throws: on invalid input or unsatisfiable required constraints; the core is then
+    ///   exactly as before the call.
+    mutating func addConstraint(
+        terms: [VariableTerm], constant: Double, relation: Relation, priority: Double
+    ) throws(CoreError) -> Int32 {
+        try validate(terms: terms, constant: constant, priority: priority)
+        let started = beginTransaction()
+        do {
+            let id = try insertConstraint(terms: terms, constant: constant, relation: relation, priority: priority, editVariable: -1)
+            if started { commitTransaction() }
+            return id
+        } catch {
+            guard started else { throw error }
+            rollbackTransaction()
+            throw explained(error, terms: terms, constant: constant, relation: relation, replacing: -1)
+        }
+    }
+
+    func validate(terms: [VariableTerm], constant: Double, priority: Double) throws(CoreError) {
+        guard priority > 0 && priority <= 1000 else { throw .invalidPriority(priority) }
+        for t in terms {
+            guard isVariable(t.variable) else { throw .unknownVariable(t.variable) }
+            guard t.coefficient.isFinite else { throw .nonFiniteCoefficient(variable: t.variable, t.coefficient) }
+        }
+        guard constant.isFinite else { throw .nonFiniteConstant(constant) }
+    }
+
+    /// Records the constraint and places it. Runs inside a transaction.
+    mutating func insertConstraint(
+        terms: [VariableTerm], constant: Double, relation: Relation, priority: Double, editVariable: Int32
+    ) throws(CoreError) -> Int32 {
+        serialCounter += 1
+        let id = allocateConstraint(ConstraintRecord(
+            terms: terms, constant: constant, relation: relation, priority: priority, level: -1,
+            marker: -1, other: -1, orientation: relation == .lessThanOrEqual ? -1 : 1,
+            editVariable: editVariable, serial: serialCounter, isAlive: true))
+        try attachConstraint(id)
+        try optimize()
+        return id
+    }
+
+    /// Creates the tableau presence of recorded constraint `id`: its variables' symbols,
+    /// its tag symbols, its objective terms and its row.
+    mutating func attachConstraint(_ id: Int32) throws(CoreError) {
+        let record = constraints[Int(id)]
+        let required = record.priority >= 1000
+        let level = required ? -1 : retainLevel(priority: record.priority)
+        var externals: [Int32] = []
+        externals.reserveCapacity(record.terms.count)
+        for t in record.terms { externals.append(retainVariable(t.variable)) }
+        let marker: Int32
+        var other: Int32 = -1
+        switch (record.relation, required) {
+        case (.equal, true):
+            marker = newSymbol(.dummy, owner: id)
+        case (_, true):
+            marker = newSymbol(.slack, owner: id)
+        case (.equal, false):
+            marker = newSymbol(.error, owner: id)
+            other = newSymbol(.error, owner: id)
+        case (_, false):
+            marker = newSymbol(.slack, owner: id)
+            other = newSymbol(.error, owner: id)
+        }
+        noteConstraint(id)
+        constraints[Int(id)].level = level
+        constraints[Int(id)].marker = marker
+        constraints[Int(id)].other = other
+        if level >= 0 {
+            if record.relation == .equal { addObjectiveCoefficient(marker, level: level, 1) }
+            addObjectiveCoefficient(other, level: level, 1)
+        }
+
+        workspace.reset(capacity: symbols.count)
+        workspace.constant = record.orientation * record.constant
+        for (t, s) in zip(record.terms, externals) { workspace.add(s, record.orientation * t.coefficient) }
+        workspace.add(marker, markerCoefficient(of: id))
+        if other >= 0 { workspace.add(other, 1) }
+        try placeRow(constraint: id)
+    }
+
+    /// The marker's coefficient in the row as first built: +1 for a required equality's
+    /// dummy, -1 for a slack or positive error.
+    func markerCoefficient(of id: Int32) -> Double {
+        kind(constraints[Int(id)].marker) == .dummy ? 1 : -1
+    }
+
+    private mutating func allocateConstraint(_ record: ConstraintRecord) -> Int32 {
+        if freeConstraint >= 0 {
+            let c = freeConstraint
+            noteConstraint(c)
+            freeConstraint = constraints[Int(c)].marker
+            constraints[Int(c)] = record
+            return c
+        }
+        constraints.append(record)
+        return Int32(constraints.count - 1)
+    }
+
+    func isConstraint(_ c: Int32) -> Bool {
+        c >= 0 && Int(c) < constraints.count && constraints[Int(c)].isAlive
+    }
+
+    // MARK: Placing the row held in the workspace
+
+    /// Places the row in `workspace` (`0 = constant + Σ terms`): as a definition of an
+    /// external symbol when one can be defined by it, else as an LP row.
+    private mutating func placeRow(constraint id: Int32) throws(CoreError) {
+        // A fresh variable (in no row and no objective) can be defined by this row as it
+        // stands: nothing refers to it, so no cycle can form and nothing needs substituting.
+        for s in workspace.symbols where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(s)) {
+            if !appearsInRows(s) && symbols[Int(s)].objective < 0 {
+                define(s, explicit: false)
+                return
+            }
+        }
+        // A parametric variable that only definition rows refer to can be defined too, as
+        // long as none of the definitions this row refers to depends on it.
+        var progress = true
+        while progress {
+            progress = false
+            for s in workspace.symbols where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(s)) {
+                guard !appearsInLP(s) && symbols[Int(s)].objective < 0 else { continue }
+                if let cyclic = referenceDepending(on: s) {
+                    expandDefinition(cyclic)
+                    progress = true
+                    break
+                }
+                define(s, explicit: false)
+                raiseLevels(above: s)
+                return
+            }
+        }
+        expandFully()
+        var subject: Int32 = -1
+        var best = 0.0
+        for s in workspace.symbols where kind(s) == .external && isParametric(s) {
+            let c = abs(workspace.coefficient(s))
+            if c > best + nearZero || (abs(c - best) <= nearZero && c > nearZero && s < subject) {
+                subject = s
+                best = c
+            }
+        }
+        if subject >= 0 && best > nearZero {
+            define(subject, explicit: true)
+            return
+        }
+        try placeLPRow(constraint: id)
+    }
+
+    /// Whether `s` appears in an LP row.
+    func appearsInLP(_ s: Int32) -> Bool {
+        var node = symbols[Int(s)].column
+        while node >= 0 {
+            if !rows[Int(columnNodes[Int(node)].row)].isDefinition { return true }
+            node = columnNodes[Int(node)].next
+        }
+        return false
+    }
+
+    /// Makes the workspace row the definition of `x`. An explicit row (parametric symbols
+    /// only) is also substituted into the LP rows and the objective that contain `x`.
+    private mutating func define(_ x: Int32, explicit: Bool) {
+        let c = workspace.coefficient(x)
+        var terms = workspace.sortedTerms(excluding: x)
+        var level: Int32 = 0
+        for i in terms.indices {
+            terms[i].coefficient = -terms[i].coefficient / c
+            let s = terms[i].symbol
+            if isDefined(s) { level = max(level, symbols[Int(s)].level + 1) }
+        }
+        let row = Row(basic: x, isDefinition: true, constant: -workspace.constant / c, terms: terms)
+        noteSymbol(x)
+        symbols[Int(x)].level = level
+        let r = insertRow(row)
+        if explicit {
+            var containing: [Int32] = []
+            columnRows(x, into: &containing)
+            for q in containing where q != r && !rows[Int(q)].isDefinition {
+                substitute(x, by: row, into: q)
+            }
+            substituteObjective(x, row: row)
+            raiseLevels(above: x)
+        }
+    }
+
+    /// A defined symbol the workspace refers to whose definition depends on `x`, or nil.
+    private mutating func referenceDepending(on x: Int32) -> Int32? {
+        var top: Int32 = -1
+        for s in workspace.symbols where isDefined(s) && !isNearZero(workspace.coefficient(s)) {
+            top = max(top, symbols[Int(s)].level)
+        }
+        return top < 0 ? nil : dependentReference(of: x, top: top)
+    }
+
+    /// Substitutes defined symbol `d`'s row into the workspace.
+    private mutating func expandDefinition(_ d: Int32) {
+        statistics.expansions += 1
+        let c = workspace.take(d)
+        workspace.add(rows[Int(rowIndex(d))], scale: c)
+    }
+
+    /// Substitutes every defined and LP-basic symbol out of the workspace, leaving an
+    /// explicit row in parametric symbols. Definitions are expanded highest level first, so
+    /// each is expanded at most once however many paths lead to it.
+    mutating func expandFully() {
+        var heap = LevelHeap()
+        for s in workspace.symbols where isDefined(s) { heap.push(s, level: symbols[Int(s)].level, flags: &flags) }
+        while let d = heap.pop(flags: &flags) {
+            if isNearZero(workspace.coefficient(d)) { _ = workspace.take(d); continue }
+            statistics.expansions += 1
+            let c = workspace.take(d)
+            let row = rows[Int(rowIndex(d))]
+            workspace.constant += row.constant * c
+            for t in row.terms {
+                workspace.add(t.symbol, t.coefficient * c)
+                if isDefined(t.symbol) { heap.push(t.symbol, level: symbols[Int(t.symbol)].level, flags: &flags) }
+            }
+        }
+        var i = 0
+        while i < workspace.symbols.count {
+            let s = workspace.symbols[i]
+            i += 1
+            guard isLPBasic(s), !isNearZero(workspace.coefficient(s)) else { continue }
+            let c = workspace.take(s)
+            workspace.add(rows[Int(rowIndex(s))], scale: c)
+        }
+    }
+
+    /// Places the explicit workspace row (restricted symbols only) in the LP part.
+    private mutating func placeLPRow(constraint id: Int32) throws(CoreError) {
+        let record = constraints[Int(id)]
+        var terms = workspace.sortedTerms()
+        var constant = workspace.constant
+        if terms.allSatisfy({ kind($0.symbol) == .dummy }) {
+            // Only required equalities are involved: the row is redundant or contradictory.
+            guard abs(constant) <= feasibilityTolerance * max(1, abs(record.constant)) else {
+                var conflict = terms.map { symbols[Int($0.symbol)].owner }.filter { $0 != id }
+                conflict.append(pendingConstraintID)
+                throw .unsatisfiable(conflict: conflict)
+            }
+            try solveAndInsert(terms: terms, constant: 0, subject: record.marker)
+            return
+        }
+        if constant < 0 {
+            constant = -constant
+            for i in terms.indices { terms[i].coefficient = -terms[i].coefficient }
+        }
+        func eligible(_ s: Int32) -> Bool {
+            guard s >= 0, kind(s) == .slack || kind(s) == .error else { return false }
+            return terms.first { $0.symbol == s }.map { $0.coefficient < 0 } ?? false
+        }
+        if eligible(record.marker) {
+            try solveAndInsert(terms: terms, constant: constant, subject: record.marker)
+        } else if eligible(record.other) {
+            try solveAndInsert(terms: terms, constant: constant, subject: record.other)
+        } else {
+            try addWithArtificialVariable(terms: terms, constant: constant, constraint: id)
+        }
+    }
+
+    /// Inserts `0 = constant + Σ terms` solved for `subject`, a symbol in no other row.
+    private mutating func solveAndInsert(terms: [Cell], constant: Double, subject: Int32) throws(CoreError) {
+        guard let c = terms.first(where: { $0.symbol == subject })?.coefficient else {
+            throw .internalError("subject missing from its row")
+        }
+        var solved: [Cell] = []
+        solved.reserveCapacity(terms.count - 1)
+        for t in terms where t.symbol != subject {
+            solved.append(Cell(symbol: t.symbol, coefficient: -t.coefficient / c))
+        }
+        let row = Row(basic: subject, isDefinition: false, constant: -constant / c, terms: solved)
+        insertRow(row)
+        substituteObjective(subject, row: row)
+        checkFeasibility(subject)
+    }
+
+    /// Phase one: adds the row with an artificial basic variable and minimizes it; the
+    /// constraint can hold only if the artificial reaches zero.
+    private mutating func addWithArtificialVariable(terms: [Cell], constant: Double, constraint id: Int32) throws(CoreError) {
+        let art = newSymbol(.artificial, owner: id)
+        insertRow(Row(basic: art, isDefinition: false, constant: constant, terms: terms))
+        let phase = retainLevel(priority: phaseOnePriority)
+        phaseLevel = phase
+        phaseSymbols.removeAll(keepingCapacity: true)
+        defer { phaseLevel = -1 }
+        addToObjective(art, level: phase, weight: 1)
+        try optimize()
+        if levels[Int(phase)].constant > phaseOneTolerance * max(1, constant) {
+            // The phase-one objective is now the new row plus multiples of other rows; the
+            // multiple of each required constraint's row shows as its marker's coefficient.
+            var conflict: [Int32] = []
+            for s in phaseSymbols where flags[Int(s)] & SymbolFlags.visited == 0 {
+                flags[Int(s)] |= SymbolFlags.visited
+                let k = kind(s)
+                guard k == .slack || k == .dummy, isParametric(s) else { continue }
+                let owner = symbols[Int(s)].owner
+                guard owner != id, constraints[Int(owner)].isRequired, constraints[Int(owner)].marker == s else { continue }
+                if abs(objectiveCoefficient(s, level: phase)) > objectiveTolerance { conflict.append(owner) }
+            }
+            for s in phaseSymbols { flags[Int(s)] &= ~SymbolFlags.visited }
+            conflict.append(pendingConstraintID)
+            throw .unsatisfiable(conflict: conflict)
+        }
+        let r = rowIndex(art)
+        if r >= 0 {
+            let row = rows[Int(r)]
+            let entering = row.terms.first { kind($0.symbol).mayEnter }?.symbol ?? row.terms.first { kind($0.symbol) == .dummy }?.symbol
+            if let entering {
+                pivot(entering: entering, row: r)
+            } else {
+                deleteRow(r)
+            }
+        }
+        purgeSymbol(art)
+        for s in phaseSymbols {
+            let c = objectiveCoefficient(s, level: phase)
+            if c != 0 { addObjectiveCoefficient(s, level: phase, -c) }
+        }
+        noteLevel(phase)
+        levels[Int(phase)].constant = 0
+        releaseLevel(phase)
+        freeSymbolSlot(art)
+    }
+}
+
+/// Phase one succeeds when the artificial variable ends this close to zero.
+let phaseOneTolerance = 1.0e-8
+
+/// A binary heap of defined symbols keyed by level, highest first (for expanding) or lowest
+/// first (for evaluating), using the `queued` flag to hold each symbol once. Ties go by
+/// symbol id so the order never depends on insertion history.
+struct LevelHeap {
+    private var items: [(level: Int32, symbol: Int32)] = []
+    private let ascending: Bool
+
+    init(ascending: Bool = false) { self.ascending = ascending }
+
+    @inline(__always) private func above(_ a: (level: Int32, symbol: Int32), _ b: (level: Int32, symbol: Int32)) -> Bool {
+        if a.level != b.level { return ascending ? a.level < b.level : a.level > b.level }
+        return ascending ? a.symbol < b.symbol : a.symbol > b.symbol
+    }
+
+    mutating func push(_ s: Int32, level: Int32, flags: inout [UInt8]) {
+        if flags[Int(s)] & SymbolFlags.queued != 0 { return }
+        flags[Int(s)] |= SymbolFlags.queued
+        items.append((level, s))
+        var i = items.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            if !above(items[i], items[parent]) { break }
+            items.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    mutating func pop(flags: inout [UInt8]) -> Int32? {
+        guard let top = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1
+                let r = l + 1
+                var m = i
+                if l < items.count && above(items[l], items[m]) { m = l }
+                if r < items.count && above(items[r], items[m]) { m = r }
+                if m == i { break }
+                items.swapAt(i, m)
+                i = m
+            }
+        }
+        flags[Int(top.symbol)] &= ~SymbolFlags.queued
+        return top.symbol
+    }
+}

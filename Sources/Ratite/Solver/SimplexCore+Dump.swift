@@ -1,0 +1,71 @@
+/// A readable picture of the tableau, for debugging and for fuzzer reports.
+extension SimplexCore {
+    /// A symbol's name: the variable's name for externals, else a kind letter and id with the
+    /// owning constraint (`s12<c3>` is constraint 3's slack).
+    func describeSymbol(_ s: Int32) -> String {
+        let record = symbols[Int(s)]
+        switch record.kind {
+        case .external:
+            let v = record.owner
+            let name = v >= 0 && Int(v) < variables.count ? variables[Int(v)].name : ""
+            return name.isEmpty ? "v\(v)" : name
+        case .slack: return "s\(s)<c\(record.owner)>"
+        case .error: return "e\(s)<c\(record.owner)>"
+        case .dummy: return "d\(s)<c\(record.owner)>"
+        case .artificial: return "a\(s)"
+        case .unused: return "?\(s)"
+        }
+    }
+
+    private func describe(_ row: Row) -> String {
+        var text = formatNumber(row.constant)
+        for t in row.terms {
+            let sign = t.coefficient < 0 ? " - " : " + "
+            let magnitude = abs(t.coefficient)
+            text += sign + (magnitude == 1 ? "" : formatNumber(magnitude) + "*") + describeSymbol(t.symbol)
+        }
+        return text
+    }
+
+    /// The tableau in labelled sections: objective levels, LP rows, definitions (by level),
+    /// infeasible rows, edit variables and constraints.
+    func dump() -> String {
+        var out = "Objective\n"
+        for l in levelOrder {
+            var line = "  [\(formatNumber(levels[Int(l)].priority))] value \(formatNumber(levels[Int(l)].constant)):"
+            for s in Int32(0)..<Int32(symbols.count) {
+                let c = objectiveCoefficient(s, level: l)
+                if c != 0 { line += " \(formatNumber(c))*\(describeSymbol(s))" }
+            }
+            out += line + "\n"
+        }
+        var definitions: [(Int32, Int32)] = []
+        out += "LP rows\n"
+        for (r, row) in rows.enumerated() where !row.isUnused {
+            if row.isDefinition {
+                definitions.append((symbols[Int(row.basic)].level, Int32(r)))
+            } else {
+                out += "  \(describeSymbol(row.basic)) = \(describe(row))\n"
+            }
+        }
+        out += "Definitions\n"
+        for (level, r) in definitions.sorted(by: { $0.0 < $1.0 || ($0.0 == $1.0 && rows[Int($0.1)].basic < rows[Int($1.1)].basic) }) {
+            let row = rows[Int(r)]
+            out += "  [\(level)] \(describeSymbol(row.basic)) = \(describe(row))\n"
+        }
+        out += "Infeasible\n"
+        for b in infeasible { out += "  \(describeSymbol(b))\n" }
+        out += "Edit variables\n"
+        for record in variables where record.isAlive && record.edit >= 0 {
+            out += "  \(describeSymbol(record.symbol)) via c\(record.edit) suggested \(formatNumber(-constraints[Int(record.edit)].constant))\n"
+        }
+        out += "Constraints\n"
+        for (c, record) in constraints.enumerated() where record.isAlive {
+            var text = record.terms.map { "\(formatNumber($0.coefficient))*\(variables[Int($0.variable)].name)" }.joined(separator: " + ")
+            if text.isEmpty { text = "0" }
+            out += "  c\(c): \(text) + \(formatNumber(record.constant)) \(record.relation.symbol) 0 @\(formatNumber(record.priority))"
+            out += " marker \(describeSymbol(record.marker))" + (record.other >= 0 ? " other \(describeSymbol(record.other))" : "") + "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,154 @@
+/// Edit variables, constant changes and priority changes: the incremental operations that
+/// interactive layout performs on every frame.
+extension SimplexCore {
+    /// Makes `v` an edit variable: an equality `v == value` at `priority`, starting at the
+    /// variable's value in the current solution (values are brought up to date first), so
+    /// that nothing moves until a value is suggested.
+    mutating func addEditVariable(_ v: Int32, priority: Double) throws(CoreError) {
+        guard isVariable(v) else { throw .unknownVariable(v) }
+        guard priority > 0 && priority <= 1000 else { throw .invalidPriority(priority) }
+        guard priority < 1000 else { throw .requiredEditVariable(v) }
+        guard variables[Int(v)].edit < 0 else { throw .duplicateEditVariable(v) }
+        // The edit holds the variable where the current solution has it.
+        updateValues()
+        let started = beginTransaction()
+        do {
+            let id = try insertConstraint(
+                terms: [VariableTerm(variable: v, coefficient: 1)], constant: -variables[Int(v)].value,
+                relation: .equal, priority: priority, editVariable: v)
+            noteVariable(v)
+            variables[Int(v)].edit = id
+            if started { commitTransaction() }
+        } catch {
+            if started { rollbackTransaction() }
+            throw error
+        }
+    }
+
+    mutating func removeEditVariable(_ v: Int32) throws(CoreError) {
+        guard isVariable(v), variables[Int(v)].edit >= 0 else { throw .unknownEditVariable(v) }
+        let id = variables[Int(v)].edit
+        let started = beginTransaction()
+        do {
+            noteVariable(v)
+            variables[Int(v)].edit = -1
+            try detachConstraint(id)
+            freeConstraintSlot(id)
+            try optimize()
+            if started { commitTransaction() }
+        } catch {
+            if started { rollbackTransaction() }
+            throw error
+        }
+    }
+
+    func isEditVariable(_ v: Int32) -> Bool { isVariable(v) && variables[Int(v)].edit >= 0 }
+
+    /// Suggests `value` for edit variable `v`; the next update moves it as close as its
+    /// priority allows.
+    mutating func suggestValue(_ v: Int32, _ value: Double) throws(CoreError) {
+        guard isVariable(v), variables[Int(v)].edit >= 0 else { throw .unknownEditVariable(v) }
+        guard value.isFinite else { throw .nonFiniteValue(variable: v, value) }
+        try setConstant(variables[Int(v)].edit, -value)
+    }
+
+    /// Changes the constant of constraint `id` without rebuilding anything: the constant's
+    /// column equals the marker's, so each row containing the marker shifts by its
+    /// coefficient, and the dual simplex repairs feasibility.
+    /// - Throws: `.unsatisfiable` (with the minimal conflict) when a required constraint can
+    ///   no longer hold; the core is then unchanged.
+    mutating func setConstant(_ id: Int32, _ constant: Double) throws(CoreError) {
+        guard isConstraint(id) else { throw .unknownConstraint(id) }
+        guard constant.isFinite else { throw .nonFiniteConstant(constant) }
+        let record = constraints[Int(id)]
+        let delta = constant - record.constant
+        if delta == 0 { return }
+        let started = beginTransaction()
+        do {
+            noteConstraint(id)
+            constraints[Int(id)].constant = constant
+            shiftMarker(of: id, by: record.orientation * delta / markerCoefficient(of: id))
+            try dualOptimize()
+            try optimize()
+            if started { commitTransaction() }
+        } catch {
+            guard started else { throw error }
+            rollbackTransaction()
+            throw explained(error, terms: record.terms, constant: constant, relation: record.relation, replacing: id)
+        }
+    }
+
+    /// Rewrites the tableau for `marker_old = marker_new + shift`: every row is an identity
+    /// in the old symbols, so each row containing the marker shifts by its coefficient.
+    private mutating func shiftMarker(of id: Int32, by shift: Double) {
+        let record = constraints[Int(id)]
+        let m = record.marker
+        // The objective weighs the new error, so the level's value drops by the weight of the
+        // marker's own error term; a parametric marker's coefficient moves it back up.
+        if record.level >= 0 && kind(m) == .error {
+            noteLevel(record.level)
+            levels[Int(record.level)].constant -= shift
+        }
+        let r = rowIndex(m)
+        if r >= 0 {
+            noteRow(r)
+            rows[Int(r)].constant -= shift
+            markDirty(m)
+            checkFeasibility(m)
+            return
+        }
+        var node = symbols[Int(m)].column
+        while node >= 0 {
+            let q = columnNodes[Int(node)].row
+            node = columnNodes[Int(node)].next
+            let a = rows[Int(q)].coefficient(of: m)
+            noteRow(q)
+            rows[Int(q)].constant += a * shift
+            let b = rows[Int(q)].basic
+            markDirty(b)
+            if !rows[Int(q)].isDefinition { checkFeasibility(b) }
+        }
+        var objective = symbols[Int(m)].objective
+        while objective >= 0 {
+            let n = objectiveNodes[Int(objective)]
+            noteLevel(n.level)
+            levels[Int(n.level)].constant += n.coefficient * shift
+            objective = n.next
+        }
+    }
+
+    /// Changes the priority of constraint `id`. Between optional priorities only the
+    /// objective changes; across the required boundary the row is rebuilt.
+    mutating func setPriority(_ id: Int32, _ priority: Double) throws(CoreError) {
+        guard isConstraint(id) else { throw .unknownConstraint(id) }
+        guard priority > 0 && priority <= 1000 else { throw .invalidPriority(priority) }
+        let record = constraints[Int(id)]
+        if record.priority == priority { return }
+        if record.editVariable >= 0 && priority >= 1000 { throw .requiredEditVariable(record.editVariable) }
+        let started = beginTransaction()
+        do {
+            if record.level >= 0 && priority < 1000 {
+                let level = retainLevel(priority: priority)
+                for e in [record.marker, record.other] where e >= 0 && kind(e) == .error {
+                    addToObjective(e, level: record.level, weight: -1)
+                    addToObjective(e, level: level, weight: 1)
+                }
+                releaseLevel(record.level)
+                noteConstraint(id)
+                constraints[Int(id)].level = level
+                constraints[Int(id)].priority = priority
+            } else {
+                try detachConstraint(id)
+                noteConstraint(id)
+                constraints[Int(id)].priority = priority
+                try attachConstraint(id)
+            }
+            try optimize()
+            if started { commitTransaction() }
+        } catch {
+            guard started else { throw error }
+            rollbackTransaction()
+            throw explained(error, terms: record.terms, constant: record.constant, relation: record.relation, replacing: id)
+        }
+    }
+}

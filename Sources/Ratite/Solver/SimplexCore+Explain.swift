@@ -1,0 +1,90 @@
+/// Explaining unsatisfiable required constraints with a minimal conflicting set.
+///
+/// The simplex hands over a Farkas-style certificate: the required constraints whose rows
+/// it combined to prove the new row impossible (read off marker coefficients). That set
+/// conflicts but may hold extra members, so a deletion filter in a scratch solver drops
+/// each member whose absence leaves the rest still conflicting. What remains is minimal:
+/// removing any one of its constraints makes the others satisfiable.
+extension SimplexCore {
+    /// The required constraints an infeasible LP row proves to conflict: its basic
+    /// symbol's and those of the markers it contains.
+    func constraintsInCertificate(row: Row) -> [Int32] {
+        var result: [Int32] = []
+        func collect(_ s: Int32) {
+            let k = kind(s)
+            guard k == .slack || k == .dummy else { return }
+            let owner = symbols[Int(s)].owner
+            guard owner >= 0, constraints[Int(owner)].isAlive, constraints[Int(owner)].isRequired,
+                constraints[Int(owner)].marker == s, !result.contains(owner) else { return }
+            result.append(owner)
+        }
+        collect(row.basic)
+        for t in row.terms { collect(t.symbol) }
+        return result
+    }
+
+    /// Turns a raw certificate into a minimal conflict, once the core has been rolled back.
+    /// `replacing` is the constraint whose change failed (it is then tested with the new
+    /// terms), or -1 for an addition.
+    func explained(
+        _ error: CoreError, terms: [VariableTerm], constant: Double, relation: Relation, replacing: Int32
+    ) -> CoreError {
+        guard case .unsatisfiable(let certificate) = error else { return error }
+        let others = certificate.filter { $0 != pendingConstraintID && $0 != replacing && isConstraint($0) }
+        let subject = replacing >= 0 ? replacing : pendingConstraintID
+        guard explainsConflicts else { return .unsatisfiable(conflict: others + [subject]) }
+        let minimal = minimalConflict(among: others, terms: terms, constant: constant, relation: relation, replacing: replacing)
+        return .unsatisfiable(conflict: minimal + [subject])
+    }
+
+    /// The deletion filter: the smallest subset of `candidates` that still conflicts with
+    /// the given constraint, in addition order.
+    private func minimalConflict(
+        among candidates: [Int32], terms: [VariableTerm], constant: Double, relation: Relation, replacing: Int32
+    ) -> [Int32] {
+        let ordered = candidates.sorted { constraints[Int($0)].serial < constraints[Int($1)].serial }
+        var scratch = SimplexCore()
+        scratch.explainsConflicts = false
+        var variableMap = [Int32](repeating: -1, count: variables.count)
+        func mapped(_ terms: [VariableTerm]) -> [VariableTerm] {
+            terms.map { t in
+                if variableMap[Int(t.variable)] < 0 { variableMap[Int(t.variable)] = scratch.newVariable(name: variables[Int(t.variable)].name) }
+                return VariableTerm(variable: variableMap[Int(t.variable)], coefficient: t.coefficient)
+            }
+        }
+        func add(_ c: Int32) throws(CoreError) -> Int32 {
+            let r = constraints[Int(c)]
+            return try scratch.addConstraint(terms: mapped(r.terms), constant: r.constant, relation: r.relation, priority: 1000)
+        }
+        let subjectTerms = mapped(terms)
+        var kept = ordered
+        var ids: [Int32] = []
+        do {
+            for c in ordered { ids.append(try add(c)) }
+            if let probe = try? scratch.addConstraint(terms: subjectTerms, constant: constant, relation: relation, priority: 1000) {
+                // Not a conflict after all (only rounding can cause this): report what we have.
+                _ = probe
+                return ordered
+            }
+            var i = 0
+            while i < kept.count {
+                try scratch.removeConstraint(ids[i])
+                do {
+                    let probe = try scratch.addConstraint(terms: subjectTerms, constant: constant, relation: relation, priority: 1000)
+                    // Without kept[i] the subject holds, so kept[i] belongs to the conflict.
+                    try scratch.removeConstraint(probe)
+                    ids[i] = try add(kept[i])
+                    i += 1
+                } catch .unsatisfiable {
+                    kept.remove(at: i)
+                    ids.remove(at: i)
+                }
+            }
+        } catch {
+            // Rounding can make a subset disagree with the full system; the certificate is
+            // still a genuine conflict, just possibly not minimal.
+            return ordered
+        }
+        return kept
+    }
+}

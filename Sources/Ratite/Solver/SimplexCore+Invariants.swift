@@ -1,0 +1,127 @@
+/// The internal invariant check that tests run after every operation. It walks the whole
+/// core, so it is for tests and debugging only.
+extension SimplexCore {
+    /// Every broken invariant, described; empty when the core is consistent.
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        func fail(_ text: String) { problems.append(text) }
+        var occurrences = [Int](repeating: 0, count: symbols.count)
+
+        for (index, row) in rows.enumerated() where !row.isUnused {
+            let r = Int32(index)
+            let b = row.basic
+            guard Int(b) < symbols.count else { fail("row \(r): basic \(b) out of range"); continue }
+            if symbols[Int(b)].row != r { fail("row \(r): basic \(describeSymbol(b)) points to row \(symbols[Int(b)].row)") }
+            if row.isDefinition != (kind(b) == .external) { fail("row \(r): definition flag disagrees with \(describeSymbol(b))") }
+            var previous: Int32 = -1
+            for t in row.terms {
+                if t.symbol <= previous { fail("row \(r): terms not sorted") }
+                previous = t.symbol
+                if t.symbol == b { fail("row \(r): contains its basic symbol") }
+                if isNearZero(t.coefficient) || !t.coefficient.isFinite { fail("row \(r): bad coefficient \(t.coefficient)") }
+                if kind(t.symbol) == .unused { fail("row \(r): refers to unused symbol \(t.symbol)") }
+                occurrences[Int(t.symbol)] += 1
+                if row.isDefinition {
+                    if isDefined(t.symbol) && symbols[Int(t.symbol)].level >= symbols[Int(b)].level {
+                        fail("definition of \(describeSymbol(b)) at level \(symbols[Int(b)].level) refers to \(describeSymbol(t.symbol)) at level \(symbols[Int(t.symbol)].level)")
+                    }
+                } else if !isParametric(t.symbol) {
+                    fail("LP row of \(describeSymbol(b)) refers to basic \(describeSymbol(t.symbol))")
+                }
+            }
+            if !row.constant.isFinite { fail("row \(r): constant \(row.constant)") }
+            if !row.isDefinition {
+                if kind(b) == .dummy ? abs(row.constant) > 1e-7 : row.constant < -1e-7 {
+                    fail("LP row of \(describeSymbol(b)) infeasible: \(row.constant)")
+                }
+            }
+        }
+
+        for (index, record) in symbols.enumerated() {
+            let s = Int32(index)
+            var count = 0
+            var node = record.column
+            while node >= 0 {
+                let q = columnNodes[Int(node)].row
+                if q < 0 || Int(q) >= rows.count || rows[Int(q)].isUnused || rows[Int(q)].index(of: s) == nil {
+                    fail("column of \(describeSymbol(s)) lists row \(q) without it")
+                }
+                count += 1
+                node = columnNodes[Int(node)].next
+                if count > rows.count { fail("column of \(describeSymbol(s)) loops"); break }
+            }
+            if count != occurrences[index] { fail("column of \(describeSymbol(s)): \(count) entries for \(occurrences[index]) rows") }
+            if record.kind == .unused { continue }
+            if record.objective >= 0 && record.row >= 0 { fail("basic \(describeSymbol(s)) has objective coefficients") }
+            var objective = record.objective
+            while objective >= 0 {
+                let n = objectiveNodes[Int(objective)]
+                if n.level < 0 || Int(n.level) >= levels.count || levels[Int(n.level)].users <= 0 {
+                    fail("objective of \(describeSymbol(s)) at dead level \(n.level)")
+                }
+                objective = n.next
+            }
+            if record.row >= 0 && (Int(record.row) >= rows.count || rows[Int(record.row)].basic != s) {
+                fail("\(describeSymbol(s)) points to row \(record.row) that is not its own")
+            }
+            if improvement(s) != nil {
+                fail("not optimal: \(describeSymbol(s)) would improve the objective")
+            }
+            if record.kind == .artificial { fail("artificial \(describeSymbol(s)) outlived its addition") }
+        }
+
+        var uses = [Int32](repeating: 0, count: variables.count)
+        for (index, record) in constraints.enumerated() where record.isAlive {
+            let c = Int32(index)
+            for m in [record.marker, record.other] where m >= 0 {
+                if Int(m) >= symbols.count || symbols[Int(m)].owner != c || kind(m) == .unused || kind(m) == .external {
+                    fail("constraint c\(c) has a bad tag symbol \(m)")
+                }
+            }
+            for t in record.terms { uses[Int(t.variable)] += 1 }
+            if record.isRequired != (record.priority >= 1000) { fail("constraint c\(c): level disagrees with priority") }
+        }
+        for (index, record) in variables.enumerated() where record.isAlive {
+            if uses[index] != record.uses { fail("variable \(record.name): \(record.uses) uses recorded, \(uses[index]) found") }
+            if record.symbol >= 0 && (kind(record.symbol) != .external || symbols[Int(record.symbol)].owner != Int32(index)) {
+                fail("variable \(record.name): symbol \(record.symbol) is not its own")
+            }
+            if record.uses == 0 && record.symbol >= 0 && rowIndex(record.symbol) < 0 {
+                fail("variable \(record.name): unused but still has a symbol")
+            }
+        }
+        if phaseLevel >= 0 { fail("phase one still active") }
+        for l in levelOrder where levels[Int(l)].priority >= phaseOnePriority { fail("phase-one level lingers") }
+        return problems
+    }
+
+    /// Differences between the cached external values and a full recomputation; meaningful
+    /// right after `updateValues`.
+    func valueViolations() -> [String] {
+        var problems: [String] = []
+        var computed = [Double](repeating: 0, count: symbols.count)
+        var order: [Int32] = []
+        for (index, record) in symbols.enumerated() where record.kind == .external && record.row >= 0 && rows[Int(record.row)].isDefinition {
+            order.append(Int32(index))
+        }
+        order.sort { symbols[Int($0)].level < symbols[Int($1)].level }
+        func value(_ s: Int32) -> Double {
+            let r = symbols[Int(s)].row
+            if r < 0 { return 0 }
+            return rows[Int(r)].isDefinition ? computed[Int(s)] : rows[Int(r)].constant
+        }
+        for s in order {
+            let row = rows[Int(symbols[Int(s)].row)]
+            var v = row.constant
+            for t in row.terms { v += t.coefficient * value(t.symbol) }
+            computed[Int(s)] = v
+        }
+        for (index, record) in symbols.enumerated() where record.kind == .external {
+            let expected = value(Int32(index))
+            if abs(expected - record.value) > 1e-6 * max(1, abs(expected)) {
+                problems.append("\(describeSymbol(Int32(index))) cached \(record.value), computed \(expected)")
+            }
+        }
+        return problems
+    }
+}

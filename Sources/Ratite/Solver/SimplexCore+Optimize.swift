@@ -1,0 +1,191 @@
+/// The primal simplex (restores optimality after constraints are added or removed) and the
+/// dual simplex (restores feasibility after constants change), both on the LP rows.
+///
+/// Entering symbols follow Dantzig's rule on the lexicographic objective; after a run of
+/// degenerate pivots the primal switches to Bland's rule (lowest ids), which cannot cycle.
+/// Every run is also capped, so numerical trouble becomes an error instead of a hang.
+extension SimplexCore {
+    /// Pivots until no parametric symbol can improve the objective.
+    mutating func optimize() throws(CoreError) {
+        var degenerateRun = 0
+        var budget = pivotBudget
+        while let (e, direction) = chooseEntering(bland: degenerateRun >= blandThreshold) {
+            guard let r = chooseLeavingRow(entering: e, direction: direction, bland: degenerateRun >= blandThreshold) else {
+                throw .internalError("objective unbounded entering \(describeSymbol(e))")
+            }
+            let degenerate = abs(rows[Int(r)].constant) <= feasibilityTolerance
+            degenerateRun = degenerate ? degenerateRun + 1 : 0
+            pivot(entering: e, row: r)
+            budget -= 1
+            if budget == 0 { throw .internalError("optimization did not converge") }
+        }
+    }
+
+    private var pivotBudget: Int { 1000 + 50 * (rows.count + symbols.count) }
+
+    /// Consecutive degenerate pivots after which Bland's rule takes over.
+    private var blandThreshold: Int { 50 }
+
+    /// The symbol to bring into the basis, and the direction it moves (+1 up, -1 down; only
+    /// external symbols move down), or nil at an optimum.
+    mutating func chooseEntering(bland: Bool) -> (Int32, Double)? {
+        for s in pendingObjective {
+            flags[Int(s)] &= ~SymbolFlags.pending
+            if flags[Int(s)] & SymbolFlags.candidate == 0 && improvement(s) != nil {
+                flags[Int(s)] |= SymbolFlags.candidate
+                candidates.append(s)
+            }
+        }
+        pendingObjective.removeAll(keepingCapacity: true)
+
+        var best: Int32 = -1
+        var bestRank = Int.max
+        var bestGain = 0.0
+        var i = 0
+        while i < candidates.count {
+            let s = candidates[i]
+            guard let (rank, gain) = improvement(s) else {
+                flags[Int(s)] &= ~SymbolFlags.candidate
+                candidates.swapAt(i, candidates.count - 1)
+                candidates.removeLast()
+                continue
+            }
+            let better: Bool
+            if best < 0 {
+                better = true
+            } else if bland {
+                better = s < best
+            } else {
+                better = rank < bestRank || (rank == bestRank && (gain > bestGain || (gain == bestGain && s < best)))
+            }
+            if better { best = s; bestRank = rank; bestGain = gain }
+            i += 1
+        }
+        if best < 0 { return nil }
+        let leading = leadingObjective(best)!.coefficient
+        return (best, leading < 0 ? 1 : -1)
+    }
+
+    /// How much moving parametric `s` would improve the objective: the rank of the level that
+    /// improves and the rate, or nil if `s` cannot improve it.
+    func improvement(_ s: Int32) -> (Int, Double)? {
+        let record = symbols[Int(s)]
+        guard record.row < 0, record.kind.mayEnter, let (rank, c) = leadingObjective(s) else { return nil }
+        if record.kind == .external { return (rank, abs(c)) }
+        return c < 0 ? (rank, -c) : nil
+    }
+
+    /// The LP row that limits how far `e` can move in `direction`: the minimum ratio test.
+    func chooseLeavingRow(entering e: Int32, direction: Double, bland: Bool) -> Int32? {
+        var best: Int32 = -1
+        var bestRatio = Double.infinity
+        var bestCoefficient = 0.0
+        var node = symbols[Int(e)].column
+        while node >= 0 {
+            let q = columnNodes[Int(node)].row
+            node = columnNodes[Int(node)].next
+            let row = rows[Int(q)]
+            if row.isDefinition { continue }
+            let a = row.coefficient(of: e) * direction
+            let ratio: Double
+            if kind(row.basic) == .dummy {
+                ratio = 0
+            } else if a < -nearZero {
+                ratio = max(0, row.constant) / -a
+            } else {
+                continue
+            }
+            let magnitude = abs(a)
+            let better: Bool
+            if best < 0 || ratio < bestRatio - ratioTolerance * max(1, bestRatio) {
+                better = true
+            } else if ratio > bestRatio + ratioTolerance * max(1, bestRatio) {
+                better = false
+            } else if bland {
+                better = row.basic < rows[Int(best)].basic
+            } else {
+                better = magnitude > bestCoefficient || (magnitude == bestCoefficient && row.basic < rows[Int(best)].basic)
+            }
+            if better { best = q; bestRatio = min(ratio, bestRatio); bestCoefficient = magnitude }
+        }
+        return best < 0 ? nil : best
+    }
+
+    /// Pivots until every LP row is feasible again, keeping the objective optimal.
+    /// - Throws: `.unsatisfiable` with the rows' certificate when no pivot can repair a row
+    ///   (the required constraints conflict).
+    mutating func dualOptimize() throws(CoreError) {
+        var budget = pivotBudget
+        while let b = popInfeasible() {
+            let r = rowIndex(b)
+            let row = rows[Int(r)]
+            let sign: Double = row.constant < 0 ? 1 : -1
+            var entering: Int32 = -1
+            var enteringCoefficient = 0.0
+            for t in row.terms {
+                let k = kind(t.symbol)
+                guard k.mayEnter else { continue }
+                let a = t.coefficient * sign
+                if k == .external {
+                    if abs(a) <= nearZero { continue }
+                } else if a <= nearZero {
+                    continue
+                }
+                if entering < 0 {
+                    entering = t.symbol
+                    enteringCoefficient = abs(a)
+                    continue
+                }
+                let order = compareObjectiveRatios(t.symbol, abs(a), entering, enteringCoefficient)
+                if order < 0 || (order == 0 && t.symbol < entering) {
+                    entering = t.symbol
+                    enteringCoefficient = abs(a)
+                }
+            }
+            if entering < 0 {
+                infeasible.append(b)
+                flags[Int(b)] |= SymbolFlags.infeasible
+                throw .unsatisfiable(conflict: constraintsInCertificate(row: row))
+            }
+            pivot(entering: entering, row: r)
+            budget -= 1
+            if budget == 0 { throw .internalError("dual optimization did not converge") }
+        }
+    }
+
+    /// Takes the most violated infeasible LP row's basic symbol off the list.
+    private mutating func popInfeasible() -> Int32? {
+        var bestIndex = -1
+        var bestViolation = 0.0
+        var i = 0
+        while i < infeasible.count {
+            let b = infeasible[i]
+            let r = rowIndex(b)
+            var violation = 0.0
+            if r >= 0 && !rows[Int(r)].isDefinition {
+                let c = rows[Int(r)].constant
+                violation = kind(b) == .dummy ? abs(c) : -c
+            }
+            if violation <= feasibilityTolerance {
+                flags[Int(b)] &= ~SymbolFlags.infeasible
+                infeasible.swapAt(i, infeasible.count - 1)
+                infeasible.removeLast()
+                continue
+            }
+            if bestIndex < 0 || violation > bestViolation || (violation == bestViolation && b < infeasible[bestIndex]) {
+                bestIndex = i
+                bestViolation = violation
+            }
+            i += 1
+        }
+        if bestIndex < 0 { return nil }
+        let b = infeasible[bestIndex]
+        flags[Int(b)] &= ~SymbolFlags.infeasible
+        infeasible.swapAt(bestIndex, infeasible.count - 1)
+        infeasible.removeLast()
+        return b
+    }
+}
+
+/// Ratios this close (relative) count as ties in the ratio test.
+let ratioTolerance = 1.0e-12

@@ -1,0 +1,204 @@
+/// Removing a constraint: bring its marker into the basis, drop that row, and let nothing
+/// of it linger.
+extension SimplexCore {
+    /// Removes constraint `id` and re-optimizes.
+    mutating func removeConstraint(_ id: Int32) throws(CoreError) {
+        guard isConstraint(id), constraints[Int(id)].editVariable < 0 else { throw .unknownConstraint(id) }
+        let started = beginTransaction()
+        do {
+            try detachConstraint(id)
+            freeConstraintSlot(id)
+            try optimize()
+            if started { commitTransaction() }
+        } catch {
+            if started { rollbackTransaction() }
+            throw error
+        }
+    }
+
+    mutating func freeConstraintSlot(_ id: Int32) {
+        noteConstraint(id)
+        constraints[Int(id)] = ConstraintRecord(
+            terms: [], constant: 0, relation: .equal, priority: 0, level: -1, marker: freeConstraint,
+            other: -1, orientation: 1, editVariable: -1, serial: 0, isAlive: false)
+        freeConstraint = id
+    }
+
+    /// Removes every trace of constraint `id` from the tableau, keeping its record.
+    mutating func detachConstraint(_ id: Int32) throws(CoreError) {
+        let record = constraints[Int(id)]
+        if record.level >= 0 {
+            if record.relation == .equal { addToObjective(record.marker, level: record.level, weight: -1) }
+            addToObjective(record.other, level: record.level, weight: -1)
+        }
+        let m = record.marker
+        if !isLPBasic(m) {
+            if let r = markerLeavingRow(m) {
+                pivot(entering: m, row: r)
+            } else if let r = definitionRowContaining(m) {
+                try eliminateThroughDefinition(m, row: r)
+            }
+        }
+        if isLPBasic(m) { dropBasicRow(of: m) }
+        purgeSymbol(m)
+        freeSymbolSlot(m)
+        if record.other >= 0 {
+            if isLPBasic(record.other) { dropBasicRow(of: record.other) }
+            purgeSymbol(record.other)
+            freeSymbolSlot(record.other)
+        }
+        if record.level >= 0 { releaseLevel(record.level) }
+        for t in record.terms { releaseVariable(t.variable) }
+        noteConstraint(id)
+        constraints[Int(id)].marker = -1
+        constraints[Int(id)].other = -1
+        constraints[Int(id)].level = -1
+    }
+
+    /// The LP row in which the marker should become basic: the restricted row that keeps the
+    /// tableau feasible (Cassowary's rule: smallest ratio among negative coefficients, else
+    /// among positive ones).
+    private func markerLeavingRow(_ m: Int32) -> Int32? {
+        var negative: (row: Int32, ratio: Double, basic: Int32)? = nil
+        var positive: (row: Int32, ratio: Double, basic: Int32)? = nil
+        var node = symbols[Int(m)].column
+        while node >= 0 {
+            let q = columnNodes[Int(node)].row
+            node = columnNodes[Int(node)].next
+            let row = rows[Int(q)]
+            if row.isDefinition { continue }
+            let a = row.coefficient(of: m)
+            if a < 0 {
+                let ratio = -row.constant / a
+                if negative == nil || ratio < negative!.ratio || (ratio == negative!.ratio && row.basic < negative!.basic) {
+                    negative = (q, ratio, row.basic)
+                }
+            } else if a > 0 {
+                let ratio = row.constant / a
+                if positive == nil || ratio < positive!.ratio || (ratio == positive!.ratio && row.basic < positive!.basic) {
+                    positive = (q, ratio, row.basic)
+                }
+            }
+        }
+        return negative?.row ?? positive?.row
+    }
+
+    /// The lowest-level definition row containing `m`.
+    private func definitionRowContaining(_ m: Int32) -> Int32? {
+        var best: Int32? = nil
+        var node = symbols[Int(m)].column
+        while node >= 0 {
+            let q = columnNodes[Int(node)].row
+            node = columnNodes[Int(node)].next
+            guard rows[Int(q)].isDefinition else { continue }
+            if let b = best {
+                let (lq, lb) = (symbols[Int(rows[Int(q)].basic)].level, symbols[Int(rows[Int(b)].basic)].level)
+                if lq < lb || (lq == lb && rows[Int(q)].basic < rows[Int(b)].basic) { best = q }
+            } else {
+                best = q
+            }
+        }
+        return best
+    }
+
+    /// Deletes the LP row of `m`, first substituting it into the definition rows that refer to
+    /// `m` (LP rows and the objective never contain a basic symbol).
+    private mutating func dropBasicRow(of m: Int32) {
+        let r = rowIndex(m)
+        let row = rows[Int(r)]
+        deleteRow(r)
+        var containing: [Int32] = []
+        columnRows(m, into: &containing)
+        for q in containing { substitute(m, by: row, into: q) }
+    }
+
+    /// Solves definition row `r` for marker `m` (its external becomes parametric) and
+    /// substitutes the result wherever `m` appears, so that `m` appears nowhere.
+    private mutating func eliminateThroughDefinition(_ m: Int32, row r: Int32) throws(CoreError) {
+        let old = rows[Int(r)]
+        let a = old.coefficient(of: m)
+        var terms: [Cell] = []
+        var placed = false
+        for t in old.terms where t.symbol != m {
+            if !placed && old.basic < t.symbol {
+                terms.append(Cell(symbol: old.basic, coefficient: 1 / a))
+                placed = true
+            }
+            terms.append(Cell(symbol: t.symbol, coefficient: -t.coefficient / a))
+        }
+        if !placed { terms.append(Cell(symbol: old.basic, coefficient: 1 / a)) }
+        let solved = Row(basic: m, isDefinition: true, constant: -old.constant / a, terms: terms)
+        deleteRow(r)
+        var containing: [Int32] = []
+        columnRows(m, into: &containing)
+        for q in containing {
+            substitute(m, by: solved, into: q)
+            if rows[Int(q)].isDefinition { try restoreOrder(definition: q) }
+        }
+        if symbols[Int(m)].objective >= 0 {
+            workspace.reset(capacity: symbols.count)
+            workspace.add(solved, scale: 1)
+            expandFully()
+            let explicit = Row(basic: m, isDefinition: false, constant: workspace.constant, terms: workspace.sortedTerms())
+            substituteObjective(m, row: explicit)
+        }
+    }
+
+    /// Re-establishes the level order after definition row `q` gained references: raises its
+    /// level, or, if a reference depends on `q`'s own symbol, substitutes that reference away
+    /// and solves the row for its symbol again.
+    mutating func restoreOrder(definition q: Int32) throws(CoreError) {
+        let d = rows[Int(q)].basic
+        var need: Int32 = 0
+        for t in rows[Int(q)].terms where isDefined(t.symbol) { need = max(need, symbols[Int(t.symbol)].level + 1) }
+        if need <= symbols[Int(d)].level { return }
+        let row = rows[Int(q)]
+        workspace.reset(capacity: symbols.count)
+        workspace.add(row, scale: 1)
+        workspace.add(d, -1)
+        deleteRow(q)
+        while let cyclic = dependentReference(of: d, top: need - 1) {
+            statistics.expansions += 1
+            let c = workspace.take(cyclic)
+            workspace.add(rows[Int(rowIndex(cyclic))], scale: c)
+        }
+        let c = workspace.coefficient(d)
+        guard !isNearZero(c) else { throw .internalError("definition of \(describeSymbol(d)) became singular") }
+        var terms = workspace.sortedTerms(excluding: d)
+        var level: Int32 = 0
+        for i in terms.indices {
+            terms[i].coefficient = -terms[i].coefficient / c
+            if isDefined(terms[i].symbol) { level = max(level, symbols[Int(terms[i].symbol)].level + 1) }
+        }
+        noteSymbol(d)
+        symbols[Int(d)].level = level
+        insertRow(Row(basic: d, isDefinition: true, constant: -workspace.constant / c, terms: terms))
+        raiseLevels(above: d)
+    }
+
+    /// A defined symbol in the workspace (at level `top` or below) whose definition depends
+    /// on `x`, or nil.
+    ///
+    /// Anything depending on `x` has a level above every symbol on its path from `x`, so the
+    /// search only visits symbols at or below `top`.
+    mutating func dependentReference(of x: Int32, top: Int32) -> Int32? {
+        var found: Int32? = nil
+        var stack: [Int32] = [x]
+        var visited: [Int32] = []
+        var containing: [Int32] = []
+        search: while let y = stack.popLast() {
+            columnRows(y, into: &containing)
+            for z in containing where rows[Int(z)].isDefinition {
+                let d = rows[Int(z)].basic
+                let level = symbols[Int(d)].level
+                if level > top || flags[Int(d)] & SymbolFlags.visited != 0 { continue }
+                if !isNearZero(workspace.coefficient(d)) { found = d; break search }
+                flags[Int(d)] |= SymbolFlags.visited
+                visited.append(d)
+                if level < top { stack.append(d) }
+            }
+        }
+        for d in visited { flags[Int(d)] &= ~SymbolFlags.visited }
+        return found
+    }
+}

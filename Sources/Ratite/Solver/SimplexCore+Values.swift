@@ -1,0 +1,71 @@
+/// Values: recomputed only where something changed, definitions in level order.
+extension SimplexCore {
+    /// The current value of any symbol: zero when parametric, the row constant when
+    /// LP-basic, the cached value when defined (valid after `updateValues`).
+    @inline(__always) func currentValue(_ s: Int32) -> Double {
+        let r = symbols[Int(s)].row
+        if r < 0 { return 0 }
+        let row = rows[Int(r)]
+        return row.isDefinition ? symbols[Int(s)].value : row.constant
+    }
+
+    /// Evaluates a definition row from the current values of what it refers to.
+    @inline(__always) func evaluate(_ row: Row) -> Double {
+        var value = row.constant
+        for t in row.terms { value += t.coefficient * currentValue(t.symbol) }
+        return value
+    }
+
+    /// Recomputes the values of the externals that may have changed since the last call and
+    /// records the variables whose values actually changed in `changedVariables`.
+    mutating func updateValues() {
+        changedVariables.removeAll(keepingCapacity: true)
+        var heap = LevelHeap(ascending: true)
+        var containing: [Int32] = []
+        for s in dirty {
+            flags[Int(s)] &= ~SymbolFlags.dirty
+            let record = symbols[Int(s)]
+            switch record.kind {
+            case .unused:
+                continue
+            case .external where record.row >= 0 && rows[Int(record.row)].isDefinition:
+                heap.push(s, level: record.level, flags: &flags)
+                continue
+            case .external:
+                setExternalValue(s, 0)
+            default:
+                break
+            }
+            columnRows(s, into: &containing)
+            for q in containing where rows[Int(q)].isDefinition {
+                let d = rows[Int(q)].basic
+                heap.push(d, level: symbols[Int(d)].level, flags: &flags)
+            }
+        }
+        dirty.removeAll(keepingCapacity: true)
+        while let x = heap.pop(flags: &flags) {
+            statistics.valuesRecomputed += 1
+            guard setExternalValue(x, evaluate(rows[Int(symbols[Int(x)].row)])) else { continue }
+            columnRows(x, into: &containing)
+            for q in containing where rows[Int(q)].isDefinition {
+                let d = rows[Int(q)].basic
+                heap.push(d, level: symbols[Int(d)].level, flags: &flags)
+            }
+        }
+    }
+
+    /// Stores an external symbol's value and mirrors it into its variable.
+    /// - Returns: whether the value changed.
+    @discardableResult
+    private mutating func setExternalValue(_ s: Int32, _ value: Double) -> Bool {
+        let value = value == 0 ? 0 : value
+        if symbols[Int(s)].value.bitPattern == value.bitPattern { return false }
+        symbols[Int(s)].value = value
+        let v = symbols[Int(s)].owner
+        if v >= 0 && Int(v) < variables.count && variables[Int(v)].symbol == s {
+            variables[Int(v)].value = value
+            changedVariables.append(v)
+        }
+        return true
+    }
+}

@@ -1,0 +1,77 @@
+/// Variables: stable ids for callers, external symbols that exist only while some
+/// constraint mentions the variable.
+extension SimplexCore {
+    /// Creates a variable named `name` (names are for diagnostics and need not be unique).
+    mutating func newVariable(name: String) -> Int32 {
+        let record = VariableRecord(name: name, symbol: -1, uses: 0, edit: -1, value: 0, isAlive: true)
+        if freeVariable >= 0 {
+            let v = freeVariable
+            noteVariable(v)
+            freeVariable = variables[Int(v)].symbol
+            variables[Int(v)] = record
+            return v
+        }
+        variables.append(record)
+        return Int32(variables.count - 1)
+    }
+
+    /// Deletes a variable that no constraint mentions.
+    mutating func deleteVariable(_ v: Int32) throws(CoreError) {
+        guard isVariable(v) else { throw .unknownVariable(v) }
+        guard variables[Int(v)].uses == 0 else { throw .internalError("variable \(v) is still in use") }
+        noteVariable(v)
+        variables[Int(v)] = VariableRecord(name: "", symbol: freeVariable, uses: 0, edit: -1, value: 0, isAlive: false)
+        freeVariable = v
+    }
+
+    func isVariable(_ v: Int32) -> Bool {
+        v >= 0 && Int(v) < variables.count && variables[Int(v)].isAlive
+    }
+
+    /// The variable's external symbol, created on first use; counts one more use.
+    mutating func retainVariable(_ v: Int32) -> Int32 {
+        noteVariable(v)
+        variables[Int(v)].uses += 1
+        if variables[Int(v)].symbol >= 0 { return variables[Int(v)].symbol }
+        let s = newSymbol(.external, owner: v)
+        noteSymbol(s)
+        symbols[Int(s)].value = variables[Int(v)].value
+        variables[Int(v)].symbol = s
+        markDirty(s)
+        return s
+    }
+
+    /// Counts one use less; when none are left the external symbol goes away. The
+    /// variable keeps its last value.
+    mutating func releaseVariable(_ v: Int32) {
+        noteVariable(v)
+        variables[Int(v)].uses -= 1
+        guard variables[Int(v)].uses == 0 else { return }
+        let s = variables[Int(v)].symbol
+        guard s >= 0 else { return }
+        // No remaining constraint mentions the variable, so every row's coefficient on it is
+        // zero up to rounding: clear what rounding left behind.
+        if rowIndex(s) >= 0 { return }
+        purgeSymbol(s)
+        variables[Int(v)].symbol = -1
+        freeSymbolSlot(s)
+    }
+
+    /// Removes a symbol whose coefficients are all rounding residue from every row and the
+    /// objective.
+    mutating func purgeSymbol(_ s: Int32) {
+        var containing: [Int32] = []
+        columnRows(s, into: &containing)
+        for q in containing {
+            if let i = rows[Int(q)].index(of: s) {
+                columnRemove(s, row: q)
+                noteRow(q)
+                rows[Int(q)].terms.remove(at: i)
+            }
+        }
+        clearObjective(s)
+    }
+
+    /// The value of variable `v` after the last update.
+    func value(ofVariable v: Int32) -> Double { variables[Int(v)].value }
+}

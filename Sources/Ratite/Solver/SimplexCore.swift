@@ -1,0 +1,317 @@
+/// The incremental simplex solver behind `Solver`, addressed by integer ids.
+///
+/// The representation is a hybrid of a Cassowary tableau and a factored basis:
+///
+/// - **LP rows** hold restricted basic symbols (slacks, errors, dummies) written only in
+///   parametric symbols, as in Cassowary. The primal and dual simplex work on these rows.
+/// - **Definition rows** hold external (unrestricted) basic symbols and may refer to other
+///   defined externals and to LP-basic symbols, provided the references form a DAG; every
+///   defined symbol carries a level above those it refers to. Values come from substituting
+///   in level order. A chain `left(i+1) = left(i) + width(i) + 8` keeps every row at three
+///   terms instead of the O(i) terms a Cassowary tableau accumulates.
+/// - The objective is lexicographic: one coefficient per priority level and symbol, so
+///   priorities are strictly ordered instead of weighted.
+///
+/// A definition row is expanded (substituted down to parametric symbols) only when the
+/// simplex needs an explicit row: when a constraint ends up in the LP part, or to break a
+/// would-be cycle.
+struct SimplexCore {
+    var rows: [Row] = []
+    var freeRow: Int32 = -1
+    var symbols: [SymbolRecord] = []
+    var freeSymbol: Int32 = -1
+    var columnNodes: [ColumnNode] = []
+    var freeColumnNode: Int32 = -1
+    var objectiveNodes: [ObjectiveNode] = []
+    var freeObjectiveNode: Int32 = -1
+    var levels: [LevelRecord] = []
+    var freeLevel: Int32 = -1
+    /// Level ids by priority, highest first.
+    var levelOrder: [Int32] = []
+    var constraints: [ConstraintRecord] = []
+    var freeConstraint: Int32 = -1
+    var variables: [VariableRecord] = []
+    var freeVariable: Int32 = -1
+    var serialCounter: UInt64 = 0
+
+    // Transient state of one operation (see `SymbolFlags`).
+    var flags: [UInt8] = []
+    /// Symbols whose value may have changed since the last `updateValues`.
+    var dirty: [Int32] = []
+    /// Symbols that may improve the objective.
+    var candidates: [Int32] = []
+    /// Symbols whose objective coefficients changed since candidates were last checked.
+    var pendingObjective: [Int32] = []
+    /// Basic symbols of LP rows that may be infeasible.
+    var infeasible: [Int32] = []
+    /// The phase-one level while an artificial variable is being driven out, else -1, and
+    /// the symbols that received coefficients at it.
+    var phaseLevel: Int32 = -1
+    var phaseSymbols: [Int32] = []
+    var journal = Journal()
+    var workspace = SparseAccumulator()
+    /// Scratch stack for searches over definition rows.
+    var scratch: [Int32] = []
+
+    /// Whether a failed addition computes a minimal conflicting set (off in the scratch
+    /// solvers that compute it).
+    var explainsConflicts = true
+    var statistics = SolverStatistics()
+
+    /// Variables whose values changed in the last `updateValues`, in no particular order.
+    var changedVariables: [Int32] = []
+
+    init() {}
+
+    // MARK: Symbols
+
+    mutating func newSymbol(_ kind: SymbolKind, owner: Int32) -> Int32 {
+        if freeSymbol >= 0 {
+            let s = freeSymbol
+            noteSymbol(s)
+            freeSymbol = symbols[Int(s)].owner
+            symbols[Int(s)] = SymbolRecord(kind: kind, owner: owner)
+            return s
+        }
+        let s = Int32(symbols.count)
+        symbols.append(SymbolRecord(kind: kind, owner: owner))
+        flags.append(0)
+        return s
+    }
+
+    /// Returns a symbol's slot; the symbol must appear in no row and no objective level.
+    mutating func freeSymbolSlot(_ s: Int32) {
+        noteSymbol(s)
+        var record = SymbolRecord(kind: .unused, owner: freeSymbol)
+        record.value = 0
+        symbols[Int(s)] = record
+        freeSymbol = s
+    }
+
+    @inline(__always) func kind(_ s: Int32) -> SymbolKind { symbols[Int(s)].kind }
+    @inline(__always) func rowIndex(_ s: Int32) -> Int32 { symbols[Int(s)].row }
+    @inline(__always) func isParametric(_ s: Int32) -> Bool { symbols[Int(s)].row < 0 }
+
+    /// Whether `s` is basic in an LP row.
+    @inline(__always) func isLPBasic(_ s: Int32) -> Bool {
+        let r = symbols[Int(s)].row
+        return r >= 0 && !rows[Int(r)].isDefinition
+    }
+
+    /// Whether `s` is an external symbol with a definition row.
+    @inline(__always) func isDefined(_ s: Int32) -> Bool {
+        let r = symbols[Int(s)].row
+        return r >= 0 && rows[Int(r)].isDefinition
+    }
+
+    // MARK: Column lists
+
+    /// Records that row `r` now contains symbol `s`.
+    mutating func columnInsert(_ s: Int32, row r: Int32) {
+        let node: Int32
+        let head = symbols[Int(s)].column
+        if freeColumnNode >= 0 {
+            node = freeColumnNode
+            noteColumnNode(node)
+            freeColumnNode = columnNodes[Int(node)].next
+            columnNodes[Int(node)] = ColumnNode(row: r, next: head)
+        } else {
+            node = Int32(columnNodes.count)
+            columnNodes.append(ColumnNode(row: r, next: head))
+        }
+        noteSymbol(s)
+        symbols[Int(s)].column = node
+    }
+
+    /// Records that row `r` no longer contains symbol `s`.
+    mutating func columnRemove(_ s: Int32, row r: Int32) {
+        var previous: Int32 = -1
+        var node = symbols[Int(s)].column
+        while node >= 0 {
+            let next = columnNodes[Int(node)].next
+            if columnNodes[Int(node)].row == r {
+                if previous < 0 {
+                    noteSymbol(s)
+                    symbols[Int(s)].column = next
+                } else {
+                    noteColumnNode(previous)
+                    columnNodes[Int(previous)].next = next
+                }
+                noteColumnNode(node)
+                columnNodes[Int(node)] = ColumnNode(row: -1, next: freeColumnNode)
+                freeColumnNode = node
+                return
+            }
+            previous = node
+            node = next
+        }
+        assertionFailure("column entry missing")
+    }
+
+    /// The rows containing `s`, copied so the caller may modify rows while walking them.
+    func columnRows(_ s: Int32, into list: inout [Int32]) {
+        list.removeAll(keepingCapacity: true)
+        var node = symbols[Int(s)].column
+        while node >= 0 {
+            list.append(columnNodes[Int(node)].row)
+            node = columnNodes[Int(node)].next
+        }
+    }
+
+    /// Whether any row contains `s`.
+    @inline(__always) func appearsInRows(_ s: Int32) -> Bool { symbols[Int(s)].column >= 0 }
+
+    // MARK: Rows
+
+    /// Stores a new row and indexes its terms; the basic symbol becomes basic/defined.
+    @discardableResult
+    mutating func insertRow(_ row: Row) -> Int32 {
+        let r: Int32
+        if freeRow >= 0 {
+            r = freeRow
+            noteRow(r)
+            freeRow = -2 - rows[Int(r)].basic
+            rows[Int(r)] = row
+        } else {
+            r = Int32(rows.count)
+            rows.append(row)
+        }
+        for t in row.terms { columnInsert(t.symbol, row: r) }
+        noteSymbol(row.basic)
+        symbols[Int(row.basic)].row = r
+        markDirty(row.basic)
+        return r
+    }
+
+    /// Removes row `r`; its basic symbol becomes parametric.
+    mutating func deleteRow(_ r: Int32) {
+        let row = rows[Int(r)]
+        for t in row.terms { columnRemove(t.symbol, row: r) }
+        noteSymbol(row.basic)
+        symbols[Int(row.basic)].row = -1
+        markDirty(row.basic)
+        noteRow(r)
+        rows[Int(r)] = .unused(next: freeRow)
+        freeRow = r
+    }
+
+    /// Replaces the terms of row `r`, keeping the column lists in step.
+    mutating func replaceTerms(_ r: Int32, with terms: [Cell]) {
+        let old = rows[Int(r)].terms
+        var i = 0
+        var j = 0
+        while i < old.count || j < terms.count {
+            let a = i < old.count ? old[i].symbol : Int32.max
+            let b = j < terms.count ? terms[j].symbol : Int32.max
+            if a == b { i += 1; j += 1 } else if a < b { columnRemove(a, row: r); i += 1 } else { columnInsert(b, row: r); j += 1 }
+        }
+        noteRow(r)
+        rows[Int(r)].terms = terms
+    }
+
+    // MARK: Dirty values
+
+    @inline(__always) mutating func markDirty(_ s: Int32) {
+        if flags[Int(s)] & SymbolFlags.dirty == 0 {
+            flags[Int(s)] |= SymbolFlags.dirty
+            dirty.append(s)
+        }
+    }
+
+    // MARK: Levels
+
+    /// The objective level for `priority`, created if needed, with one more user.
+    mutating func retainLevel(priority: Double) -> Int32 {
+        for l in levelOrder where levels[Int(l)].priority == priority {
+            noteLevel(l)
+            levels[Int(l)].users += 1
+            return l
+        }
+        let l: Int32
+        if freeLevel >= 0 {
+            l = freeLevel
+            noteLevel(l)
+            freeLevel = -2 - levels[Int(l)].users
+            levels[Int(l)] = LevelRecord(priority: priority, users: 1, constant: 0)
+        } else {
+            l = Int32(levels.count)
+            levels.append(LevelRecord(priority: priority, users: 1, constant: 0))
+        }
+        let position = levelOrder.firstIndex { levels[Int($0)].priority < priority } ?? levelOrder.count
+        levelOrder.insert(l, at: position)
+        return l
+    }
+
+    /// Drops one user of level `l`, freeing it when none are left. A freed level must
+    /// carry no objective coefficients any more.
+    mutating func releaseLevel(_ l: Int32) {
+        noteLevel(l)
+        levels[Int(l)].users -= 1
+        if levels[Int(l)].users == 0 {
+            levelOrder.removeAll { $0 == l }
+            levels[Int(l)] = LevelRecord(priority: 0, users: -2 - freeLevel, constant: 0)
+            freeLevel = l
+        }
+    }
+
+    /// Rank of a level: 0 for the highest priority.
+    @inline(__always) func rank(_ l: Int32) -> Int {
+        levelOrder.firstIndex(of: l) ?? Int.max
+    }
+}
+
+/// A dense scratch row for building and expanding rows in time proportional to the terms
+/// touched, whatever their order.
+struct SparseAccumulator {
+    var coefficients: [Double] = []
+    var isPresent: [Bool] = []
+    var symbols: [Int32] = []
+    var constant: Double = 0
+
+    mutating func reset(capacity: Int) {
+        for s in symbols { coefficients[Int(s)] = 0; isPresent[Int(s)] = false }
+        symbols.removeAll(keepingCapacity: true)
+        constant = 0
+        if coefficients.count < capacity {
+            let grow = max(capacity, coefficients.count * 2)
+            coefficients.append(contentsOf: repeatElement(0, count: grow - coefficients.count))
+            isPresent.append(contentsOf: repeatElement(false, count: grow - isPresent.count))
+        }
+    }
+
+    @inline(__always) mutating func add(_ s: Int32, _ c: Double) {
+        if !isPresent[Int(s)] {
+            isPresent[Int(s)] = true
+            symbols.append(s)
+        }
+        coefficients[Int(s)] += c
+    }
+
+    @inline(__always) func coefficient(_ s: Int32) -> Double {
+        isPresent[Int(s)] ? coefficients[Int(s)] : 0
+    }
+
+    /// Removes `s` and returns its coefficient.
+    @inline(__always) mutating func take(_ s: Int32) -> Double {
+        let c = coefficients[Int(s)]
+        coefficients[Int(s)] = 0
+        return c
+    }
+
+    mutating func add(_ row: Row, scale: Double) {
+        constant += row.constant * scale
+        for t in row.terms { add(t.symbol, t.coefficient * scale) }
+    }
+
+    /// The accumulated terms, sorted, without near-zero coefficients.
+    func sortedTerms(excluding excluded: Int32 = -1) -> [Cell] {
+        var terms: [Cell] = []
+        terms.reserveCapacity(symbols.count)
+        for s in symbols where s != excluded {
+            let c = coefficients[Int(s)]
+            if !isNearZero(c) { terms.append(Cell(symbol: s, coefficient: c)) }
+        }
+        terms.sort { $0.symbol < $1.symbol }
+        return terms
+    }
+}

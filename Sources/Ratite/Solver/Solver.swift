@@ -1,0 +1,185 @@
+/// An incremental constraint solver with strictly ordered priorities.
+///
+/// ```swift
+/// let solver = Solver()
+/// let left = Variable("left"), width = Variable("width"), right = Variable("right")
+/// try solver.add(right == left + width)
+/// try solver.add(left == 20)
+/// try solver.add(width >= 10)
+/// try solver.add((width == 50).priority(.weak))
+/// try solver.addEditVariable(right, priority: .strong)
+/// try solver.suggestValue(right, 320)
+/// solver.update()
+/// solver.value(of: width)              // 300
+/// ```
+///
+/// Every operation is incremental; a refused operation (see `SolverError`) leaves the
+/// solver exactly as it was. The same operations in the same order give bit-identical
+/// values. One solver must not be used from two threads at once.
+public final class Solver {
+    var core = SimplexCore()
+    private var constraintIDs: [ObjectIdentifier: Int32] = [:]
+    private var constraintsByID: [Constraint?] = []
+    private var variableIDs: [ObjectIdentifier: Int32] = [:]
+    private var variablesByID: [Variable?] = []
+
+    public init() {}
+
+    /// Adds a constraint.
+    /// - Throws: `duplicateConstraint`, `invalidPriority`, `nonFiniteCoefficient`,
+    ///   `nonFiniteConstant`, or `unsatisfiable` with a minimal conflicting set.
+    /// - Complexity: proportional to the rows the constraint touches; a constraint that
+    ///   defines a new variable costs O(terms).
+    public func add(_ constraint: Constraint) throws(SolverError) {
+        let key = ObjectIdentifier(constraint)
+        guard constraintIDs[key] == nil else { throw .duplicateConstraint(constraint) }
+        guard constraint.priority.isValid else { throw .invalidPriority(constraint.priority.value) }
+        let expression = constraint.expression
+        for t in expression.terms where !t.coefficient.isFinite { throw .nonFiniteCoefficient(t.variable, t.coefficient) }
+        guard expression.constant.isFinite else { throw .nonFiniteConstant(expression.constant) }
+        let created = expression.terms.filter { variableIDs[ObjectIdentifier($0.variable)] == nil }.count
+        let terms = expression.terms.map { VariableTerm(variable: variableID($0.variable), coefficient: $0.coefficient) }
+        do {
+            let id = try core.addConstraint(terms: terms, constant: expression.constant, relation: constraint.relation, priority: constraint.priority.value)
+            constraintIDs[key] = id
+            if constraintsByID.count <= Int(id) { constraintsByID.append(contentsOf: repeatElement(nil, count: Int(id) + 1 - constraintsByID.count)) }
+            constraintsByID[Int(id)] = constraint
+        } catch {
+            if created > 0 { forgetUnusedVariables(expression.terms.map(\.variable)) }
+            throw translate(error, pending: constraint)
+        }
+    }
+
+    /// Removes a constraint.
+    /// - Throws: `unknownConstraint`.
+    public func remove(_ constraint: Constraint) throws(SolverError) {
+        let key = ObjectIdentifier(constraint)
+        guard let id = constraintIDs[key] else { throw .unknownConstraint(constraint) }
+        do {
+            try core.removeConstraint(id)
+        } catch {
+            throw translate(error, pending: constraint)
+        }
+        constraintIDs[key] = nil
+        constraintsByID[Int(id)] = nil
+        forgetUnusedVariables(constraint.expression.terms.map(\.variable))
+    }
+
+    /// Whether the solver holds `constraint`.
+    public func contains(_ constraint: Constraint) -> Bool {
+        constraintIDs[ObjectIdentifier(constraint)] != nil
+    }
+
+    /// Makes `variable` an edit variable at `priority` (below required), holding its current
+    /// value until a new one is suggested.
+    public func addEditVariable(_ variable: Variable, priority: Priority = .strong) throws(SolverError) {
+        guard priority.isValid else { throw .invalidPriority(priority.value) }
+        guard !priority.isRequired else { throw .requiredEditVariable(variable) }
+        guard !hasEditVariable(variable) else { throw .duplicateEditVariable(variable) }
+        let v = variableID(variable)
+        do {
+            try core.addEditVariable(v, priority: priority.value)
+        } catch {
+            forgetUnusedVariables([variable])
+            throw translate(error, pending: nil)
+        }
+    }
+
+    /// Stops editing `variable`.
+    public func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        guard let v = variableIDs[ObjectIdentifier(variable)], core.isEditVariable(v) else {
+            throw .unknownEditVariable(variable)
+        }
+        do { try core.removeEditVariable(v) } catch { throw translate(error, pending: nil) }
+        forgetUnusedVariables([variable])
+    }
+
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        guard let v = variableIDs[ObjectIdentifier(variable)] else { return false }
+        return core.isEditVariable(v)
+    }
+
+    /// Suggests a value for an edit variable; `update()` then moves it (and everything tied
+    /// to it) as far as the edit's priority allows.
+    public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
+        guard let v = variableIDs[ObjectIdentifier(variable)], core.isEditVariable(v) else {
+            throw .unknownEditVariable(variable)
+        }
+        guard value.isFinite else { throw .nonFiniteSuggestedValue(variable, value) }
+        do { try core.suggestValue(v, value) } catch { throw translate(error, pending: nil) }
+    }
+
+    /// Brings the values read by `value(of:)` up to date.
+    /// - Returns: the variables whose values changed.
+    /// - Complexity: proportional to the variables whose values may have changed.
+    @discardableResult
+    public func update() -> [Variable] {
+        core.updateValues()
+        return core.changedVariables.compactMap { variablesByID[Int($0)] }
+    }
+
+    /// The value of `variable` after the last `update()`; 0 for a variable the solver has
+    /// never seen or no longer holds.
+    public func value(of variable: Variable) -> Double {
+        guard let v = variableIDs[ObjectIdentifier(variable)] else { return 0 }
+        return core.value(ofVariable: v)
+    }
+
+    /// Removes every constraint and edit variable.
+    public func reset() {
+        core = SimplexCore()
+        constraintIDs = [:]
+        constraintsByID = []
+        variableIDs = [:]
+        variablesByID = []
+    }
+
+    /// The tableau in labelled sections, for debugging.
+    public func dump() -> String { core.dump() }
+
+    /// Pivot and expansion counters.
+    public var statistics: SolverStatistics { core.statistics }
+
+    // MARK: Internals
+
+    private func variableID(_ variable: Variable) -> Int32 {
+        let key = ObjectIdentifier(variable)
+        if let v = variableIDs[key] { return v }
+        let v = core.newVariable(name: variable.name)
+        variableIDs[key] = v
+        if variablesByID.count <= Int(v) { variablesByID.append(contentsOf: repeatElement(nil, count: Int(v) + 1 - variablesByID.count)) }
+        variablesByID[Int(v)] = variable
+        return v
+    }
+
+    /// Drops variables no constraint mentions any more, so the solver does not grow.
+    private func forgetUnusedVariables(_ candidates: [Variable]) {
+        for variable in candidates {
+            let key = ObjectIdentifier(variable)
+            guard let v = variableIDs[key], core.variables[Int(v)].uses == 0 else { continue }
+            try? core.deleteVariable(v)
+            variableIDs[key] = nil
+            variablesByID[Int(v)] = nil
+        }
+    }
+
+    private func translate(_ error: CoreError, pending: Constraint?) -> SolverError {
+        func variable(_ v: Int32) -> Variable { variablesByID[Int(v)] ?? Variable("v\(v)") }
+        switch error {
+        case .unknownConstraint: return .internalError("unknown constraint id")
+        case .unknownVariable(let v): return .internalError("unknown variable \(v)")
+        case .duplicateEditVariable(let v): return .duplicateEditVariable(variable(v))
+        case .unknownEditVariable(let v): return .unknownEditVariable(variable(v))
+        case .requiredEditVariable(let v): return .requiredEditVariable(variable(v))
+        case .invalidPriority(let p): return .invalidPriority(p)
+        case .nonFiniteCoefficient(let v, let x): return .nonFiniteCoefficient(variable(v), x)
+        case .nonFiniteConstant(let x): return .nonFiniteConstant(x)
+        case .nonFiniteValue(let v, let x): return .nonFiniteSuggestedValue(variable(v), x)
+        case .unsatisfiable(let ids):
+            let conflict = ids.compactMap { id -> Constraint? in id == pendingConstraintID ? pending : constraintsByID[Int(id)] }
+            guard let subject = pending ?? conflict.last else { return .internalError("empty conflict") }
+            return .unsatisfiable(subject, conflict: conflict)
+        case .internalError(let text): return .internalError(text)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Exit statuses, following sysexits(3).
+enum ExitCode {
+    static let success: Int32 = 0
+    /// Bad command-line usage.
+    static let usage: Int32 = 64
+    /// Malformed or unsatisfiable input data.
+    static let dataError: Int32 = 65
+    /// An input file could not be read.
+    static let noInput: Int32 = 66
+    /// An output file could not be written.
+    static let cannotCreate: Int32 = 73
+}
+
+enum Stream { case standardOutput, standardError }
+
+enum Output {
+    static func write(_ text: String, to stream: Stream = .standardOutput) {
+        let fd: Int32 = stream == .standardOutput ? 1 : 2
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    static func error(_ message: String) {
+        write("ratite: error: \(message)\n", to: .standardError)
+    }
+
+    static func usage(to stream: Stream = .standardError) {
+        write("""
+            usage: ratite solve FILE|- [--json] [--timing]
+                   ratite generate chain|grid|tree|random --n N [--seed S]
+
+            """, to: stream)
+    }
+}
+
+/// The whole of a file, or standard input for "-".
+func readInput(_ path: String) -> String? {
+    let fd = path == "-" ? 0 : open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { if fd != 0 { close(fd) } }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0 { return nil }
+        if count == 0 { break }
+        bytes.append(contentsOf: buffer[0..<count])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Monotonic time in seconds.
+func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+}
+
+func milliseconds(_ seconds: Double) -> String {
+    let ms = seconds * 1000
+    return ms < 10 ? String(Double(Int(ms * 1000)) / 1000) : String(Double(Int(ms * 10)) / 10)
+}

@@ -1,0 +1,88 @@
+import Ratite
+
+/// `ratite solve FILE|- [--json] [--timing]`: solves a `solve` file and prints every
+/// variable's value in order of first appearance.
+enum SolveCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        var path: String? = nil
+        var json = false
+        var timing = false
+        for argument in arguments {
+            switch argument {
+            case "--json": json = true
+            case "--timing": timing = true
+            default:
+                if argument.hasPrefix("--") || path != nil {
+                    Output.error("unexpected argument '\(argument)'")
+                    Output.usage()
+                    return ExitCode.usage
+                }
+                path = argument
+            }
+        }
+        guard let path else {
+            Output.error("solve needs a FILE (or - for standard input)")
+            Output.usage()
+            return ExitCode.usage
+        }
+        let name = path == "-" ? "<stdin>" : path
+        guard let text = readInput(path) else {
+            Output.error("cannot read \(name)")
+            return ExitCode.noInput
+        }
+        let started = now()
+        let statements: [SolveStatement]
+        do {
+            statements = try SolveFileParser.parse(text)
+        } catch {
+            Output.write(error.rendered(file: name), to: .standardError)
+            return ExitCode.dataError
+        }
+        let parsed = now()
+        let session = SolveSession()
+        var constraintTime = 0.0, editTime = 0.0, constraintCount = 0, editCount = 0
+        do {
+            for statement in statements {
+                let t = now()
+                try session.execute(statement)
+                if case .constraint = statement.kind {
+                    constraintTime += now() - t
+                    constraintCount += 1
+                } else {
+                    editTime += now() - t
+                    editCount += 1
+                }
+            }
+        } catch {
+            Output.write(error.rendered(file: name), to: .standardError)
+            return ExitCode.dataError
+        }
+        let updateStart = now()
+        let values = session.values()
+        let updated = now()
+        if json {
+            var out = "{"
+            for (i, v) in values.enumerated() {
+                out += (i == 0 ? "\n  " : ",\n  ") + "\"\(v.name)\": \(formatNumber(v.value))"
+            }
+            Output.write(out + (values.isEmpty ? "}\n" : "\n}\n"))
+        } else {
+            var out = ""
+            out.reserveCapacity(values.count * 20)
+            for v in values { out += "\(v.name) = \(formatNumber(v.value))\n" }
+            Output.write(out)
+        }
+        if timing {
+            let stats = session.solver.statistics
+            Output.write("""
+                parse: \(milliseconds(parsed - started)) ms (\(statements.count) statements)
+                constraints: \(milliseconds(constraintTime)) ms (\(constraintCount) added)
+                edits and suggestions: \(milliseconds(editTime)) ms (\(editCount) statements)
+                update: \(milliseconds(updated - updateStart)) ms (\(values.count) variables)
+                pivots: \(stats.pivots), expansions: \(stats.expansions)
+
+                """, to: .standardError)
+        }
+        return ExitCode.success
+    }
+}
