@@ -1,10 +1,10 @@
 /// The undo log that makes a fallible operation all-or-nothing.
 ///
-/// While active, every write to a core array first records the element's old value.
-/// Rolling back replays the log backwards and truncates the arrays to their old lengths,
-/// which restores the core bit for bit. Only operations that can fail after they have
-/// started pivoting (phase one of a required constraint, a constant change on a required
-/// constraint) pay for it.
+/// While a transaction is open, every write to a core array first records the element's
+/// old value. Rolling back replays the log backwards to the transaction's savepoint and
+/// truncates the arrays to their lengths at that point, which restores the core bit for
+/// bit. Transactions nest: an inner one rolls back to its own savepoint, so an operation
+/// inside a larger batch (the layout engine activating many constraints) can fail alone.
 struct Journal {
     enum Entry {
         case row(Int32, Row)
@@ -16,8 +16,9 @@ struct Journal {
         case variable(Int32, VariableRecord)
     }
 
-    /// Array lengths and scalar fields at the start of the transaction.
+    /// Array lengths and scalar fields at the start of a transaction.
     struct Mark {
+        var entries = 0
         var rows = 0, symbols = 0, columnNodes = 0, objectiveNodes = 0
         var levels = 0, constraints = 0, variables = 0, dirty = 0
         var freeRow: Int32 = -1, freeSymbol: Int32 = -1, freeColumnNode: Int32 = -1
@@ -27,51 +28,47 @@ struct Journal {
         var serial: UInt64 = 0
     }
 
-    var isActive = false
     var entries: [Entry] = []
-    var mark = Mark()
+    var marks: [Mark] = []
+
+    var isActive: Bool { !marks.isEmpty }
 }
 
 extension SimplexCore {
-    /// Starts recording. Transactions do not nest: an inner begin joins the outer one.
-    /// - Returns: whether this call started the transaction (and so must end it).
-    mutating func beginTransaction() -> Bool {
-        if journal.isActive { return false }
-        journal.isActive = true
-        journal.entries.removeAll(keepingCapacity: true)
-        journal.mark = Journal.Mark(
+    /// Opens a transaction, possibly inside another one; end it with exactly one
+    /// `commitTransaction()` or `rollbackTransaction()`.
+    mutating func beginTransaction() {
+        journal.marks.append(Journal.Mark(
+            entries: journal.entries.count,
             rows: rows.count, symbols: symbols.count, columnNodes: columnNodes.count,
             objectiveNodes: objectiveNodes.count, levels: levels.count,
             constraints: constraints.count, variables: variables.count, dirty: dirty.count,
             freeRow: freeRow, freeSymbol: freeSymbol, freeColumnNode: freeColumnNode,
             freeObjectiveNode: freeObjectiveNode, freeLevel: freeLevel,
             freeConstraint: freeConstraint, freeVariable: freeVariable,
-            levelOrder: levelOrder, serial: serialCounter)
-        return true
+            levelOrder: levelOrder, serial: serialCounter))
     }
 
-    /// Keeps everything done since `beginTransaction`.
+    /// Keeps everything done since the matching `beginTransaction`.
     mutating func commitTransaction() {
-        journal.isActive = false
-        journal.entries.removeAll(keepingCapacity: true)
+        journal.marks.removeLast()
+        if journal.marks.isEmpty { journal.entries.removeAll(keepingCapacity: true) }
     }
 
-    /// Undoes everything done since `beginTransaction`.
+    /// Undoes everything done since the matching `beginTransaction`.
     mutating func rollbackTransaction() {
-        journal.isActive = false
-        let mark = journal.mark
-        for entry in journal.entries.reversed() {
-            switch entry {
-            case .row(let i, let v): if Int(i) < mark.rows { rows[Int(i)] = v }
-            case .symbol(let i, let v): if Int(i) < mark.symbols { symbols[Int(i)] = v }
-            case .column(let i, let v): if Int(i) < mark.columnNodes { columnNodes[Int(i)] = v }
-            case .objective(let i, let v): if Int(i) < mark.objectiveNodes { objectiveNodes[Int(i)] = v }
-            case .level(let i, let v): if Int(i) < mark.levels { levels[Int(i)] = v }
-            case .constraint(let i, let v): if Int(i) < mark.constraints { constraints[Int(i)] = v }
-            case .variable(let i, let v): if Int(i) < mark.variables { variables[Int(i)] = v }
+        let mark = journal.marks.removeLast()
+        while journal.entries.count > mark.entries {
+            switch journal.entries.removeLast() {
+            case .row(let i, let v): if Int(i) < rows.count { rows[Int(i)] = v }
+            case .symbol(let i, let v): if Int(i) < symbols.count { symbols[Int(i)] = v }
+            case .column(let i, let v): if Int(i) < columnNodes.count { columnNodes[Int(i)] = v }
+            case .objective(let i, let v): if Int(i) < objectiveNodes.count { objectiveNodes[Int(i)] = v }
+            case .level(let i, let v): if Int(i) < levels.count { levels[Int(i)] = v }
+            case .constraint(let i, let v): if Int(i) < constraints.count { constraints[Int(i)] = v }
+            case .variable(let i, let v): if Int(i) < variables.count { variables[Int(i)] = v }
             }
         }
-        journal.entries.removeAll(keepingCapacity: true)
         rows.removeSubrange(mark.rows...)
         symbols.removeSubrange(mark.symbols...)
         flags.removeSubrange(mark.symbols...)
@@ -106,6 +103,7 @@ extension SimplexCore {
         candidates.removeAll(keepingCapacity: true)
         pendingObjective.removeAll(keepingCapacity: true)
         infeasible.removeAll(keepingCapacity: true)
+        phaseLevel = -1
     }
 
     // MARK: Journaled writes

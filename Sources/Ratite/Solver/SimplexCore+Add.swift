@@ -9,13 +9,12 @@ extension SimplexCore {
         terms: [VariableTerm], constant: Double, relation: Relation, priority: Double
     ) throws(CoreError) -> Int32 {
         try validate(terms: terms, constant: constant, priority: priority)
-        let started = beginTransaction()
+        beginTransaction()
         do {
             let id = try insertConstraint(terms: terms, constant: constant, relation: relation, priority: priority, editVariable: -1)
-            if started { commitTransaction() }
+            commitTransaction()
             return id
         } catch {
-            guard started else { throw error }
             rollbackTransaction()
             throw explained(error, terms: terms, constant: constant, relation: relation, replacing: -1)
         }

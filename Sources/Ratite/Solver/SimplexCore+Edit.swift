@@ -11,16 +11,16 @@ extension SimplexCore {
         guard variables[Int(v)].edit < 0 else { throw .duplicateEditVariable(v) }
         // The edit holds the variable where the current solution has it.
         updateValues()
-        let started = beginTransaction()
+        beginTransaction()
         do {
             let id = try insertConstraint(
                 terms: [VariableTerm(variable: v, coefficient: 1)], constant: -variables[Int(v)].value,
                 relation: .equal, priority: priority, editVariable: v)
             noteVariable(v)
             variables[Int(v)].edit = id
-            if started { commitTransaction() }
+            commitTransaction()
         } catch {
-            if started { rollbackTransaction() }
+            rollbackTransaction()
             throw error
         }
     }
@@ -28,16 +28,16 @@ extension SimplexCore {
     mutating func removeEditVariable(_ v: Int32) throws(CoreError) {
         guard isVariable(v), variables[Int(v)].edit >= 0 else { throw .unknownEditVariable(v) }
         let id = variables[Int(v)].edit
-        let started = beginTransaction()
+        beginTransaction()
         do {
             noteVariable(v)
             variables[Int(v)].edit = -1
             try detachConstraint(id)
             freeConstraintSlot(id)
             try optimize()
-            if started { commitTransaction() }
+            commitTransaction()
         } catch {
-            if started { rollbackTransaction() }
+            rollbackTransaction()
             throw error
         }
     }
@@ -63,16 +63,15 @@ extension SimplexCore {
         let record = constraints[Int(id)]
         let delta = constant - record.constant
         if delta == 0 { return }
-        let started = beginTransaction()
+        beginTransaction()
         do {
             noteConstraint(id)
             constraints[Int(id)].constant = constant
             shiftMarker(of: id, by: record.orientation * delta / markerCoefficient(of: id))
             try dualOptimize()
             try optimize()
-            if started { commitTransaction() }
+            commitTransaction()
         } catch {
-            guard started else { throw error }
             rollbackTransaction()
             throw explained(error, terms: record.terms, constant: constant, relation: record.relation, replacing: id)
         }
@@ -125,7 +124,7 @@ extension SimplexCore {
         let record = constraints[Int(id)]
         if record.priority == priority { return }
         if record.editVariable >= 0 && priority >= 1000 { throw .requiredEditVariable(record.editVariable) }
-        let started = beginTransaction()
+        beginTransaction()
         do {
             if record.level >= 0 && priority < 1000 {
                 let level = retainLevel(priority: priority)
@@ -144,9 +143,8 @@ extension SimplexCore {
                 try attachConstraint(id)
             }
             try optimize()
-            if started { commitTransaction() }
+            commitTransaction()
         } catch {
-            guard started else { throw error }
             rollbackTransaction()
             throw explained(error, terms: record.terms, constant: record.constant, relation: record.relation, replacing: id)
         }

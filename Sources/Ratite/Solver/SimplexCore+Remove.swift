@@ -4,14 +4,14 @@ extension SimplexCore {
     /// Removes constraint `id` and re-optimizes.
     mutating func removeConstraint(_ id: Int32) throws(CoreError) {
         guard isConstraint(id), constraints[Int(id)].editVariable < 0 else { throw .unknownConstraint(id) }
-        let started = beginTransaction()
+        beginTransaction()
         do {
             try detachConstraint(id)
             freeConstraintSlot(id)
             try optimize()
-            if started { commitTransaction() }
+            commitTransaction()
         } catch {
-            if started { rollbackTransaction() }
+            rollbackTransaction()
             throw error
         }
     }

@@ -1,0 +1,48 @@
+/// A layout attribute, as in `NSLayoutConstraint.Attribute`.
+public enum Attribute: String, Sendable, Hashable, CaseIterable {
+    case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+    case firstBaseline, lastBaseline
+    case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
+    case centerXWithinMargins, centerYWithinMargins
+    /// For constant-only constraints (`view.width == 100`): the second item has none.
+    case notAnAttribute
+
+    /// The axis the attribute lies on, or nil for `notAnAttribute`.
+    public var axis: Axis? {
+        switch self {
+        case .left, .right, .leading, .trailing, .width, .centerX, .leftMargin, .rightMargin,
+            .leadingMargin, .trailingMargin, .centerXWithinMargins:
+            .horizontal
+        case .top, .bottom, .height, .centerY, .firstBaseline, .lastBaseline, .topMargin,
+            .bottomMargin, .centerYWithinMargins:
+            .vertical
+        case .notAnAttribute:
+            nil
+        }
+    }
+
+    /// Whether the attribute is a size (width or height) rather than a position.
+    public var isDimension: Bool { self == .width || self == .height }
+
+    /// Whether the attribute follows the layout direction (leading/trailing and their
+    /// margins), as opposed to left/right.
+    public var isDirectional: Bool {
+        self == .leading || self == .trailing || self == .leadingMargin || self == .trailingMargin
+    }
+
+    /// Whether the attribute is absolute left/right (or their margins).
+    public var isAbsoluteHorizontal: Bool {
+        self == .left || self == .right || self == .leftMargin || self == .rightMargin
+    }
+
+    /// `baseline` is Apple's older name for `lastBaseline`.
+    public init?(name: String) {
+        if name == "baseline" { self = .lastBaseline; return }
+        self.init(rawValue: name)
+    }
+}
+
+/// A layout axis.
+public enum Axis: String, Sendable, Hashable, CaseIterable {
+    case horizontal, vertical
+}
