@@ -40,7 +40,9 @@ enum Output {
     static func usage(to stream: Stream = .standardError) {
         write("""
             usage: ratite solve FILE|- [--json] [--timing]
+                   ratite layout FILE|- [--svg OUT.svg] [--rtl] [--size WxH]
                    ratite generate chain|grid|tree|random --n N [--seed S]
+                   ratite vfl FORMAT|- [--views a,b,...] [--metrics name=value,...] [--options name,...] [--extended] [--canonical]
 
             """, to: stream)
     }
@@ -72,4 +74,21 @@ func now() -> Double {
 func milliseconds(_ seconds: Double) -> String {
     let ms = seconds * 1000
     return ms < 10 ? String(Double(Int(ms * 1000)) / 1000) : String(Double(Int(ms * 10)) / 10)
+}
+
+/// Writes `text` to the file at `path`, replacing it.
+func writeFile(_ path: String, _ text: String) -> Bool {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var text = text
+    return text.withUTF8 { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if written <= 0 { return false }
+            offset += written
+        }
+        return true
+    }
 }

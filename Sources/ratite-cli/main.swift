@@ -12,7 +12,9 @@ guard let command = arguments.first else {
 let rest = Array(arguments.dropFirst())
 switch command {
 case "solve": exit(SolveCommand.run(rest))
+case "layout": exit(LayoutCommand.run(rest))
 case "generate": exit(GenerateCommand.run(rest))
+case "vfl": exit(VFLCommand.run(rest))
 case "help", "--help", "-h":
     Output.usage(to: .standardOutput)
     exit(ExitCode.success)

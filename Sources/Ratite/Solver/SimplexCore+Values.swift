@@ -17,9 +17,9 @@ extension SimplexCore {
     }
 
     /// Recomputes the values of the externals that may have changed since the last call and
-    /// records the variables whose values actually changed in `changedVariables`.
+    /// adds the variables whose values actually changed to `changedVariables` (see
+    /// `takeChangedVariables`).
     mutating func updateValues() {
-        changedVariables.removeAll(keepingCapacity: true)
         var heap = LevelHeap(ascending: true)
         var containing: [Int32] = []
         for s in dirty {
@@ -43,6 +43,8 @@ extension SimplexCore {
             }
         }
         dirty.removeAll(keepingCapacity: true)
+        // Keep the list bounded when nobody takes it (repeated internal refreshes).
+        if changedVariables.count > 2 * variables.count + 64 { changedVariables = takeChangedVariables() }
         while let x = heap.pop(flags: &flags) {
             statistics.valuesRecomputed += 1
             guard setExternalValue(x, evaluate(rows[Int(symbols[Int(x)].row)])) else { continue }
@@ -52,6 +54,17 @@ extension SimplexCore {
                 heap.push(d, level: symbols[Int(d)].level, flags: &flags)
             }
         }
+    }
+
+    /// The variables whose values changed since the last call, each once, in id order.
+    mutating func takeChangedVariables() -> [Int32] {
+        var result = changedVariables
+        changedVariables.removeAll(keepingCapacity: true)
+        result.sort()
+        var unique: [Int32] = []
+        unique.reserveCapacity(result.count)
+        for v in result where unique.last != v { unique.append(v) }
+        return unique
     }
 
     /// Stores an external symbol's value and mirrors it into its variable.

@@ -58,7 +58,8 @@ struct SimplexCore {
     var explainsConflicts = true
     var statistics = SolverStatistics()
 
-    /// Variables whose values changed in the last `updateValues`, in no particular order.
+    /// Variables whose values changed in `updateValues` calls since the last
+    /// `takeChangedVariables`, possibly repeated.
     var changedVariables: [Int32] = []
 
     init() {}

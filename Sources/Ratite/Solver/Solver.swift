@@ -115,7 +115,7 @@ public final class Solver {
     @discardableResult
     public func update() -> [Variable] {
         core.updateValues()
-        return core.changedVariables.compactMap { variablesByID[Int($0)] }
+        return core.takeChangedVariables().compactMap { variablesByID[Int($0)] }
     }
 
     /// The value of `variable` after the last `update()`; 0 for a variable the solver has

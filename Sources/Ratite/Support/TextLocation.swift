@@ -1,6 +1,6 @@
 /// A position in a text: a zero-based byte offset and the one-based line and column
 /// (columns count bytes, so they match editors for ASCII text).
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct TextLocation: Sendable, Hashable, CustomStringConvertible {
     public var offset: Int
     public var line: Int
     public var column: Int
@@ -17,7 +17,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 
 /// An error found in a text file, reported as `FILE:LINE:COLUMN: error: MESSAGE`.
 public struct TextFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var location: SourceLocation
+    public var location: TextLocation
     public var message: String
     /// Extra lines printed after the first (for example the constraints of a conflict).
     public var notes: [Note]
@@ -28,7 +28,7 @@ public struct TextFileError: Error, Sendable, Equatable, CustomStringConvertible
         public var text: String
     }
 
-    public init(_ message: String, at location: SourceLocation, notes: [Note] = []) {
+    public init(_ message: String, at location: TextLocation, notes: [Note] = []) {
         self.message = message
         self.location = location
         self.notes = notes

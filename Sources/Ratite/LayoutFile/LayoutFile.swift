@@ -1,0 +1,58 @@
+/// A parsed layout file: items with their properties, metrics, and constraints written in
+/// canonical form or in VFL. See `LayoutFileParser` for the syntax.
+public struct LayoutFile: Sendable {
+    /// `view NAME [in PARENT] [properties]` or `guide NAME in OWNER [insets ...]`.
+    public struct Item: Sendable {
+        public var name: String
+        public var kind: LayoutItem.Kind
+        public var parent: String?
+        public var size: (width: Double, height: Double)?
+        public var intrinsic: IntrinsicSize?
+        public var hugging: (horizontal: Priority?, vertical: Priority?) = (nil, nil)
+        public var compression: (horizontal: Priority?, vertical: Priority?) = (nil, nil)
+        public var baselines: (first: Double, last: Double)?
+        public var margins: DirectionalInsets?
+        public var direction: LayoutDirection?
+        public var frame: Frame?
+        public var autoresizing: AutoresizingMask?
+        public var insets: DirectionalInsets?
+        public var location: TextLocation
+        /// Where the parent's name is written, for errors about it.
+        public var parentLocation: TextLocation?
+    }
+
+    /// `item.attr REL item.attr [* m] [+|- c] [@p] [id=NAME]` or `item.attr REL c [@p] [id=NAME]`.
+    public struct Constraint: Sendable {
+        public var firstItem: String
+        public var firstAttribute: Attribute
+        public var relation: Relation
+        public var secondItem: String?
+        public var secondAttribute: Attribute
+        public var multiplier: Double
+        public var constant: Double
+        public var priority: Priority
+        public var identifier: String?
+        public var location: TextLocation
+        public var text: String
+        /// Where each item name is written, for errors about them.
+        public var firstItemLocation: TextLocation
+        public var secondItemLocation: TextLocation?
+    }
+
+    /// A VFL format string with its options (`options=alignAllTop,...`).
+    public struct Format: Sendable {
+        public var format: String
+        public var options: [String]
+        public var location: TextLocation
+        public var text: String
+    }
+
+    public enum Statement: Sendable {
+        case item(Item)
+        case metric(name: String, value: Double, location: TextLocation)
+        case constraint(Constraint)
+        case format(Format)
+    }
+
+    public var statements: [Statement] = []
+}

@@ -1,0 +1,243 @@
+/// The parser of layout files (`ratite layout`). One statement per line, `#` comments:
+///
+/// ```
+/// view root size 320x480
+/// guide topGuide in root
+/// view label in root intrinsic 42x21 hugging 251 baseline 17
+/// view field in root intrinsic 97x30 baseline 21
+/// metric gap = 8
+/// label.leading == root.leadingMargin
+/// field.leading == label.trailing + 8 @750 id=spacing
+/// field.lastBaseline == label.lastBaseline
+/// H:|-[label]-gap-[field]-|  options=alignAllLastBaseline
+/// ```
+///
+/// Item properties: `in PARENT`, `size WxH` (root views), `intrinsic WxH` (`-` for no
+/// value on an axis), `hugging H[,V]` and `compression H[,V]` (one value sets the
+/// horizontal priority), `baseline FIRST[,LAST]` (offsets from the top; one value sets
+/// both), `margins ALL` or `margins TOP,LEADING,BOTTOM,TRAILING`, `direction ltr|rtl`,
+/// `frame X,Y,W,H` with `autoresizing FLAG,...|none` (translates an autoresizing mask),
+/// and for guides `insets ALL` or `insets TOP,LEADING,BOTTOM,TRAILING` (pinned inside the
+/// owner). Lines starting with `H:`, `V:`, `|` or `[` are VFL, with options after blanks.
+public enum LayoutFileParser {
+    public static func parse(_ text: String) throws(TextFileError) -> LayoutFile {
+        var file = LayoutFile()
+        try LineScanner.forEachLine(in: text) { (scanner: inout LineScanner) throws(TextFileError) in
+            if let statement = try scanner.layoutStatement() { file.statements.append(statement) }
+        }
+        return file
+    }
+}
+
+extension LineScanner {
+    mutating func layoutStatement() throws(TextFileError) -> LayoutFile.Statement? {
+        skipBlanks()
+        guard let c = current else { return nil }
+        let first = position
+        if peekWord("view") || peekWord("guide") {
+            return .item(try itemDeclaration())
+        }
+        if peekWord("metric") {
+            position += 6
+            skipBlanks()
+            let at = position
+            guard let name = identifier() else { throw error("expected a metric name", at: at) }
+            skipBlanks()
+            guard take("=") else { throw error("expected '=' after the metric name", at: position) }
+            skipBlanks()
+            let value = try number(signed: true)
+            try expectEnd()
+            return .metric(name: name, value: value, location: location(first))
+        }
+        let startsFormat = c == UInt8(ascii: "|") || c == UInt8(ascii: "[")
+            || ((c == UInt8(ascii: "H") || c == UInt8(ascii: "V")) && position + 1 < end && bytes[position + 1] == UInt8(ascii: ":"))
+        if startsFormat {
+            let text = self.text(from: first)
+            guard let format = word() else { throw error("expected a format", at: first) }
+            var options: [String] = []
+            skipBlanks()
+            if !atEnd {
+                let at = position
+                guard let option = word(), option.hasPrefix("options=") else {
+                    throw error("expected 'options=NAME,...' after the format", at: at)
+                }
+                options = option.dropFirst(8).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                try expectEnd()
+            }
+            return .format(LayoutFile.Format(format: format, options: options, location: location(first), text: text))
+        }
+        return .constraint(try constraintDeclaration())
+    }
+
+    private mutating func itemDeclaration() throws(TextFileError) -> LayoutFile.Item {
+        let first = position
+        let kind: LayoutItem.Kind = peekWord("view") ? .view : .guide
+        position += kind == .view ? 4 : 5
+        skipBlanks()
+        let nameAt = position
+        guard let name = identifier() else { throw error("expected an item name", at: nameAt) }
+        var item = LayoutFile.Item(name: name, kind: kind, location: location(first))
+        while true {
+            skipBlanks()
+            if atEnd { break }
+            let keyAt = position
+            guard let key = identifier() else { throw error("expected a property name but found '\(describe(bytes[position]))'", at: keyAt) }
+            skipBlanks()
+            let valueAt = position
+            switch key {
+            case "in":
+                item.parentLocation = location(position)
+                guard let parent = identifier() else { throw error("expected the name of the parent item", at: valueAt) }
+                item.parent = parent
+            case "size":
+                let (w, h) = try sizeValue(optionalParts: false)
+                item.size = (w ?? 0, h ?? 0)
+            case "intrinsic":
+                let (w, h) = try sizeValue(optionalParts: true)
+                item.intrinsic = IntrinsicSize(width: w, height: h)
+            case "hugging", "compression":
+                let values = try numberList(counts: [1, 2], name: key)
+                var priorities: [Priority] = []
+                for v in values {
+                    guard Priority(v).isValid else {
+                        throw error("invalid priority \(formatNumber(v)): priorities must be greater than 0 and at most 1000", at: valueAt)
+                    }
+                    priorities.append(Priority(v))
+                }
+                let pair = (priorities[0], priorities.count > 1 ? priorities[1] : nil)
+                if key == "hugging" { item.hugging = (pair.0, pair.1) } else { item.compression = (pair.0, pair.1) }
+            case "baseline":
+                let values = try numberList(counts: [1, 2], name: key)
+                item.baselines = (values[0], values.count > 1 ? values[1] : values[0])
+            case "margins", "insets":
+                let values = try numberList(counts: [1, 4], name: key)
+                let insets = values.count == 1
+                    ? DirectionalInsets(all: values[0])
+                    : DirectionalInsets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
+                if key == "margins" { item.margins = insets } else {
+                    guard kind == .guide else { throw error("only guides have insets; views have margins", at: keyAt) }
+                    item.insets = insets
+                }
+            case "direction":
+                switch word() {
+                case "ltr": item.direction = .leftToRight
+                case "rtl": item.direction = .rightToLeft
+                default: throw error("expected 'ltr' or 'rtl'", at: valueAt)
+                }
+            case "frame":
+                let v = try numberList(counts: [4], name: key)
+                guard v[2] >= 0, v[3] >= 0 else { throw error("a frame's width and height cannot be negative", at: valueAt) }
+                item.frame = Frame(x: v[0], y: v[1], width: v[2], height: v[3])
+            case "autoresizing":
+                guard let list = word() else { throw error("expected autoresizing flags or 'none'", at: valueAt) }
+                var mask: AutoresizingMask = []
+                if list != "none" {
+                    var offset = valueAt
+                    for flag in list.split(separator: ",", omittingEmptySubsequences: false) {
+                        guard let (_, value) = AutoresizingMask.names.first(where: { $0.0 == flag }) else {
+                            throw error("unknown autoresizing flag '\(flag)'; expected "
+                                + AutoresizingMask.names.map(\.0).joined(separator: ", ") + " or none", at: offset)
+                        }
+                        mask.insert(value)
+                        offset += flag.utf8.count + 1
+                    }
+                }
+                item.autoresizing = mask
+            default:
+                throw error("unknown property '\(key)'; expected in, size, intrinsic, hugging, compression, baseline, margins, direction, frame, autoresizing or insets", at: keyAt)
+            }
+        }
+        if kind == .guide && item.parent == nil { throw error("a guide needs an owner: 'guide \(name) in VIEW'", at: nameAt) }
+        if item.autoresizing != nil && item.frame == nil { throw error("'autoresizing' needs a 'frame'", at: nameAt) }
+        if kind == .guide && (item.intrinsic != nil || item.frame != nil || item.size != nil) {
+            throw error("a guide has no intrinsic size, frame or size; constrain it or give it insets", at: nameAt)
+        }
+        return item
+    }
+
+    /// `WxH`, where with `optionalParts` either side may be `-`.
+    private mutating func sizeValue(optionalParts: Bool) throws(TextFileError) -> (Double?, Double?) {
+        func part(_ scanner: inout LineScanner) throws(TextFileError) -> Double? {
+            if optionalParts && scanner.take("-") { return nil }
+            let at = scanner.position
+            let value = try scanner.number()
+            guard value >= 0 else { throw scanner.error("a size cannot be negative", at: at) }
+            return value
+        }
+        let w = try part(&self)
+        guard take("x") else { throw error("expected 'x' between width and height (like 320x480)", at: position) }
+        let h = try part(&self)
+        return (w, h)
+    }
+
+    /// Comma-separated numbers, as many as one of `counts`.
+    private mutating func numberList(counts: [Int], name: String) throws(TextFileError) -> [Double] {
+        let at = position
+        var values = [try number(signed: true)]
+        while take(",") { values.append(try number(signed: true)) }
+        guard counts.contains(values.count) else {
+            let expected = counts.map(String.init).joined(separator: " or ")
+            throw error("'\(name)' takes \(expected) comma-separated numbers, not \(values.count)", at: at)
+        }
+        return values
+    }
+
+    /// `item.attribute`, with the location of the item name.
+    private mutating func itemAttribute() throws(TextFileError) -> (String, Attribute, TextLocation) {
+        let at = position
+        guard let item = identifier() else {
+            if let c = current { throw error("expected an item name but found '\(describe(c))'", at: at) }
+            throw error("expected an item name", at: at)
+        }
+        guard take(".") else { throw error("expected '.' and an attribute after '\(item)'", at: position) }
+        let attributeAt = position
+        guard let name = identifier(), let attribute = Attribute(name: name), attribute != .notAnAttribute else {
+            throw error("unknown attribute; expected one of " + Attribute.allCases.filter { $0 != .notAnAttribute }.map(\.rawValue).joined(separator: ", "), at: attributeAt)
+        }
+        return (item, attribute, location(at))
+    }
+
+    private mutating func constraintDeclaration() throws(TextFileError) -> LayoutFile.Constraint {
+        let first = position
+        let text = self.text(from: first)
+        let (firstItem, firstAttribute, firstLocation) = try itemAttribute()
+        skipBlanks()
+        guard let relation = relation() else { throw error("expected '==', '<=' or '>='", at: position) }
+        skipBlanks()
+        var declaration = LayoutFile.Constraint(
+            firstItem: firstItem, firstAttribute: firstAttribute, relation: relation, secondItem: nil,
+            secondAttribute: .notAnAttribute, multiplier: 1, constant: 0, priority: .required, identifier: nil,
+            location: location(first), text: text, firstItemLocation: firstLocation, secondItemLocation: nil)
+        if let c = current, isNameStart(c) {
+            let (item, attribute, at) = try itemAttribute()
+            declaration.secondItem = item
+            declaration.secondAttribute = attribute
+            declaration.secondItemLocation = at
+            skipBlanks()
+            if take("*") {
+                skipBlanks()
+                declaration.multiplier = try number(signed: true)
+                skipBlanks()
+            }
+            if let sign = current, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                position += 1
+                skipBlanks()
+                declaration.constant = try number() * (sign == UInt8(ascii: "-") ? -1 : 1)
+            }
+        } else {
+            declaration.constant = try number(signed: true)
+        }
+        skipBlanks()
+        if current == UInt8(ascii: "@") { declaration.priority = try priority() }
+        skipBlanks()
+        if !atEnd {
+            let at = position
+            guard let token = word(), token.hasPrefix("id="), token.count > 3 else {
+                throw error("expected '@PRIORITY' or 'id=NAME' here", at: at)
+            }
+            declaration.identifier = String(token.dropFirst(3))
+        }
+        try expectEnd()
+        return declaration
+    }
+}

@@ -1,0 +1,108 @@
+/// `firstItem.firstAttribute  relation  secondItem.secondAttribute × multiplier + constant`,
+/// at a priority, as in `NSLayoutConstraint`.
+///
+/// Create constraints with anchors (`a.leadingAnchor.constraint(equalTo: b.trailingAnchor,
+/// constant: 8)`), with VFL, or with this initializer; install them with
+/// `LayoutEngine.activate`. Nothing is checked until activation, which rejects invalid
+/// constraints with a `LayoutError` and installs nothing. Like its engine, a constraint is
+/// used from one thread at a time (it is `Sendable` so errors can carry it).
+public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendable {
+    /// Who made a constraint: the user, or the engine on an item's behalf.
+    public enum Kind: String, Sendable {
+        case user
+        /// `size <= intrinsic` at the item's hugging priority.
+        case contentHugging
+        /// `size >= intrinsic` at the item's compression resistance priority.
+        case compressionResistance
+        /// Translated from an autoresizing mask and frame.
+        case autoresizing
+        /// A root view's origin or size.
+        case rootFrame
+        /// A guide pinned inside its owner with insets.
+        case guideInsets
+    }
+
+    public let firstItem: LayoutItem
+    public let firstAttribute: Attribute
+    public let relation: Relation
+    public let secondItem: LayoutItem?
+    public let secondAttribute: Attribute
+    public let multiplier: Double
+    public internal(set) var constant: Double
+    public internal(set) var priority: Priority
+    /// A name shown in conflict and ambiguity reports.
+    public var identifier: String?
+    public let kind: Kind
+    /// Whether the constraint has been activated (and not deactivated since).
+    public internal(set) var isActive = false
+    /// Whether the engine broke this active constraint to recover from a conflict: it is
+    /// active but not enforced until it is deactivated and activated again.
+    public internal(set) var isBroken = false
+
+    /// For autoresizing constraints: a share of the superview's width or height added to the
+    /// right side, so the item absorbs that share of any change in the superview's size.
+    let superviewShare: (item: LayoutItem, attribute: Attribute, share: Double)?
+    /// The solver constraint while installed, else -1.
+    var coreID: Int32 = -1
+    /// Activation order, for deterministic conflict recovery.
+    var activationSerial: UInt64 = 0
+
+    public convenience init(
+        item firstItem: LayoutItem, attribute firstAttribute: Attribute, relatedBy relation: Relation,
+        toItem secondItem: LayoutItem? = nil, attribute secondAttribute: Attribute = .notAnAttribute,
+        multiplier: Double = 1, constant: Double = 0, priority: Priority = .required, identifier: String? = nil
+    ) {
+        self.init(
+            firstItem, firstAttribute, relation, secondItem, secondAttribute, multiplier: multiplier,
+            constant: constant, priority: priority, identifier: identifier, kind: .user)
+    }
+
+    init(
+        _ firstItem: LayoutItem, _ firstAttribute: Attribute, _ relation: Relation,
+        _ secondItem: LayoutItem?, _ secondAttribute: Attribute, multiplier: Double = 1, constant: Double = 0,
+        priority: Priority = .required, identifier: String? = nil, kind: Kind,
+        superviewShare: (item: LayoutItem, attribute: Attribute, share: Double)? = nil
+    ) {
+        self.firstItem = firstItem
+        self.firstAttribute = firstAttribute
+        self.relation = relation
+        self.secondItem = secondItem
+        self.secondAttribute = secondAttribute
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = priority
+        self.identifier = identifier
+        self.kind = kind
+        self.superviewShare = superviewShare
+    }
+
+    /// Whether the solver currently enforces the constraint.
+    public var isInstalled: Bool { coreID >= 0 }
+
+    /// The canonical form `item.attr REL item.attr [* mult] [+|- c] [@p]`, or
+    /// `item.attr REL c [@p]`.
+    public var equation: String {
+        var text = "\(firstItem.name).\(firstAttribute.rawValue) \(relation.symbol) "
+        if let second = secondItem {
+            text += "\(second.name).\(secondAttribute.rawValue)"
+            if multiplier != 1 { text += " * \(formatNumber(multiplier))" }
+            if let share = superviewShare {
+                text += " + \(formatNumber(share.share)) * \(share.item.name).\(share.attribute.rawValue)"
+            }
+            if constant != 0 { text += (constant < 0 ? " - " : " + ") + formatNumber(abs(constant)) }
+        } else {
+            text += formatNumber(constant)
+        }
+        if !priority.isRequired { text += " @\(formatNumber(priority.value))" }
+        return text
+    }
+
+    /// The equation, preceded by the identifier when there is one, and tagged with the
+    /// engine-made kind (`[contentHugging]`), as reports print it.
+    public var description: String {
+        var text = equation
+        if kind != .user { text = "[\(kind.rawValue)] " + text }
+        if let identifier { text = "'\(identifier)' " + text }
+        return text
+    }
+}

@@ -1,0 +1,107 @@
+/// Ambiguity: items whose frames are not pinned down by the constraints, and the tools
+/// Auto Layout offers to find them.
+extension LayoutEngine {
+    /// Whether some part of the item's frame can take other values without making the
+    /// layout worse.
+    public func hasAmbiguousLayout(_ item: LayoutItem) -> Bool {
+        frameVariables(of: item).contains { isAmbiguous(core.optimalRange(ofVariable: $0.1)) }
+    }
+
+    /// Every ambiguous item attribute with the range of values it can take without making
+    /// the layout worse, in item creation order.
+    public func ambiguityReport() -> AmbiguityReport {
+        var entries: [AmbiguityReport.Entry] = []
+        for item in items {
+            for (attribute, v) in frameVariables(of: item) {
+                let range = core.optimalRange(ofVariable: v)
+                if isAmbiguous(range) {
+                    entries.append(.init(item: item, attribute: attribute, value: core.value(ofVariable: v), minimum: range.min, maximum: range.max))
+                }
+            }
+        }
+        return AmbiguityReport(entries: entries)
+    }
+
+    /// Moves the item's ambiguous attributes to another equally good layout (the other end
+    /// of each range, or 100 points away where a range is unbounded). The choice is held by
+    /// hidden constraints below every other priority, dropped at the next activation or
+    /// deactivation. Call `layout()` to see the result.
+    public func exerciseAmbiguity(_ item: LayoutItem) {
+        core.updateValues()
+        let lowest = core.levelOrder.last.map { core.levels[Int($0)].priority } ?? 1000
+        let priority = min(lowest, 1) / 2
+        for (_, v) in frameVariables(of: item) {
+            let range = core.optimalRange(ofVariable: v)
+            guard isAmbiguous(range) else { continue }
+            let value = core.value(ofVariable: v)
+            var target: Double
+            if abs(value - range.min) <= abs(range.max - value) {
+                target = range.max.isFinite ? range.max : value + 100
+            } else {
+                target = range.min.isFinite ? range.min : value - 100
+            }
+            if !target.isFinite { target = value + 100 }
+            if let id = try? core.addConstraint(terms: [VariableTerm(variable: v, coefficient: 1)], constant: -target, relation: .equal, priority: priority) {
+                exerciseConstraints.append(id)
+            }
+        }
+    }
+
+    /// Drops the constraints that hold an exercised layout.
+    func clearExercise() {
+        for id in exerciseConstraints { try? core.removeConstraint(id) }
+        exerciseConstraints.removeAll()
+    }
+
+    /// The constraints that currently determine the item's position and size on `axis`:
+    /// changing any of their constants would move it. Includes constraints on other items
+    /// the layout passes through; excludes inequalities that are not binding.
+    public func constraintsAffectingLayout(_ item: LayoutItem, for axis: Axis) -> [LayoutConstraint] {
+        var seen = Set<ObjectIdentifier>()
+        var result: [LayoutConstraint] = []
+        let variables = axis == .horizontal ? [item.minX, item.width] : [item.minY, item.height]
+        for v in variables {
+            for id in core.constraintsDetermining(variable: v) {
+                guard let c = constraintOfCoreID.indices.contains(Int(id)) ? constraintOfCoreID[Int(id)] : nil else { continue }
+                if seen.insert(ObjectIdentifier(c)).inserted { result.append(c) }
+            }
+        }
+        return result.sorted { $0.activationSerial < $1.activationSerial }
+    }
+
+    private func frameVariables(of item: LayoutItem) -> [(Attribute, Int32)] {
+        [(.left, item.minX), (.top, item.minY), (.width, item.width), (.height, item.height)]
+    }
+
+    private func isAmbiguous(_ range: (min: Double, max: Double)) -> Bool {
+        range.max - range.min > 1e-7 * max(1, abs(range.min), abs(range.max)) || !range.min.isFinite || !range.max.isFinite
+    }
+}
+
+/// Item attributes that can take a range of values without making the layout worse.
+public struct AmbiguityReport: CustomStringConvertible {
+    /// One ambiguous attribute, in root coordinates.
+    public struct Entry {
+        public let item: LayoutItem
+        /// `left`, `top`, `width` or `height`.
+        public let attribute: Attribute
+        public let value: Double
+        public let minimum: Double
+        public let maximum: Double
+    }
+
+    public let entries: [Entry]
+
+    public var isEmpty: Bool { entries.isEmpty }
+
+    public var description: String {
+        guard !entries.isEmpty else { return "" }
+        var text = "Ambiguous layout (root coordinates):\n"
+        for e in entries {
+            let low = e.minimum.isFinite ? formatNumber(e.minimum) : "-inf"
+            let high = e.maximum.isFinite ? formatNumber(e.maximum) : "inf"
+            text += "  \(e.item.name).\(e.attribute.rawValue) = \(formatNumber(e.value)) can be anywhere in [\(low), \(high)]\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,246 @@
+/// Item properties that feed layout. Each setter updates the constraints that depend on the
+/// property incrementally: constants move through the solver's fast path, and only
+/// constraints whose shape changes are reinstalled.
+extension LayoutEngine {
+    /// Sets the size of a root view (required constraints; resizing later is a constant
+    /// change).
+    public func setSize(of root: LayoutItem, width: Double, height: Double) throws(LayoutError) {
+        guard root.engine === self, root.parent == nil, root.kind == .view else {
+            throw .invalidValue("'\(root.name)' is not a root view")
+        }
+        guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+            throw .invalidValue("a size must be finite and not negative, not \(width) × \(height)")
+        }
+        let existing = root.ownConstraints.filter { $0.kind == .rootFrame && $0.firstAttribute.isDimension }
+        if existing.isEmpty {
+            try installOwn([
+                LayoutConstraint(root, .width, .equal, nil, .notAnAttribute, constant: width, kind: .rootFrame),
+                LayoutConstraint(root, .height, .equal, nil, .notAnAttribute, constant: height, kind: .rootFrame),
+            ], of: root)
+            return
+        }
+        try withRollback { () throws(LayoutError) in
+            for c in existing { try changeConstant(of: c, to: c.firstAttribute == .width ? width : height) }
+        }
+    }
+
+    /// Sets an item's intrinsic content size. Per axis with a value, the engine maintains
+    /// `size <= value` at the hugging priority and `size >= value` at the compression
+    /// resistance priority.
+    public func setIntrinsicContentSize(_ size: IntrinsicSize, of item: LayoutItem) throws(LayoutError) {
+        for value in [size.width, size.height] {
+            if let value, !(value.isFinite && value >= 0) {
+                throw .invalidValue("an intrinsic size must be finite and not negative, not \(value)")
+            }
+        }
+        try withRollback { () throws(LayoutError) in
+            let old = item.intrinsicContentSize
+            item.intrinsicContentSize = size
+            do throws(LayoutError) {
+                for axis in Axis.allCases { try updateContentSizeConstraints(of: item, axis: axis) }
+            } catch {
+                item.intrinsicContentSize = old
+                throw error
+            }
+        }
+    }
+
+    public func setContentHuggingPriority(_ priority: Priority, for axis: Axis, of item: LayoutItem) throws(LayoutError) {
+        guard priority.isValid else { throw .invalidPriority(priority.value) }
+        let old = item.hugging
+        if axis == .horizontal { item.hugging.horizontal = priority } else { item.hugging.vertical = priority }
+        do {
+            try withRollback { () throws(LayoutError) in try updateContentSizeConstraints(of: item, axis: axis) }
+        } catch {
+            item.hugging = old
+            throw error
+        }
+    }
+
+    public func setCompressionResistancePriority(_ priority: Priority, for axis: Axis, of item: LayoutItem) throws(LayoutError) {
+        guard priority.isValid else { throw .invalidPriority(priority.value) }
+        let old = item.compression
+        if axis == .horizontal { item.compression.horizontal = priority } else { item.compression.vertical = priority }
+        do {
+            try withRollback { () throws(LayoutError) in try updateContentSizeConstraints(of: item, axis: axis) }
+        } catch {
+            item.compression = old
+            throw error
+        }
+    }
+
+    /// Brings the hugging and compression constraints of one axis in line with the item.
+    private func updateContentSizeConstraints(of item: LayoutItem, axis: Axis) throws(LayoutError) {
+        let attribute: Attribute = axis == .horizontal ? .width : .height
+        let existing = item.ownConstraints.filter {
+            ($0.kind == .contentHugging || $0.kind == .compressionResistance) && $0.firstAttribute == attribute
+        }
+        guard let value = item.intrinsicContentSize.value(on: axis) else {
+            removeOwn(existing, of: item)
+            return
+        }
+        let hugging = item.contentHuggingPriority(for: axis)
+        let compression = item.compressionResistancePriority(for: axis)
+        if existing.isEmpty {
+            try installOwn([
+                LayoutConstraint(item, attribute, .lessThanOrEqual, nil, .notAnAttribute, constant: value, priority: hugging, kind: .contentHugging),
+                LayoutConstraint(item, attribute, .greaterThanOrEqual, nil, .notAnAttribute, constant: value, priority: compression, kind: .compressionResistance),
+            ], of: item)
+            return
+        }
+        for c in existing {
+            let priority = c.kind == .contentHugging ? hugging : compression
+            if c.priority != priority { try changePriority(of: c, to: priority) }
+            if c.constant != value { try changeConstant(of: c, to: value) }
+        }
+    }
+
+    /// Sets an item's layout margins (directional: leading and trailing swap sides under
+    /// right-to-left).
+    public func setLayoutMargins(_ margins: DirectionalInsets, of item: LayoutItem) throws(LayoutError) {
+        guard margins.isFinite else { throw .invalidValue("margins must be finite") }
+        let old = item.layoutMargins
+        item.layoutMargins = margins
+        do {
+            try refreshConstraints(of: [item])
+        } catch {
+            item.layoutMargins = old
+            throw error
+        }
+    }
+
+    /// Sets an item's layout direction; nil inherits the parent's. Leading and trailing of the
+    /// item and of every descendant that inherits it follow.
+    public func setLayoutDirection(_ direction: LayoutDirection?, of item: LayoutItem) throws(LayoutError) {
+        let old = item.semanticDirection
+        item.semanticDirection = direction
+        var affected: [LayoutItem] = []
+        func collect(_ i: LayoutItem) {
+            affected.append(i)
+            for child in i.children where child.semanticDirection == nil { collect(child) }
+        }
+        collect(item)
+        do {
+            try refreshConstraints(of: affected)
+        } catch {
+            item.semanticDirection = old
+            throw error
+        }
+    }
+
+    /// Sets the first and last baseline offsets from the item's top (nil: the bottom edge).
+    public func setBaselineOffsets(first: Double?, last: Double?, of item: LayoutItem) throws(LayoutError) {
+        for value in [first, last] {
+            if let value, !value.isFinite { throw .invalidValue("a baseline offset must be finite, not \(value)") }
+        }
+        let old = (item.firstBaselineOffset, item.lastBaselineOffset)
+        item.firstBaselineOffset = first
+        item.lastBaselineOffset = last
+        do {
+            try refreshConstraints(of: [item])
+        } catch {
+            (item.firstBaselineOffset, item.lastBaselineOffset) = old
+            throw error
+        }
+    }
+
+    /// Makes the item translate `frame` (in its superview's coordinates) and `mask` into
+    /// required constraints, as UIKit does for `translatesAutoresizingMaskIntoConstraints`:
+    /// when the superview's size changes, the flexible parts share the change in proportion
+    /// to their sizes when the frame was set, and the fixed parts keep their sizes. Pass nil
+    /// to stop translating.
+    public func setAutoresizing(frame: Frame?, mask: AutoresizingMask = [], of item: LayoutItem) throws(LayoutError) {
+        if let frame {
+            guard frame.x.isFinite, frame.y.isFinite, frame.width.isFinite, frame.height.isFinite,
+                frame.width >= 0, frame.height >= 0 else {
+                throw .invalidValue("an autoresizing frame must be finite with a non-negative size")
+            }
+        }
+        let existing = item.ownConstraints.filter { $0.kind == .autoresizing }
+        try withRollback { () throws(LayoutError) in
+            removeOwn(existing, of: item)
+            item.translatesAutoresizingMaskIntoConstraints = frame != nil
+            item.autoresizingMask = mask
+            item.autoresizingFrame = frame ?? .zero
+            guard let frame else { return }
+            do throws(LayoutError) {
+                try installOwn(autoresizingConstraints(of: item, frame: frame, mask: mask), of: item)
+            } catch {
+                item.translatesAutoresizingMaskIntoConstraints = false
+                throw error
+            }
+        }
+    }
+
+    private func autoresizingConstraints(of item: LayoutItem, frame: Frame, mask: AutoresizingMask) -> [LayoutConstraint] {
+        guard let parent = item.parent else {
+            // A root has no superview to follow: it just takes the frame.
+            return [
+                LayoutConstraint(item, .width, .equal, nil, .notAnAttribute, constant: frame.width, kind: .autoresizing),
+                LayoutConstraint(item, .height, .equal, nil, .notAnAttribute, constant: frame.height, kind: .autoresizing),
+            ]
+        }
+        core.updateValues()
+        let size = (core.value(ofVariable: parent.width), core.value(ofVariable: parent.height))
+        var result: [LayoutConstraint] = []
+        for axis in Axis.allCases {
+            let horizontal = axis == .horizontal
+            let (start, length) = horizontal ? (frame.x, frame.width) : (frame.y, frame.height)
+            let parentLength = horizontal ? size.0 : size.1
+            let end = parentLength - start - length
+            let flexStart = mask.contains(horizontal ? .flexibleLeftMargin : .flexibleTopMargin)
+            let flexLength = mask.contains(horizontal ? .flexibleWidth : .flexibleHeight)
+            let flexEnd = mask.contains(horizontal ? .flexibleRightMargin : .flexibleBottomMargin)
+            let (startAttr, sizeAttr): (Attribute, Attribute) = horizontal ? (.left, .width) : (.top, .height)
+            // Each flexible part's share of a change in the superview's size: proportional to
+            // its current size, or equal shares when they are all zero.
+            let parts = [(flexStart, start), (flexLength, length), (flexEnd, end)]
+            let flexibleTotal = parts.filter(\.0).map { max($0.1, 0) }.reduce(0, +)
+            let flexibleCount = Double(parts.filter(\.0).count)
+            func share(_ index: Int) -> Double {
+                guard parts[index].0 else { return 0 }
+                return flexibleTotal > 0 ? max(parts[index].1, 0) / flexibleTotal : 1 / flexibleCount
+            }
+            // Position: the start edge moves by the start margin's share.
+            let startShare = share(0)
+            result.append(LayoutConstraint(
+                item, startAttr, .equal, parent, startAttr, constant: start - startShare * parentLength,
+                kind: .autoresizing, superviewShare: startShare == 0 ? nil : (parent, sizeAttr, startShare)))
+            // Size: grows by its own share.
+            let lengthShare = share(1)
+            if lengthShare == 0 {
+                result.append(LayoutConstraint(item, sizeAttr, .equal, nil, .notAnAttribute, constant: length, kind: .autoresizing))
+            } else {
+                result.append(LayoutConstraint(
+                    item, sizeAttr, .equal, parent, sizeAttr, multiplier: lengthShare,
+                    constant: length - lengthShare * parentLength, kind: .autoresizing))
+            }
+        }
+        return result
+    }
+
+    /// Refreshes every installed constraint that mentions one of `items`.
+    func refreshConstraints(of items: [LayoutItem]) throws(LayoutError) {
+        var seen = Set<ObjectIdentifier>()
+        var list: [LayoutConstraint] = []
+        for item in items {
+            for c in item.constraints where seen.insert(ObjectIdentifier(c)).inserted { list.append(c) }
+        }
+        list.sort { $0.activationSerial < $1.activationSerial }
+        try withRollback { () throws(LayoutError) in
+            for c in list { try refresh(c) }
+        }
+    }
+
+    /// Runs `body` as one solver transaction: in strict mode a conflict anywhere undoes it all.
+    func withRollback(_ body: () throws(LayoutError) -> Void) throws(LayoutError) {
+        core.beginTransaction()
+        do {
+            try body()
+            core.commitTransaction()
+        } catch {
+            core.rollbackTransaction()
+            throw error
+        }
+    }
+}

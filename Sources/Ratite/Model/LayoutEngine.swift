@@ -1,0 +1,169 @@
+/// An Auto Layout engine: views and layout guides in hierarchies, constraints between their
+/// attributes, intrinsic content size with hugging and compression resistance, margins,
+/// baselines, layout direction and autoresizing masks, solved incrementally.
+///
+/// ```swift
+/// let engine = LayoutEngine()
+/// let root = try engine.addView("root")
+/// let label = try engine.addView("label", in: root)
+/// try engine.setSize(of: root, width: 320, height: 480)
+/// try engine.setIntrinsicContentSize(IntrinsicSize(width: 42, height: 21), of: label)
+/// try engine.activate([
+///     label.leadingAnchor.constraint(equalTo: root.leadingMarginAnchor),
+///     label.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+/// ])
+/// engine.layout()
+/// label.frame                                // 8 20 42 21
+/// ```
+///
+/// The engine solves in root coordinates; frames are reported in each item's parent's
+/// coordinates. One engine must not be used from two threads at once.
+public final class LayoutEngine {
+    var core = SimplexCore()
+    /// Every item, in creation order.
+    public private(set) var items: [LayoutItem] = []
+    private var itemsByName: [String: LayoutItem] = [:]
+    /// The item owning each core variable.
+    var itemOfVariable: [Int32] = []
+    /// The layout constraint behind each core constraint id.
+    var constraintOfCoreID: [LayoutConstraint?] = []
+    var activationCounter: UInt64 = 0
+
+    /// Spacing VFL's bare `-` means between siblings.
+    public var standardSpacing = 8.0
+    /// Spacing VFL's bare `-` means next to the superview's edge.
+    public var superviewSpacing = 20.0
+    /// When true, unsatisfiable required constraints make the operation throw
+    /// `LayoutError.unsatisfiable` and change nothing; when false (the default), the engine
+    /// breaks one constraint (see `ConflictReport`) and logs a report, like Auto Layout.
+    public var throwsOnConflict = false
+    /// Every conflict report since the engine was created, oldest first.
+    public internal(set) var conflictLog: [ConflictReport] = []
+    /// Called with each conflict report as it happens.
+    public var onConflict: ((ConflictReport) -> Void)?
+    /// Hidden lowest-priority constraints that hold the layout `exerciseAmbiguity` chose.
+    var exerciseConstraints: [Int32] = []
+
+    public init() {}
+
+    // MARK: Items
+
+    /// Adds a view named `name` (unique in the engine) as the last subview of `parent`, or as
+    /// a root view when `parent` is nil. A root view sits at the origin.
+    @discardableResult
+    public func addView(_ name: String, in parent: LayoutItem? = nil) throws(LayoutError) -> LayoutItem {
+        if let parent { guard parent.engine === self else { throw .unknownItem(parent.name) } }
+        if let parent, parent.kind == .guide { throw .invalidValue("'\(parent.name)' is a layout guide and cannot have subviews") }
+        let item = try makeItem(name, kind: .view, parent: parent)
+        if parent == nil {
+            try installOwn([
+                LayoutConstraint(item, .left, .equal, nil, .notAnAttribute, kind: .rootFrame),
+                LayoutConstraint(item, .top, .equal, nil, .notAnAttribute, kind: .rootFrame),
+            ], of: item)
+        }
+        return item
+    }
+
+    /// Adds a layout guide named `name` owned by view `owner`. With `insets`, the guide is
+    /// pinned inside its owner's edges by those (directional) insets, like a safe area;
+    /// otherwise constrain it yourself.
+    @discardableResult
+    public func addGuide(_ name: String, in owner: LayoutItem, insets: DirectionalInsets? = nil) throws(LayoutError) -> LayoutItem {
+        guard owner.engine === self else { throw .unknownItem(owner.name) }
+        guard owner.kind == .view else { throw .invalidValue("'\(owner.name)' is a layout guide and cannot own guides") }
+        if let insets, !insets.isFinite { throw .invalidValue("guide insets must be finite") }
+        let guide = try makeItem(name, kind: .guide, parent: owner)
+        if let insets {
+            try installOwn([
+                LayoutConstraint(guide, .top, .equal, owner, .top, constant: insets.top, kind: .guideInsets),
+                LayoutConstraint(guide, .leading, .equal, owner, .leading, constant: insets.leading, kind: .guideInsets),
+                LayoutConstraint(guide, .bottom, .equal, owner, .bottom, constant: -insets.bottom, kind: .guideInsets),
+                LayoutConstraint(guide, .trailing, .equal, owner, .trailing, constant: -insets.trailing, kind: .guideInsets),
+            ], of: guide)
+        }
+        return guide
+    }
+
+    private func makeItem(_ name: String, kind: LayoutItem.Kind, parent: LayoutItem?) throws(LayoutError) -> LayoutItem {
+        guard itemsByName[name] == nil else { throw .duplicateItemName(name) }
+        let variables = (
+            core.newVariable(name: name + ".left"), core.newVariable(name: name + ".top"),
+            core.newVariable(name: name + ".width"), core.newVariable(name: name + ".height"))
+        let item = LayoutItem(name: name, kind: kind, parent: parent, engine: self, index: items.count, variables: variables)
+        for v in [variables.0, variables.1, variables.2, variables.3] {
+            while itemOfVariable.count <= Int(v) { itemOfVariable.append(-1) }
+            itemOfVariable[Int(v)] = Int32(item.index)
+        }
+        items.append(item)
+        itemsByName[name] = item
+        parent?.children.append(item)
+        return item
+    }
+
+    /// The item called `name`, or nil.
+    public func item(named name: String) -> LayoutItem? { itemsByName[name] }
+
+    // MARK: Frames
+
+    /// Solves what changed since the last call and updates every affected item's `frame`.
+    /// - Returns: the items whose frames changed, in creation order.
+    /// - Complexity: proportional to the variables whose values may have changed and the
+    ///   children of items that moved.
+    @discardableResult
+    public func layout() -> [LayoutItem] {
+        core.updateValues()
+        var touched = Set<Int>()
+        for v in core.takeChangedVariables() {
+            let i = Int(itemOfVariable[Int(v)])
+            guard i >= 0 else { continue }
+            touched.insert(i)
+            let item = items[i]
+            if v == item.minX || v == item.minY {
+                for child in item.children { touched.insert(child.index) }
+            }
+        }
+        var changed: [LayoutItem] = []
+        for i in touched.sorted() {
+            let item = items[i]
+            let frame = solvedFrame(of: item)
+            if frame != item.frame {
+                item.frame = frame
+                changed.append(item)
+            }
+        }
+        return changed
+    }
+
+    /// The item's frame in its parent's coordinates, from the current solution.
+    func solvedFrame(of item: LayoutItem) -> Frame {
+        var x = core.value(ofVariable: item.minX)
+        var y = core.value(ofVariable: item.minY)
+        if let parent = item.parent {
+            x -= core.value(ofVariable: parent.minX)
+            y -= core.value(ofVariable: parent.minY)
+        }
+        return Frame(x: x == 0 ? 0 : x, y: y == 0 ? 0 : y,
+                     width: core.value(ofVariable: item.width), height: core.value(ofVariable: item.height))
+    }
+
+    /// The item's frame in root coordinates after the last `layout()`.
+    public func frameInRoot(of item: LayoutItem) -> Frame {
+        Frame(x: core.value(ofVariable: item.minX), y: core.value(ofVariable: item.minY),
+              width: core.value(ofVariable: item.width), height: core.value(ofVariable: item.height))
+    }
+
+    /// Every constraint the engine holds (user and engine-made), in activation order.
+    public var activeConstraints: [LayoutConstraint] {
+        var seen = Set<ObjectIdentifier>()
+        var result: [LayoutConstraint] = []
+        for item in items {
+            for c in item.ownConstraints + item.constraints where c.isActive && seen.insert(ObjectIdentifier(c)).inserted {
+                result.append(c)
+            }
+        }
+        return result.sorted { $0.activationSerial < $1.activationSerial }
+    }
+
+    /// The solver's pivot and expansion counters.
+    public var statistics: SolverStatistics { core.statistics }
+}

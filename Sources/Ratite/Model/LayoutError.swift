@@ -1,0 +1,73 @@
+/// Why the layout engine refused an operation. A refused operation changes nothing.
+public enum LayoutError: Error, CustomStringConvertible {
+    /// An item belongs to another engine.
+    case foreignItem(LayoutConstraint)
+    /// The two items are in different hierarchies.
+    case noCommonAncestor(LayoutConstraint)
+    /// `notAnAttribute` as the first attribute, or a second item without an attribute (or
+    /// the reverse).
+    case missingAttribute(LayoutConstraint)
+    /// A horizontal attribute against a vertical one.
+    case mixedAxes(LayoutConstraint)
+    /// Leading/trailing against left/right.
+    case mixedDirectionality(LayoutConstraint)
+    /// A size against a position.
+    case invalidPairing(LayoutConstraint)
+    /// A position against a constant alone (positions need a reference item).
+    case positionAgainstConstant(LayoutConstraint)
+    /// A multiplier that is zero, NaN or infinite.
+    case invalidMultiplier(LayoutConstraint, Double)
+    case nonFiniteConstant(LayoutConstraint, Double)
+    case invalidPriority(Double)
+    /// An active constraint's priority cannot move between required and optional; deactivate
+    /// it first.
+    case requiredPriorityChange(LayoutConstraint)
+    /// A non-finite or negative value for an item property (size, margin, offset, frame).
+    case invalidValue(String)
+    case duplicateItemName(String)
+    case unknownItem(String)
+    /// In strict mode: required constraints that cannot hold together.
+    case unsatisfiable(ConflictReport)
+    case internalError(String)
+
+    public var description: String {
+        switch self {
+        case .foreignItem(let c): "constraint \(c.equation) refers to an item of another engine"
+        case .noCommonAncestor(let c): "the items of \(c.equation) have no common ancestor"
+        case .missingAttribute(let c): "constraint \(c.equation) pairs an item with notAnAttribute"
+        case .mixedAxes(let c): "constraint \(c.equation) relates a horizontal attribute to a vertical one"
+        case .mixedDirectionality(let c): "constraint \(c.equation) relates leading/trailing to left/right"
+        case .invalidPairing(let c): "constraint \(c.equation) relates a size to a position"
+        case .positionAgainstConstant(let c): "constraint \(c.equation) sets a position to a constant; positions need a second item"
+        case .invalidMultiplier(let c, let m): "constraint \(c.equation) has multiplier \(m); multipliers must be finite and nonzero"
+        case .nonFiniteConstant(let c, let x): "constraint \(c.equation) has a non-finite constant \(x)"
+        case .invalidPriority(let p): "invalid priority \(p): priorities must be greater than 0 and at most 1000"
+        case .requiredPriorityChange(let c): "cannot change the priority of active constraint \(c.equation) between required and optional; deactivate it first"
+        case .invalidValue(let text): text
+        case .duplicateItemName(let name): "an item named '\(name)' already exists"
+        case .unknownItem(let name): "no item named '\(name)'"
+        case .unsatisfiable(let report): report.description
+        case .internalError(let text): "internal layout error: \(text)"
+        }
+    }
+}
+
+/// What the engine did about required constraints that could not all hold: Auto Layout's
+/// "Unable to simultaneously satisfy constraints" report.
+public struct ConflictReport: CustomStringConvertible, Sendable {
+    /// A minimal set of required constraints that cannot hold together: dropping any one
+    /// makes the rest satisfiable. In activation order.
+    public let constraints: [LayoutConstraint]
+    /// The constraint the engine stopped enforcing to recover (nil in strict mode).
+    public let broken: LayoutConstraint?
+
+    public var description: String {
+        var text = "Unable to simultaneously satisfy constraints.\n"
+        text += "  At least one of these constraints is one you don't want:\n"
+        for c in constraints { text += "    \(c)\n" }
+        if let broken {
+            text += "  Will attempt to recover by breaking constraint\n    \(broken)\n"
+        }
+        return text
+    }
+}
