@@ -1,0 +1,121 @@
+extension VFLParser {
+    /// `predList := pred ("," pred)*`. `view` is the view whose own predicates these are, or
+    /// nil inside a connection.
+    mutating func parsePredicateList(for view: String?) throws(Failure) {
+        repeat {
+            try parsePredicate(for: view, allowsArithmetic: extended)
+        } while consume(VFLByte.comma)
+    }
+
+    /// `pred := relation? object ("@" priority)?`, appended to the view's or the
+    /// connection's predicates.
+    mutating func parsePredicate(for view: String?, allowsArithmetic: Bool) throws(Failure) {
+        let relation = try parseRelation()
+        let object = allowsArithmetic ? try parseExpression(for: view) : try parseObject(for: view)
+        var predicate = VFLPredicate(relation: relation, view: object.view,
+                                     attribute: object.attribute, multiplier: object.multiplier,
+                                     constant: object.constant)
+        if consume(VFLByte.at) { predicate.priority = try parsePriority(for: view) }
+        if view == nil {
+            connectionPredicates.append(predicate)
+        } else {
+            viewPredicates.append(predicate)
+        }
+    }
+
+    /// `("==" | ">=" | "<=")?`; without one the relation is `==`. A lone `=`, `<` or `>` is
+    /// an error right after it.
+    mutating func parseRelation() throws(Failure) -> Relation {
+        guard let c = peek() else { throw fail(.expectedMoreInput) }
+        let relation: Relation
+        switch c {
+        case VFLByte.equals: relation = .equal
+        case VFLByte.less: relation = .lessThanOrEqual
+        case VFLByte.greater: relation = .greaterThanOrEqual
+        default: return .equal
+        }
+        cursor += 1
+        guard cursor < end, text[cursor] == VFLByte.equals else { throw fail(.unknownRelation) }
+        cursor += 1
+        return relation
+    }
+
+    /// `number | metricName | viewName`: names are metrics first, then views; a view is
+    /// legal only among a view's own predicates, where it stands for its size.
+    mutating func parseObject(for view: String?) throws(Failure) -> VFLLinear {
+        guard let c = peek() else { throw fail(.expectedNumberOrKey) }
+        if c == VFLByte.dash || VFLByte.isDigit(c) { return VFLLinear(constant: try parseNumber()) }
+        guard VFLByte.isNameStart(c) else { throw fail(.expectedNumberOrKey) }
+        let name = string(parseName())
+        if let value = metrics[name] {
+            guard value.isFinite else { throw fail(.nonFiniteNumber) }
+            return VFLLinear(constant: value)
+        }
+        guard views.contains(name) else { throw fail(.unknownMetric(name)) }
+        guard view != nil else { throw fail(.spaceEqualToView) }
+        return VFLLinear(view: name, attribute: sizeAttribute)
+    }
+
+    /// A number as C's `strtod` reads it, which must be finite.
+    mutating func parseNumber() throws(Failure) -> Double {
+        guard let number = VFLNumber.scan(text, from: cursor, to: end) else {
+            throw fail(.expectedNumberOrAKey)
+        }
+        cursor = number.end
+        guard number.value.isFinite else { throw fail(.nonFiniteNumber) }
+        return number.value
+    }
+
+    /// `"@" (number | metricName)`, in (0, 1000]; extended mode also takes `required`,
+    /// `strong`, `medium` and `weak` (after metrics of those names).
+    ///
+    /// Like Apple's parser, a view name here reads as the number 0 inside a view's
+    /// predicates (so the error is about priority 0) and is an error in a connection.
+    mutating func parsePriority(for view: String?) throws(Failure) -> Double {
+        guard let c = peek() else { throw fail(.expectedNumberOrKey) }
+        let value: Double
+        if c == VFLByte.dash || VFLByte.isDigit(c) {
+            guard let number = VFLNumber.scan(text, from: cursor, to: end) else {
+                throw fail(.expectedNumberOrAKey)
+            }
+            cursor = number.end
+            value = number.value
+        } else if VFLByte.isNameStart(c) {
+            let name = string(parseName())
+            if let metric = metrics[name] {
+                value = metric
+            } else if extended, let named = Priority(name: name) {
+                value = named.value
+            } else if views.contains(name) {
+                guard view != nil else { throw fail(.spaceEqualToView) }
+                value = 0
+            } else {
+                throw fail(.unknownMetric(name))
+            }
+        } else {
+            throw fail(.expectedNumberOrKey)
+        }
+        // The range checks come first so that infinities get Apple's messages; only NaN,
+        // which Apple would accept, is left for the finiteness check.
+        if value <= 0 { throw fail(.priorityNotPositive(value)) }
+        if value > 1000 { throw fail(.priorityTooHigh(value)) }
+        guard value.isFinite else { throw fail(.nonFiniteNumber) }
+        return value
+    }
+}
+
+/// The value of a predicate's object: `view.attribute * multiplier + constant`, or just
+/// `constant` without a view.
+struct VFLLinear {
+    var view: String? = nil
+    var attribute: Attribute = .notAnAttribute
+    var multiplier: Double = 1
+    var constant: Double = 0
+
+    var isFinite: Bool { multiplier.isFinite && constant.isFinite }
+
+    mutating func negate() {
+        if view != nil { multiplier = -multiplier }
+        constant = -constant
+    }
+}

@@ -1,0 +1,161 @@
+/// Apple's visual format parser, rebuilt from its documented behaviour: one method per
+/// grammar production, reading UTF-8 bytes with a cursor, emitting constraints as it goes.
+///
+/// Errors carry the cursor at the moment parsing stopped, which is where Apple puts its
+/// caret. The rule, for messages whose position Apple does not document: a syntax error
+/// points at the byte that could not be used (or the end of the input); an error about a
+/// token already read (an unknown name, a priority out of range, a number that is not
+/// finite, an arithmetic error) points just after that token; an error about the format
+/// options points after the view or `|` that completes the offending connection.
+///
+/// The parser is total: every byte access is bounds-checked against `end`, no input-derived
+/// value is force-unwrapped or converted to an integer, and arithmetic on offsets cannot
+/// overflow because offsets never exceed the input's length.
+struct VFLParser {
+    /// Where and why parsing stopped; `VisualFormat` turns it into a `VFLError`.
+    struct Failure: Error {
+        var reason: VFLError.Reason
+        var offset: Int
+    }
+
+    /// A connection just parsed; the predicates of `.predicates` wait in
+    /// `connectionPredicates`.
+    enum PendingConnection { case flush, standard, predicates }
+
+    let text: UnsafeBufferPointer<UInt8>
+    /// The next byte to read.
+    var cursor = 0
+    /// The end of the format being parsed: the input's end in strict mode, the end of the
+    /// line (before any comment) in extended mode.
+    var end = 0
+    let extended: Bool
+    let options: VFLFormatOptions
+    let metrics: [String: Double]
+    let views: Set<String>
+    let standardSpacing: Double
+    let superviewSpacing: Double
+    let recordsSyntax: Bool
+
+    var axis: Axis = .horizontal
+    var constraints: [VFLConstraint] = []
+    /// Alignment constraints of the current format; they come after all the others.
+    var alignments: [VFLConstraint] = []
+    var connectionPredicates: [VFLPredicate] = []
+    /// The predicates of the view just parsed: Apple emits them after the connection that
+    /// leads to the view.
+    var viewPredicates: [VFLPredicate] = []
+    /// How deep the current extended-mode expression nests, bounded so that no input can
+    /// exhaust the stack.
+    var expressionDepth = 0
+
+    var formats: [VFLFormat] = []
+    var recordedViews: [VFLView] = []
+    var recordedConnections: [VFLConnection] = []
+
+    init(text: UnsafeBufferPointer<UInt8>, extended: Bool, options: VFLFormatOptions,
+         metrics: [String: Double], views: Set<String>, standardSpacing: Double,
+         superviewSpacing: Double, recordsSyntax: Bool) {
+        self.text = text
+        self.end = text.count
+        self.extended = extended
+        self.options = options
+        self.metrics = metrics
+        self.views = views
+        self.standardSpacing = standardSpacing
+        self.superviewSpacing = superviewSpacing
+        self.recordsSyntax = recordsSyntax
+    }
+
+    // MARK: Reading
+
+    /// The byte at the cursor, or nil at the end of the format. In extended mode whitespace
+    /// before it is skipped first, which is all it takes to allow whitespace around tokens:
+    /// names, numbers and two-byte operators read their bytes without `peek`.
+    @inline(__always) mutating func peek() -> UInt8? {
+        if extended { skipSpace() }
+        return cursor < end ? text[cursor] : nil
+    }
+
+    /// Moves past the byte at the cursor if it is `byte`.
+    @inline(__always) mutating func consume(_ byte: UInt8) -> Bool {
+        guard peek() == byte else { return false }
+        cursor += 1
+        return true
+    }
+
+    mutating func skipSpace() {
+        while cursor < end, VFLByte.isSpace(text[cursor]) { cursor += 1 }
+    }
+
+    func fail(_ reason: VFLError.Reason) -> Failure { Failure(reason: reason, offset: cursor) }
+
+    /// `[A-Za-z_][A-Za-z0-9_]*` at the cursor, possibly empty.
+    mutating func parseName() -> Range<Int> {
+        let start = cursor
+        guard cursor < end, VFLByte.isNameStart(text[cursor]) else { return start..<start }
+        cursor += 1
+        while cursor < end, VFLByte.isNameByte(text[cursor]) { cursor += 1 }
+        return start..<cursor
+    }
+
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+    }
+
+    /// The attribute a view's own predicates constrain: its size along the format's axis.
+    var sizeAttribute: Attribute { axis == .horizontal ? .width : .height }
+
+    // MARK: Input
+
+    /// The whole input: one format in strict mode; in extended mode one per line, with
+    /// `//` comments and blank lines skipped.
+    mutating func parseInput() throws(Failure) {
+        guard !text.isEmpty else { throw Failure(reason: .emptyString, offset: 0) }
+        // Every constraint takes at least four bytes of format (`[a]|`, `-8-[`, `(>=1`), so
+        // this one allocation is nearly always enough.
+        constraints.reserveCapacity(min(text.count / 4 + 2, 64))
+        guard extended else {
+            if let bad = firstNonASCII(0..<text.count) {
+                throw Failure(reason: .nonASCII, offset: bad)
+            }
+            try parseFormat()
+            return
+        }
+        var lineStart = 0
+        var sawFormat = false
+        while lineStart < text.count {
+            var lineEnd = lineStart
+            while lineEnd < text.count, text[lineEnd] != VFLByte.newline { lineEnd += 1 }
+            // A "\r\n" line break is not part of the line.
+            var breakStart = lineEnd
+            if breakStart > lineStart, text[breakStart - 1] == 0x0D { breakStart -= 1 }
+            let contentEnd = commentStart(lineStart..<breakStart) ?? breakStart
+            if let bad = firstNonASCII(lineStart..<contentEnd) {
+                throw Failure(reason: .nonASCII, offset: bad)
+            }
+            cursor = lineStart
+            end = contentEnd
+            if peek() != nil {
+                sawFormat = true
+                try parseFormat()
+            }
+            lineStart = lineEnd + 1
+        }
+        guard sawFormat else { throw Failure(reason: .emptyString, offset: 0) }
+    }
+
+    func firstNonASCII(_ range: Range<Int>) -> Int? {
+        for i in range where text[i] >= 0x80 { return i }
+        return nil
+    }
+
+    /// Where a `//` comment starts in the line, if anywhere.
+    func commentStart(_ line: Range<Int>) -> Int? {
+        var i = line.lowerBound
+        while i + 1 < line.upperBound {
+            if text[i] == VFLByte.slash, text[i + 1] == VFLByte.slash { return i }
+            i += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,93 @@
+/// Parsing Apple's Visual Format Language into engine-independent constraints.
+///
+/// ```swift
+/// let constraints = try VisualFormat.parse(
+///     "|-[find]-[findNext]-[findField(>=20)]-|", views: ["find", "findNext", "findField"])
+/// // find.leading == superview.leading + 20, findNext.leading == find.trailing + 8, ...
+/// ```
+///
+/// Strict mode (the default) accepts exactly Apple's syntax and fails with Apple's
+/// messages. Extended mode also allows whitespace around tokens, `//` comments, one format
+/// per line, named priorities (`@strong`) and arithmetic with attribute access inside
+/// parentheses (`[image(==image.height*2)]`); strict input means the same in both modes.
+public enum VisualFormat {
+    /// The constraints `format` describes, in Apple's order.
+    ///
+    /// - Parameters:
+    ///   - options: alignment, direction and spacing options, as for
+    ///     `NSLayoutConstraint.constraints(withVisualFormat:options:metrics:views:)`.
+    ///   - metrics: values for names used as numbers; they take precedence over views.
+    ///   - views: the names the format may use as views.
+    ///   - extended: whether to accept Ratite's extensions (see the type's documentation).
+    ///   - standardSpacing: the space a bare `-` makes between two views.
+    ///   - superviewSpacing: the space a bare `-` makes next to `|`.
+    /// - Throws: `VFLError`, with Apple's message and the offset where parsing stopped.
+    /// - Complexity: O(n) in the length of `format`.
+    public static func parse(
+        _ format: String, options: VFLFormatOptions = [], metrics: [String: Double] = [:],
+        views: Set<String>, extended: Bool = false, standardSpacing: Double = 8,
+        superviewSpacing: Double = 20
+    ) throws(VFLError) -> [VFLConstraint] {
+        try run(format, options: options, metrics: metrics, views: views, extended: extended,
+                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                recordsSyntax: false).constraints
+    }
+
+    /// Like `parse`, but also returns the syntax of each format (one per line in extended
+    /// mode), which `VFLFormatter.visualFormat(_:)` prints back as canonical VFL.
+    public static func parseFormats(
+        _ format: String, options: VFLFormatOptions = [], metrics: [String: Double] = [:],
+        views: Set<String>, extended: Bool = false, standardSpacing: Double = 8,
+        superviewSpacing: Double = 20
+    ) throws(VFLError) -> VFLParseResult {
+        try run(format, options: options, metrics: metrics, views: views, extended: extended,
+                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                recordsSyntax: true)
+    }
+
+    static func run(
+        _ format: String, options: VFLFormatOptions, metrics: [String: Double],
+        views: Set<String>, extended: Bool, standardSpacing: Double, superviewSpacing: Double,
+        recordsSyntax: Bool
+    ) throws(VFLError) -> VFLParseResult {
+        var input = format
+        let outcome = input.withUTF8 { text -> Result<VFLParseResult, VFLParser.Failure> in
+            var parser = VFLParser(
+                text: text, extended: extended, options: options, metrics: metrics, views: views,
+                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                recordsSyntax: recordsSyntax)
+            do throws(VFLParser.Failure) {
+                try parser.parseInput()
+            } catch {
+                return .failure(error)
+            }
+            return .success(VFLParseResult(formats: parser.formats, constraints: parser.constraints))
+        }
+        switch outcome {
+        case .success(let result): return result
+        case .failure(let failure): throw error(for: failure, in: format, extended: extended)
+        }
+    }
+
+    /// The public error for a failure: its line and column, and the text the caret goes
+    /// under (the whole format in strict mode, the failing line in extended mode).
+    static func error(for failure: VFLParser.Failure, in format: String, extended: Bool) -> VFLError {
+        let bytes = Array(format.utf8)
+        let offset = min(max(failure.offset, 0), bytes.count)
+        guard extended else {
+            return VFLError(failure.reason, at: TextLocation(offset: offset, line: 1, column: offset + 1),
+                            sourceLine: format)
+        }
+        var lineStart = offset
+        while lineStart > 0, bytes[lineStart - 1] != VFLByte.newline { lineStart -= 1 }
+        var lineEnd = offset
+        while lineEnd < bytes.count, bytes[lineEnd] != VFLByte.newline { lineEnd += 1 }
+        if lineEnd > lineStart, lineEnd < bytes.count, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        let line = 1 + bytes[..<lineStart].reduce(0) { $0 + ($1 == VFLByte.newline ? 1 : 0) }
+        let text = failure.reason == .emptyString
+            ? "" : String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
+        return VFLError(failure.reason,
+                        at: TextLocation(offset: offset, line: line, column: offset - lineStart + 1),
+                        sourceLine: text, isExtended: true)
+    }
+}
