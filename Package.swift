@@ -6,6 +6,10 @@ let package = Package(
     products: [
         .library(name: "Ratite", targets: ["Ratite"]),
         .executable(name: "ratite", targets: ["ratite-cli"]),
+        // The C interface (Sources/CRatite/include/ratite.h). `make install` puts them in
+        // place as libratite.so (a link to libratite_shared.so, its soname) and libratite.a.
+        .library(name: "ratite_shared", type: .dynamic, targets: ["RatiteC"]),
+        .library(name: "ratite_static", type: .static, targets: ["RatiteC"]),
     ],
     targets: [
         .target(
@@ -13,6 +17,8 @@ let package = Package(
             swiftSettings: [.define("RATITE_INVARIANTS", .when(configuration: .debug))]
         ),
         .executableTarget(name: "ratite-cli", dependencies: ["Ratite"]),
+        .target(name: "CRatite"),
+        .target(name: "RatiteC", dependencies: ["Ratite", "CRatite"]),
         .testTarget(name: "RatiteTests", dependencies: ["Ratite"]),
     ]
 )

@@ -24,8 +24,9 @@ public struct GeneratedSystem: Sendable {
     public var edits: [(variable: Int32, priority: Double)] = []
     /// A first suggestion per edit variable (same order as `edits`).
     public var suggestions: [Double] = []
-    /// Alternative suggestions the resize benchmark cycles through (same order as `edits`).
-    public var resizes: [Double] = []
+    /// Two values per edit variable that the resize benchmark alternates between (same order
+    /// as `edits`).
+    public var resizes: [(Double, Double)] = []
 
     mutating func variable(_ name: String) -> Int32 {
         names.append(name)

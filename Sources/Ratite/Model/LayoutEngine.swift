@@ -19,7 +19,7 @@
 /// The engine solves in root coordinates; frames are reported in each item's parent's
 /// coordinates. One engine must not be used from two threads at once.
 public final class LayoutEngine {
-    var core = SimplexCore()
+    package var core = SimplexCore()
     /// Every item, in creation order.
     public private(set) var items: [LayoutItem] = []
     private var itemsByName: [String: LayoutItem] = [:]

@@ -16,7 +16,7 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     public internal(set) var children: [LayoutItem] = []
     unowned let engine: LayoutEngine
     /// Position in `engine.items`.
-    let index: Int
+    package let index: Int
 
     /// The solver variables of the frame in root coordinates: left, top, width, height.
     let minX: Int32, minY: Int32, width: Int32, height: Int32

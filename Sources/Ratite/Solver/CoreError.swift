@@ -1,5 +1,5 @@
 /// Errors raised by the integer-addressed core; the public layers translate them.
-enum CoreError: Error, Equatable {
+package enum CoreError: Error, Equatable {
     case unknownConstraint(Int32)
     case unknownVariable(Int32)
     case duplicateEditVariable(Int32)
@@ -16,4 +16,4 @@ enum CoreError: Error, Equatable {
 }
 
 /// The id used in conflicts for the constraint whose addition failed.
-let pendingConstraintID: Int32 = -1
+package let pendingConstraintID: Int32 = -1

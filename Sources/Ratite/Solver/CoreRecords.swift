@@ -1,7 +1,12 @@
 /// A variable's coefficient in a constraint as the caller wrote it.
-struct VariableTerm: Equatable {
-    var variable: Int32
-    var coefficient: Double
+package struct VariableTerm: Equatable {
+    package var variable: Int32
+    package var coefficient: Double
+
+    package init(variable: Int32, coefficient: Double) {
+        self.variable = variable
+        self.coefficient = coefficient
+    }
 }
 
 /// One priority level of the lexicographic objective.

@@ -5,7 +5,7 @@ extension SimplexCore {
     /// - Returns: the new constraint's id.
     /// - Throws: on invalid input or unsatisfiable required constraints; the core is then
     ///   exactly as before the call.
-    mutating func addConstraint(
+    package mutating func addConstraint(
         terms: [VariableTerm], constant: Double, relation: Relation, priority: Double
     ) throws(CoreError) -> Int32 {
         try validate(terms: terms, constant: constant, priority: priority)
@@ -101,7 +101,7 @@ extension SimplexCore {
         return Int32(constraints.count - 1)
     }
 
-    func isConstraint(_ c: Int32) -> Bool {
+    package func isConstraint(_ c: Int32) -> Bool {
         c >= 0 && Int(c) < constraints.count && constraints[Int(c)].isAlive
     }
 

@@ -29,7 +29,7 @@ extension SimplexCore {
 
     /// The tableau in labelled sections: objective levels, LP rows, definitions (by level),
     /// infeasible rows, edit variables and constraints.
-    func dump() -> String {
+    package func dump() -> String {
         var out = "Objective\n"
         for l in levelOrder {
             var line = "  [\(formatNumber(levels[Int(l)].priority))] value \(formatNumber(levels[Int(l)].constant)):"

@@ -4,7 +4,7 @@ extension SimplexCore {
     /// Makes `v` an edit variable: an equality `v == value` at `priority`, starting at the
     /// variable's value in the current solution (values are brought up to date first), so
     /// that nothing moves until a value is suggested.
-    mutating func addEditVariable(_ v: Int32, priority: Double) throws(CoreError) {
+    package mutating func addEditVariable(_ v: Int32, priority: Double) throws(CoreError) {
         guard isVariable(v) else { throw .unknownVariable(v) }
         guard priority > 0 && priority <= 1000 else { throw .invalidPriority(priority) }
         guard priority < 1000 else { throw .requiredEditVariable(v) }
@@ -25,7 +25,7 @@ extension SimplexCore {
         }
     }
 
-    mutating func removeEditVariable(_ v: Int32) throws(CoreError) {
+    package mutating func removeEditVariable(_ v: Int32) throws(CoreError) {
         guard isVariable(v), variables[Int(v)].edit >= 0 else { throw .unknownEditVariable(v) }
         let id = variables[Int(v)].edit
         beginTransaction()
@@ -42,11 +42,11 @@ extension SimplexCore {
         }
     }
 
-    func isEditVariable(_ v: Int32) -> Bool { isVariable(v) && variables[Int(v)].edit >= 0 }
+    package func isEditVariable(_ v: Int32) -> Bool { isVariable(v) && variables[Int(v)].edit >= 0 }
 
     /// Suggests `value` for edit variable `v`; the next update moves it as close as its
     /// priority allows.
-    mutating func suggestValue(_ v: Int32, _ value: Double) throws(CoreError) {
+    package mutating func suggestValue(_ v: Int32, _ value: Double) throws(CoreError) {
         guard isVariable(v), variables[Int(v)].edit >= 0 else { throw .unknownEditVariable(v) }
         guard value.isFinite else { throw .nonFiniteValue(variable: v, value) }
         try setConstant(variables[Int(v)].edit, -value)
@@ -57,7 +57,7 @@ extension SimplexCore {
     /// coefficient, and the dual simplex repairs feasibility.
     /// - Throws: `.unsatisfiable` (with the minimal conflict) when a required constraint can
     ///   no longer hold; the core is then unchanged.
-    mutating func setConstant(_ id: Int32, _ constant: Double) throws(CoreError) {
+    package mutating func setConstant(_ id: Int32, _ constant: Double) throws(CoreError) {
         guard isConstraint(id) else { throw .unknownConstraint(id) }
         guard constant.isFinite else { throw .nonFiniteConstant(constant) }
         let record = constraints[Int(id)]
@@ -118,7 +118,7 @@ extension SimplexCore {
 
     /// Changes the priority of constraint `id`. Between optional priorities only the
     /// objective changes; across the required boundary the row is rebuilt.
-    mutating func setPriority(_ id: Int32, _ priority: Double) throws(CoreError) {
+    package mutating func setPriority(_ id: Int32, _ priority: Double) throws(CoreError) {
         guard isConstraint(id) else { throw .unknownConstraint(id) }
         guard priority > 0 && priority <= 1000 else { throw .invalidPriority(priority) }
         let record = constraints[Int(id)]

@@ -2,7 +2,7 @@
 /// core, so it is for tests and debugging only.
 extension SimplexCore {
     /// Every broken invariant, described; empty when the core is consistent.
-    func invariantViolations() -> [String] {
+    package func invariantViolations() -> [String] {
         var problems: [String] = []
         func fail(_ text: String) { problems.append(text) }
         var occurrences = [Int](repeating: 0, count: symbols.count)
@@ -97,7 +97,7 @@ extension SimplexCore {
 
     /// Differences between the cached external values and a full recomputation; meaningful
     /// right after `updateValues`.
-    func valueViolations() -> [String] {
+    package func valueViolations() -> [String] {
         var problems: [String] = []
         var computed = [Double](repeating: 0, count: symbols.count)
         var order: [Int32] = []

@@ -2,7 +2,7 @@
 /// of it linger.
 extension SimplexCore {
     /// Removes constraint `id` and re-optimizes.
-    mutating func removeConstraint(_ id: Int32) throws(CoreError) {
+    package mutating func removeConstraint(_ id: Int32) throws(CoreError) {
         guard isConstraint(id), constraints[Int(id)].editVariable < 0 else { throw .unknownConstraint(id) }
         beginTransaction()
         do {

@@ -19,7 +19,7 @@ extension SimplexCore {
     /// Recomputes the values of the externals that may have changed since the last call and
     /// adds the variables whose values actually changed to `changedVariables` (see
     /// `takeChangedVariables`).
-    mutating func updateValues() {
+    package mutating func updateValues() {
         var heap = LevelHeap(ascending: true)
         var containing: [Int32] = []
         for s in dirty {
@@ -57,7 +57,7 @@ extension SimplexCore {
     }
 
     /// The variables whose values changed since the last call, each once, in id order.
-    mutating func takeChangedVariables() -> [Int32] {
+    package mutating func takeChangedVariables() -> [Int32] {
         var result = changedVariables
         changedVariables.removeAll(keepingCapacity: true)
         result.sort()

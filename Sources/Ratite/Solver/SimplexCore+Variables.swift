@@ -2,7 +2,7 @@
 /// constraint mentions the variable.
 extension SimplexCore {
     /// Creates a variable named `name` (names are for diagnostics and need not be unique).
-    mutating func newVariable(name: String) -> Int32 {
+    package mutating func newVariable(name: String) -> Int32 {
         let record = VariableRecord(name: name, symbol: -1, uses: 0, edit: -1, value: 0, isAlive: true)
         if freeVariable >= 0 {
             let v = freeVariable
@@ -16,7 +16,7 @@ extension SimplexCore {
     }
 
     /// Deletes a variable that no constraint mentions.
-    mutating func deleteVariable(_ v: Int32) throws(CoreError) {
+    package mutating func deleteVariable(_ v: Int32) throws(CoreError) {
         guard isVariable(v) else { throw .unknownVariable(v) }
         guard variables[Int(v)].uses == 0 else { throw .internalError("variable \(v) is still in use") }
         noteVariable(v)
@@ -24,7 +24,7 @@ extension SimplexCore {
         freeVariable = v
     }
 
-    func isVariable(_ v: Int32) -> Bool {
+    package func isVariable(_ v: Int32) -> Bool {
         v >= 0 && Int(v) < variables.count && variables[Int(v)].isAlive
     }
 
@@ -73,5 +73,39 @@ extension SimplexCore {
     }
 
     /// The value of variable `v` after the last update.
-    func value(ofVariable v: Int32) -> Double { variables[Int(v)].value }
+    package func value(ofVariable v: Int32) -> Double { variables[Int(v)].value }
+}
+
+extension SimplexCore {
+    /// How many constraints (and an edit) mention variable `v`.
+    package func uses(ofVariable v: Int32) -> Int32 { variables[Int(v)].uses }
+
+    /// Removes every constraint and edit; variables keep their ids and names and go back to
+    /// 0, as if just created.
+    package mutating func removeAllConstraints() {
+        var fresh = SimplexCore()
+        fresh.explainsConflicts = explainsConflicts
+        fresh.statistics = statistics
+        fresh.variables = variables.map { record in
+            guard record.isAlive else { return record }
+            return VariableRecord(name: record.name, symbol: -1, uses: 0, edit: -1, value: 0, isAlive: true)
+        }
+        fresh.freeVariable = freeVariable
+        self = fresh
+    }
+
+    /// The name variable `v` was created with.
+    package func name(ofVariable v: Int32) -> String { variables[Int(v)].name }
+
+    /// Sizes for benchmark counters: rows (and how many are definitions), nonzero cells,
+    /// live constraints and variables.
+    package var shape: (rows: Int, definitions: Int, cells: Int, constraints: Int, variables: Int) {
+        var rowCount = 0, definitions = 0, cells = 0
+        for row in rows where !row.isUnused {
+            rowCount += 1
+            if row.isDefinition { definitions += 1 }
+            cells += row.terms.count
+        }
+        return (rowCount, definitions, cells, constraints.filter(\.isAlive).count, variables.filter(\.isAlive).count)
+    }
 }

@@ -15,7 +15,7 @@
 /// A definition row is expanded (substituted down to parametric symbols) only when the
 /// simplex needs an explicit row: when a constraint ends up in the LP part, or to break a
 /// would-be cycle.
-struct SimplexCore {
+package struct SimplexCore {
     var rows: [Row] = []
     var freeRow: Int32 = -1
     var symbols: [SymbolRecord] = []
@@ -56,13 +56,13 @@ struct SimplexCore {
     /// Whether a failed addition computes a minimal conflicting set (off in the scratch
     /// solvers that compute it).
     var explainsConflicts = true
-    var statistics = SolverStatistics()
+    package var statistics = SolverStatistics()
 
     /// Variables whose values changed in `updateValues` calls since the last
     /// `takeChangedVariables`, possibly repeated.
     var changedVariables: [Int32] = []
 
-    init() {}
+    package init() {}
 
     // MARK: Symbols
 

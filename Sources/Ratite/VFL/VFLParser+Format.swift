@@ -16,25 +16,19 @@ extension VFLParser {
             guard peek() != nil else { throw fail(.expectedConnectionAfterBar) }
             let connection = try parseConnection()
             if recordsSyntax { leading = recorded(connection) }
-            let view = try parseView()
-            try finishConnection(connection, from: nil, to: view)
-            flushViewPredicates(of: view)
-            earlier = view
+            earlier = try parseView(after: connection, from: nil)
         } else {
-            earlier = try parseView()
-            flushViewPredicates(of: earlier)
+            earlier = try parseView(after: nil, from: nil)
         }
         while peek() != nil {
             let connection = try parseConnection()
             if peek() == VFLByte.openBracket {
                 if recordsSyntax { recordedConnections.append(recorded(connection)) }
-                let view = try parseView()
-                try finishConnection(connection, from: earlier, to: view)
-                flushViewPredicates(of: view)
-                earlier = view
+                earlier = try parseView(after: connection, from: earlier)
             } else if consume(VFLByte.bar) {
                 if recordsSyntax { trailing = recorded(connection) }
-                try finishConnection(connection, from: earlier, to: nil)
+                emitConnection(connection, from: earlier, to: nil)
+                try checkOptions(from: earlier, to: nil)
                 break
             } else {
                 throw fail(.expectedViewOrBar)
@@ -59,16 +53,25 @@ extension VFLParser {
         guard consume(VFLByte.colon) else { throw fail(.expectedOrientationColon(axis)) }
     }
 
-    /// `view := "[" name ("(" predList ")")? "]"`. Returns the view's name; its predicates
-    /// wait in `viewPredicates` until the connection leading to the view is finished.
-    mutating func parseView() throws(Failure) -> String {
+    /// `view := "[" name ("(" predList ")")? "]"`, reached through `connection` from
+    /// `earlier` (nil: the superview), or without a connection for a first view. Returns the
+    /// view's name.
+    ///
+    /// The connection's constraints go out as soon as the name is known, and the view's own
+    /// predicates straight after them, which is Apple's order without buffering either.
+    /// The option checks of the connection wait for the closing `]`, as Apple's do, so that
+    /// a syntax error inside the view wins over them.
+    mutating func parseView(after connection: PendingConnection?, from earlier: String?)
+        throws(Failure) -> String
+    {
         guard consume(VFLByte.openBracket) else { throw fail(.expectedView) }
         guard peek() != nil else { throw fail(.expectedView) }
         let range = parseName()
         guard !range.isEmpty else { throw fail(.expectedViewName) }
         let name = string(range)
-        guard views.contains(name) else { throw fail(.unknownView(name)) }
-        viewPredicates.removeAll(keepingCapacity: true)
+        guard isView(name) else { throw fail(.unknownView(name)) }
+        if let connection { emitConnection(connection, from: earlier, to: name) }
+        if recordsSyntax { viewPredicates.removeAll(keepingCapacity: true) }
         switch peek() {
         case VFLByte.closeBracket:
             cursor += 1
@@ -81,7 +84,16 @@ extension VFLParser {
         default:
             throw fail(.expectedViewEnd)
         }
+        if recordsSyntax { recordedViews.append(VFLView(name: name, predicates: viewPredicates)) }
+        if connection != nil { try checkOptions(from: earlier, to: name) }
         return name
+    }
+
+    /// Whether `name` is one of the views. Small sets are searched linearly: comparing
+    /// short strings is much cheaper than hashing one.
+    func isView(_ name: String) -> Bool {
+        if views.count <= 8 { return views.contains { $0 == name } }
+        return views.contains(name)
     }
 
     /// `conn := "" | "-" | "-" pred "-" | "-" "(" predList ")" "-"`. A single predicate
@@ -89,7 +101,8 @@ extension VFLParser {
     /// arithmetic: its closing `-` would read as a minus.
     mutating func parseConnection() throws(Failure) -> PendingConnection {
         guard consume(VFLByte.dash) else { return .flush }
-        connectionPredicates.removeAll(keepingCapacity: true)
+        connectionPredicateCount = 0
+        morePredicates.removeAll(keepingCapacity: true)
         switch peek() {
         case VFLByte.bar, VFLByte.openBracket:
             return .standard
@@ -114,29 +127,31 @@ extension VFLParser {
     }
 
     /// Emits the constraints of a connection between `earlier` and `later` (nil: the
-    /// superview), and the alignment constraints the options ask for between two views.
-    mutating func finishConnection(_ connection: PendingConnection, from earlier: String?,
-                                   to later: String?) throws(Failure) {
-        let horizontal = axis == .horizontal
-        if horizontal && options.contains(.spacingBaselineToBaseline) {
-            throw fail(.baselineToBaselineHorizontal)
-        }
+    /// superview).
+    mutating func emitConnection(_ connection: PendingConnection, from earlier: String?,
+                                 to later: String?) {
         let edges = connectionEdges(from: earlier, to: later)
+        func emit(_ relation: Relation, _ constant: Double, _ priority: Double) {
+            constraints.append(VFLConstraint(
+                edges.first, edges.firstAttribute, relation, edges.second, edges.secondAttribute,
+                constant: constant, priority: priority))
+        }
         switch connection {
         case .flush:
-            constraints.append(VFLConstraint(
-                edges.first, edges.firstAttribute, .equal, edges.second, edges.secondAttribute))
+            emit(.equal, 0, 1000)
         case .standard:
-            let space = earlier == nil || later == nil ? superviewSpacing : standardSpacing
-            constraints.append(VFLConstraint(
-                edges.first, edges.firstAttribute, .equal, edges.second, edges.secondAttribute,
-                constant: space))
+            emit(.equal, earlier == nil || later == nil ? superviewSpacing : standardSpacing, 1000)
         case .predicates:
-            for p in connectionPredicates {
-                constraints.append(VFLConstraint(
-                    edges.first, edges.firstAttribute, p.relation, edges.second,
-                    edges.secondAttribute, constant: p.constant, priority: p.priority))
-            }
+            emit(firstPredicate.relation, firstPredicate.constant, firstPredicate.priority)
+            for p in morePredicates { emit(p.relation, p.constant, p.priority) }
+        }
+    }
+
+    /// The checks Apple makes on the options when it finishes a connection, and the
+    /// alignment constraints they ask for between two views.
+    mutating func checkOptions(from earlier: String?, to later: String?) throws(Failure) {
+        if axis == .horizontal && options.contains(.spacingBaselineToBaseline) {
+            throw fail(.baselineToBaselineHorizontal)
         }
         if let earlier, let later { try appendAlignments(from: earlier, to: later) }
     }
@@ -186,23 +201,11 @@ extension VFLParser {
         }
     }
 
-    /// Emits the predicates of `view` (`view.width >= 50`, `view.width == other.width`).
-    mutating func flushViewPredicates(of view: String) {
-        let size = sizeAttribute
-        for p in viewPredicates {
-            constraints.append(VFLConstraint(
-                .view(view), size, p.relation, p.view.map(VFLItem.view), p.attribute,
-                multiplier: p.multiplier, constant: p.constant, priority: p.priority))
-        }
-        if recordsSyntax { recordedViews.append(VFLView(name: view, predicates: viewPredicates)) }
-        viewPredicates.removeAll(keepingCapacity: true)
-    }
-
     func recorded(_ connection: PendingConnection) -> VFLConnection {
         switch connection {
         case .flush: .flush
         case .standard: .standard
-        case .predicates: .predicates(connectionPredicates)
+        case .predicates: .predicates([firstPredicate] + morePredicates)
         }
     }
 

@@ -7,8 +7,9 @@ extension VFLParser {
         } while consume(VFLByte.comma)
     }
 
-    /// `pred := relation? object ("@" priority)?`, appended to the view's or the
-    /// connection's predicates.
+    /// `pred := relation? object ("@" priority)?`. A view's predicate becomes a constraint at
+    /// once; a connection's waits in `firstPredicate` and `morePredicates` for the view on
+    /// its other side.
     mutating func parsePredicate(for view: String?, allowsArithmetic: Bool) throws(Failure) {
         let relation = try parseRelation()
         let object = allowsArithmetic ? try parseExpression(for: view) : try parseObject(for: view)
@@ -16,10 +17,18 @@ extension VFLParser {
                                      attribute: object.attribute, multiplier: object.multiplier,
                                      constant: object.constant)
         if consume(VFLByte.at) { predicate.priority = try parsePriority(for: view) }
-        if view == nil {
-            connectionPredicates.append(predicate)
+        if let view {
+            constraints.append(VFLConstraint(
+                .view(view), sizeAttribute, relation, predicate.view.map(VFLItem.view),
+                predicate.attribute, multiplier: predicate.multiplier, constant: predicate.constant,
+                priority: predicate.priority))
+            if recordsSyntax { viewPredicates.append(predicate) }
+        } else if connectionPredicateCount == 0 {
+            firstPredicate = predicate
+            connectionPredicateCount = 1
         } else {
-            viewPredicates.append(predicate)
+            morePredicates.append(predicate)
+            connectionPredicateCount += 1
         }
     }
 
@@ -51,7 +60,7 @@ extension VFLParser {
             guard value.isFinite else { throw fail(.nonFiniteNumber) }
             return VFLLinear(constant: value)
         }
-        guard views.contains(name) else { throw fail(.unknownMetric(name)) }
+        guard isView(name) else { throw fail(.unknownMetric(name)) }
         guard view != nil else { throw fail(.spaceEqualToView) }
         return VFLLinear(view: name, attribute: sizeAttribute)
     }
@@ -86,7 +95,7 @@ extension VFLParser {
                 value = metric
             } else if extended, let named = Priority(name: name) {
                 value = named.value
-            } else if views.contains(name) {
+            } else if isView(name) {
                 guard view != nil else { throw fail(.spaceEqualToView) }
                 value = 0
             } else {

@@ -18,8 +18,8 @@ struct VFLParser {
         var offset: Int
     }
 
-    /// A connection just parsed; the predicates of `.predicates` wait in
-    /// `connectionPredicates`.
+    /// A connection just parsed; the predicates of `.predicates` wait in `firstPredicate`
+    /// and `morePredicates`.
     enum PendingConnection { case flush, standard, predicates }
 
     let text: UnsafeBufferPointer<UInt8>
@@ -40,9 +40,12 @@ struct VFLParser {
     var constraints: [VFLConstraint] = []
     /// Alignment constraints of the current format; they come after all the others.
     var alignments: [VFLConstraint] = []
-    var connectionPredicates: [VFLPredicate] = []
-    /// The predicates of the view just parsed: Apple emits them after the connection that
-    /// leads to the view.
+    /// The predicates of the connection being parsed: the first inline, since most
+    /// connections have one and need no allocation, the others in the array.
+    var firstPredicate = VFLPredicate()
+    var morePredicates: [VFLPredicate] = []
+    var connectionPredicateCount = 0
+    /// The predicates of the view being parsed, kept only when recording syntax.
     var viewPredicates: [VFLPredicate] = []
     /// How deep the current extended-mode expression nests, bounded so that no input can
     /// exhaust the stack.

@@ -1,0 +1,415 @@
+import CRatite
+import Ratite
+
+@c @implementation
+public func ratite_engine_new(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> ratite_status {
+    guard let out else { return RATITE_ERROR_NULL_ARGUMENT }
+    out.pointee = OpaquePointer(Unmanaged.passRetained(EngineHandle()).toOpaque())
+    return RATITE_OK
+}
+
+@c @implementation
+public func ratite_engine_free(_ engine: OpaquePointer?) {
+    guard let engine else { return }
+    Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine)).release()
+}
+
+@c @implementation
+public func ratite_engine_last_error(_ engine: OpaquePointer?) -> UnsafePointer<CChar>? {
+    guard let engine else { return nil }
+    return UnsafePointer(EngineHandle.from(engine).lastError.pointer)
+}
+
+@c @implementation
+public func ratite_engine_last_error_offset(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let out = try output(out, "out")
+        guard let offset = h.lastErrorOffset else { throw CFailure(RATITE_ERROR_UNKNOWN, "the last error was not a VFL parse error") }
+        out.pointee = offset
+    }
+}
+
+@c @implementation
+public func ratite_engine_last_error_rendering(_ engine: OpaquePointer?) -> UnsafePointer<CChar>? {
+    guard let engine else { return nil }
+    return UnsafePointer(EngineHandle.from(engine).rendering.pointer)
+}
+
+@c @implementation
+public func ratite_engine_set_strict(_ engine: OpaquePointer?, _ strict: Int32) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in h.engine.throwsOnConflict = strict != 0 }
+}
+
+@c @implementation
+public func ratite_engine_view_add(
+    _ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int, _ parent: ratite_item,
+    _ out: UnsafeMutablePointer<ratite_item>?
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let text = try decodeString(name, nameLength, "name", isName: true)
+        guard !text.isEmpty else { throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "an item needs a name") }
+        let parent = try h.optionalItem(parent)
+        let out = try output(out, "out")
+        let item = try layoutCall { () throws(LayoutError) in try h.engine.addView(text, in: parent) }
+        out.pointee = h.id(of: item)
+    }
+}
+
+@c @implementation
+public func ratite_engine_guide_add(
+    _ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int, _ owner: ratite_item,
+    _ insets: UnsafePointer<Double>?, _ out: UnsafeMutablePointer<ratite_item>?
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let text = try decodeString(name, nameLength, "name", isName: true)
+        guard !text.isEmpty else { throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "an item needs a name") }
+        let owner = try h.item(owner)
+        let out = try output(out, "out")
+        var pinned: DirectionalInsets? = nil
+        if let insets {
+            for i in 0..<4 { try checkFinite(insets[i], "inset \(i)") }
+            pinned = DirectionalInsets(top: insets[0], leading: insets[1], bottom: insets[2], trailing: insets[3])
+        }
+        let guide = try layoutCall { () throws(LayoutError) in try h.engine.addGuide(text, in: owner, insets: pinned) }
+        out.pointee = h.id(of: guide)
+    }
+}
+
+@c @implementation
+public func ratite_engine_item_find(
+    _ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int, _ out: UnsafeMutablePointer<ratite_item>?
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let text = try decodeString(name, nameLength, "name", isName: true)
+        let out = try output(out, "out")
+        guard let item = h.engine.item(named: text) else { throw CFailure(RATITE_ERROR_UNKNOWN, "no item named '\(text)'") }
+        out.pointee = h.id(of: item)
+    }
+}
+
+@c @implementation
+public func ratite_engine_item_set_size(_ engine: OpaquePointer?, _ root: ratite_item, _ width: Double, _ height: Double) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let item = try h.item(root)
+        try checkFinite(width, "width")
+        try checkFinite(height, "height")
+        try layoutCall { () throws(LayoutError) in try h.engine.setSize(of: item, width: width, height: height) }
+    }
+}
+
+@c @implementation
+public func ratite_engine_item_set_intrinsic_size(
+    _ engine: OpaquePointer?, _ item: ratite_item, _ width: Double, _ height: Double
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let item = try h.item(item)
+        try checkFinite(width, "intrinsic width")
+        try checkFinite(height, "intrinsic height")
+        let size = IntrinsicSize(width: width < 0 ? nil : width, height: height < 0 ? nil : height)
+        try layoutCall { () throws(LayoutError) in try h.engine.setIntrinsicContentSize(size, of: item) }
+    }
+}
+
+@c @implementation
+public func ratite_engine_item_set_hugging(
+    _ engine: OpaquePointer?, _ item: ratite_item, _ axis: ratite_axis, _ priority: Double
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let item = try h.item(item)
+        let axis = try decodeAxis(axis)
+        try checkPriority(priority)
+        try layoutCall { () throws(LayoutError) in try h.engine.setContentHuggingPriority(Priority(priority), for: axis, of: item) }
+    }
+}
+
+@c @implementation
+public func ratite_engine_item_set_compression(
+    _ engine: OpaquePointer?, _ item: ratite_item, _ axis: ratite_axis, _ priority: Double
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let item = try h.item(item)
+        let axis = try decodeAxis(axis)
+        try checkPriority(priority)
+        try layoutCall { () throws(LayoutError) in
+            try h.engine.setCompressionResistancePriority(Priority(priority), for: axis, of: item)
+        }
+    }
+}
+
+@c @implementation
+public func ratite_engine_item_set_margins(
+    _ engine: OpaquePointer?, _ item: ratite_item, _ top: Double, _ leading: Double, _ bottom: Double, _ trailing: Double
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let item = try h.item(item)
+        for (value, what) in [(top, "top"), (leading, "leading"), (bottom, "bottom"), (trailing, "trailing")] {
+            try checkFinite(value, "\(what) margin")
+        }
+        let margins = DirectionalInsets(top: top, leading: leading, bottom: bottom, trailing: trailing)
+        try layoutCall { () throws(LayoutError) in try h.engine.setLayoutMargins(margins, of: item) }
+    }
+}
+
+@c @implementation
+public func ratite_engine_item_set_baselines(_ engine: OpaquePointer?, _ item: ratite_item, _ first: Double, _ last: Double) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let item = try h.item(item)
+        try checkFinite(first, "first baseline offset")
+        try checkFinite(last, "last baseline offset")
+        try layoutCall { () throws(LayoutError) in try h.engine.setBaselineOffsets(first: first, last: last, of: item) }
+    }
+}
+
+@c @implementation
+public func ratite_engine_item_clear_baselines(_ engine: OpaquePointer?, _ item: ratite_item) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let item = try h.item(item)
+        try layoutCall { () throws(LayoutError) in try h.engine.setBaselineOffsets(first: nil, last: nil, of: item) }
+    }
+}
+
+@c @implementation
+public func ratite_engine_item_set_direction(_ engine: OpaquePointer?, _ item: ratite_item, _ direction: ratite_direction) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let item = try h.item(item)
+        let value: LayoutDirection?
+        switch direction {
+        case RATITE_DIRECTION_INHERIT: value = nil
+        case RATITE_DIRECTION_LEFT_TO_RIGHT: value = .leftToRight
+        case RATITE_DIRECTION_RIGHT_TO_LEFT: value = .rightToLeft
+        default: throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "unknown direction \(direction)")
+        }
+        try layoutCall { () throws(LayoutError) in try h.engine.setLayoutDirection(value, of: item) }
+    }
+}
+
+@c @implementation
+public func ratite_engine_item_set_autoresizing(
+    _ engine: OpaquePointer?, _ item: ratite_item, _ frame: UnsafePointer<ratite_frame>?, _ mask: UInt32
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let item = try h.item(item)
+        guard mask & ~UInt32(0x3F) == 0 else { throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "unknown autoresizing flags in \(mask)") }
+        var value: Frame? = nil
+        if let f = frame?.pointee {
+            for (v, what) in [(f.x, "x"), (f.y, "y"), (f.width, "width"), (f.height, "height")] { try checkFinite(v, "frame \(what)") }
+            value = Frame(x: f.x, y: f.y, width: f.width, height: f.height)
+        }
+        try layoutCall { () throws(LayoutError) in
+            try h.engine.setAutoresizing(frame: value, mask: AutoresizingMask(rawValue: UInt8(mask)), of: item)
+        }
+    }
+}
+
+@c @implementation
+public func ratite_engine_item_frame(_ engine: OpaquePointer?, _ item: ratite_item, _ out: UnsafeMutablePointer<ratite_frame>?) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let item = try h.item(item)
+        let f = item.frame
+        try output(out, "out").pointee = ratite_frame(x: f.x, y: f.y, width: f.width, height: f.height)
+    }
+}
+
+@c @implementation
+public func ratite_engine_item_is_ambiguous(_ engine: OpaquePointer?, _ item: ratite_item, _ out: UnsafeMutablePointer<Int32>?) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let item = try h.item(item)
+        try output(out, "out").pointee = h.engine.hasAmbiguousLayout(item) ? 1 : 0
+    }
+}
+
+@c @implementation
+public func ratite_engine_constraint_add(
+    _ engine: OpaquePointer?, _ item1: ratite_item, _ attribute1: ratite_attribute, _ relation: ratite_relation,
+    _ item2: ratite_item, _ attribute2: ratite_attribute, _ multiplier: Double, _ constant: Double, _ priority: Double,
+    _ identifier: UnsafePointer<CChar>?, _ identifierLength: Int, _ out: UnsafeMutablePointer<ratite_layout_constraint>?
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let first = try h.item(item1)
+        let second = try h.optionalItem(item2)
+        let a1 = try decodeAttribute(attribute1)
+        let a2 = try decodeAttribute(attribute2)
+        let r = try decodeRelation(relation)
+        try checkFinite(multiplier, "multiplier")
+        try checkFinite(constant, "constant")
+        try checkPriority(priority)
+        let name = try decodeString(identifier, identifierLength, "identifier", isName: true)
+        let out = try output(out, "out")
+        let c = LayoutConstraint(
+            item: first, attribute: a1, relatedBy: r, toItem: second, attribute: a2, multiplier: multiplier,
+            constant: constant, priority: Priority(priority), identifier: name.isEmpty ? nil : name)
+        try layoutCall { () throws(LayoutError) in try h.engine.activate([c]) }
+        out.pointee = h.register(c)
+    }
+}
+
+@c @implementation
+public func ratite_engine_constraint_activate(_ engine: OpaquePointer?, _ constraint: ratite_layout_constraint) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let c = try h.constraint(constraint).constraint
+        try layoutCall { () throws(LayoutError) in try h.engine.activate([c]) }
+    }
+}
+
+@c @implementation
+public func ratite_engine_constraint_deactivate(_ engine: OpaquePointer?, _ constraint: ratite_layout_constraint) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let c = try h.constraint(constraint).constraint
+        h.engine.deactivate([c])
+    }
+}
+
+@c @implementation
+public func ratite_engine_constraint_remove(_ engine: OpaquePointer?, _ constraint: ratite_layout_constraint) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let (slot, c) = try h.constraint(constraint)
+        h.engine.deactivate([c])
+        h.forget(slot: slot)
+    }
+}
+
+@c @implementation
+public func ratite_engine_constraint_set_constant(
+    _ engine: OpaquePointer?, _ constraint: ratite_layout_constraint, _ constant: Double
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let c = try h.constraint(constraint).constraint
+        try checkFinite(constant, "constant")
+        try layoutCall { () throws(LayoutError) in try h.engine.setConstant(constant, for: c) }
+    }
+}
+
+@c @implementation
+public func ratite_engine_constraint_set_priority(
+    _ engine: OpaquePointer?, _ constraint: ratite_layout_constraint, _ priority: Double
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let c = try h.constraint(constraint).constraint
+        try checkPriority(priority)
+        try layoutCall { () throws(LayoutError) in try h.engine.setPriority(Priority(priority), for: c) }
+    }
+}
+
+@c @implementation
+public func ratite_engine_constraint_is_active(
+    _ engine: OpaquePointer?, _ constraint: ratite_layout_constraint, _ out: UnsafeMutablePointer<Int32>?
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let c = try h.constraint(constraint).constraint
+        try output(out, "out").pointee = c.isActive ? 1 : 0
+    }
+}
+
+@c @implementation
+public func ratite_engine_vfl(
+    _ engine: OpaquePointer?, _ format: UnsafePointer<CChar>?, _ formatLength: Int,
+    _ metrics: UnsafePointer<ratite_metric>?, _ metricCount: Int, _ views: UnsafePointer<ratite_view_binding>?,
+    _ viewCount: Int, _ options: UInt32, _ ids: UnsafeMutablePointer<ratite_layout_constraint>?, _ capacity: Int,
+    _ count: UnsafeMutablePointer<Int>?
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let text = try decodeString(format, formatLength, "format")
+        let metricTotal = try checkedCount(metricCount, "metric count")
+        let viewTotal = try checkedCount(viewCount, "view count")
+        let room = try checkedCount(capacity, "capacity")
+        guard metrics != nil || metricTotal == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "metrics is NULL with count \(metricTotal)") }
+        guard views != nil || viewTotal == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "views is NULL with count \(viewTotal)") }
+        guard ids != nil || room == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "ids is NULL with capacity \(room)") }
+        let count = try output(count, "count")
+        let extended = options & RATITE_VFL_EXTENDED != 0
+        let known = VFLFormatOptions.alignmentMask.rawValue | VFLFormatOptions.directionMask.rawValue
+            | VFLFormatOptions.spacingMask.rawValue
+        let formatOptions = VFLFormatOptions(rawValue: UInt(options & ~RATITE_VFL_EXTENDED))
+        guard formatOptions.rawValue & ~known == 0 else { throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "unknown option bits in \(options)") }
+        var metricTable: [String: Double] = [:]
+        for i in 0..<metricTotal {
+            let m = metrics![i]
+            let name = try decodeString(m.name, m.name_length, "metric name", isName: true)
+            try checkFinite(m.value, "metric '\(name)'")
+            metricTable[name] = m.value
+        }
+        var viewTable: [String: LayoutItem]? = nil
+        if viewTotal > 0 {
+            var table: [String: LayoutItem] = [:]
+            for i in 0..<viewTotal {
+                let v = views![i]
+                table[try decodeString(v.name, v.name_length, "view name", isName: true)] = try h.item(v.item)
+            }
+            viewTable = table
+        }
+        let constraints: [LayoutConstraint]
+        do {
+            constraints = try h.engine.constraints(
+                visualFormat: text, options: formatOptions, metrics: metricTable, views: viewTable, extended: extended)
+        } catch let error as VFLError {
+            h.lastErrorOffset = error.offset
+            h.rendering.set(error.rendering)
+            throw CFailure(RATITE_ERROR_PARSE, error.message)
+        } catch let error as LayoutError {
+            throw failure(error)
+        } catch {
+            throw CFailure(RATITE_ERROR_INTERNAL, "\(error)")
+        }
+        guard constraints.count <= room else {
+            count.pointee = constraints.count
+            throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "the format makes \(constraints.count) constraints; capacity is \(room)")
+        }
+        try layoutCall { () throws(LayoutError) in try h.engine.activate(constraints) }
+        for (i, c) in constraints.enumerated() { ids![i] = h.register(c) }
+        count.pointee = constraints.count
+    }
+}
+
+@c @implementation
+public func ratite_engine_layout(_ engine: OpaquePointer?) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        h.changed = h.engine.layout().map { h.id(of: $0) }
+    }
+}
+
+@c @implementation
+public func ratite_engine_changed_items(
+    _ engine: OpaquePointer?, _ items: UnsafeMutablePointer<UnsafePointer<ratite_item>?>?, _ count: UnsafeMutablePointer<Int>?
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let items = try output(items, "items")
+        let count = try output(count, "count")
+        count.pointee = h.changed.count
+        items.pointee = h.changed.withUnsafeBufferPointer { $0.baseAddress }
+    }
+}
+
+@c @implementation
+public func ratite_engine_conflict_report(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        try output(out, "out").pointee = mallocString(h.engine.conflictLog.map(\.description).joined(separator: "\n"))
+    }
+}
+
+@c @implementation
+public func ratite_engine_ambiguity_report(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        try output(out, "out").pointee = mallocString(h.engine.ambiguityReport().description)
+    }
+}
+
+@c @implementation
+public func ratite_engine_build_form(_ engine: OpaquePointer?, _ n: Int64, _ root: UnsafeMutablePointer<ratite_item>?) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        guard n >= 1 && n <= 10_000_000 else { throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "n must be from 1 to 10000000, not \(n)") }
+        guard h.engine.items.isEmpty else { throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "the form is built into an empty engine") }
+        let root = try output(root, "root")
+        do {
+            root.pointee = h.id(of: try FormFamily.build(into: h.engine, n: Int(n)))
+        } catch {
+            throw CFailure(RATITE_ERROR_INTERNAL, "\(error)")
+        }
+    }
+}
+
+@c @implementation
+public func ratite_engine_statistics_get(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<ratite_solver_statistics>?) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        try output(out, "out").pointee = statistics(of: h.engine.core)
+    }
+}

@@ -1,0 +1,128 @@
+import CRatite
+import Ratite
+
+/// What `ratite_engine *` points to: a layout engine plus id bookkeeping and the strings the
+/// handle hands out.
+final class EngineHandle {
+    let engine = LayoutEngine()
+    let tag: UInt64
+    var constraintIDs: IDSpace
+    var constraints: [LayoutConstraint?] = []
+    var freeSlots: [Int32] = []
+    let lastError = HandleString()
+    let rendering = HandleString()
+    var lastErrorOffset: Int? = nil
+    var changed: [UInt64] = []
+
+    init() {
+        tag = newHandleTag()
+        constraintIDs = IDSpace(tag: tag)
+    }
+
+    static func from(_ pointer: OpaquePointer) -> EngineHandle {
+        Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+    }
+
+    /// Items are never removed, so an item id is the handle tag and the item's index + 1.
+    func id(of item: LayoutItem) -> ratite_item { tag << 48 | UInt64(item.index + 1) }
+
+    func item(_ id: ratite_item) throws(CFailure) -> LayoutItem {
+        let index = Int(id & 0xFFFF_FFFF) - 1
+        guard id >> 48 == tag, id >> 32 & 0xFFFF == 0, index >= 0, index < engine.items.count else {
+            throw CFailure(RATITE_ERROR_UNKNOWN, "unknown item id \(id)")
+        }
+        return engine.items[index]
+    }
+
+    /// The item, or nil for RATITE_NO_ITEM.
+    func optionalItem(_ id: ratite_item) throws(CFailure) -> LayoutItem? {
+        id == RATITE_NO_ITEM ? nil : try item(id)
+    }
+
+    func register(_ constraint: LayoutConstraint) -> ratite_layout_constraint {
+        let slot: Int32
+        if let reused = freeSlots.popLast() {
+            slot = reused
+            constraints[Int(slot)] = constraint
+        } else {
+            slot = Int32(constraints.count)
+            constraints.append(constraint)
+        }
+        return constraintIDs.id(for: slot)
+    }
+
+    func constraint(_ id: ratite_layout_constraint) throws(CFailure) -> (slot: Int32, constraint: LayoutConstraint) {
+        guard let slot = constraintIDs.slot(of: id), Int(slot) < constraints.count, let c = constraints[Int(slot)] else {
+            throw CFailure(RATITE_ERROR_UNKNOWN, "unknown layout constraint id \(id)")
+        }
+        return (slot, c)
+    }
+
+    func forget(slot: Int32) {
+        constraints[Int(slot)] = nil
+        constraintIDs.retire(slot)
+        freeSlots.append(slot)
+    }
+}
+
+/// The status code for a layout error.
+func failure(_ error: LayoutError) -> CFailure {
+    let status: Int32
+    switch error {
+    case .foreignItem, .unknownItem: status = RATITE_ERROR_UNKNOWN
+    case .noCommonAncestor, .missingAttribute, .mixedAxes, .mixedDirectionality, .invalidPairing,
+        .positionAgainstConstant, .requiredPriorityChange:
+        status = RATITE_ERROR_INVALID_CONSTRAINT
+    case .invalidMultiplier(_, let m): status = m.isFinite ? RATITE_ERROR_INVALID_CONSTRAINT : RATITE_ERROR_NON_FINITE
+    case .nonFiniteConstant: status = RATITE_ERROR_NON_FINITE
+    case .invalidPriority(let p): status = p.isFinite ? RATITE_ERROR_INVALID_PRIORITY : RATITE_ERROR_NON_FINITE
+    case .invalidValue: status = RATITE_ERROR_INVALID_ARGUMENT
+    case .duplicateItemName: status = RATITE_ERROR_DUPLICATE
+    case .unsatisfiable: status = RATITE_ERROR_UNSATISFIABLE
+    case .internalError: status = RATITE_ERROR_INTERNAL
+    }
+    return CFailure(status, error.description)
+}
+
+/// Runs `body` on the engine handle behind `pointer`, turning a failure into its status
+/// code and the handle's last error.
+func withEngine(_ pointer: OpaquePointer?, _ body: (EngineHandle) throws(CFailure) -> Void) -> ratite_status {
+    guard let pointer else { return RATITE_ERROR_NULL_ARGUMENT }
+    let handle = EngineHandle.from(pointer)
+    do {
+        try body(handle)
+        return RATITE_OK
+    } catch {
+        handle.lastError.set(error.message)
+        if error.status != RATITE_ERROR_PARSE {
+            handle.lastErrorOffset = nil
+            handle.rendering.set("")
+        }
+        return error.status
+    }
+}
+
+/// Runs a layout-engine call, translating its error.
+func layoutCall<T>(_ body: () throws(LayoutError) -> T) throws(CFailure) -> T {
+    do { return try body() } catch { throw failure(error) }
+}
+
+func decodeAttribute(_ value: ratite_attribute) throws(CFailure) -> Attribute {
+    let table: [Attribute] = [
+        .notAnAttribute, .left, .right, .top, .bottom, .leading, .trailing, .width, .height, .centerX, .centerY,
+        .lastBaseline, .firstBaseline, .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin,
+        .trailingMargin, .centerXWithinMargins, .centerYWithinMargins,
+    ]
+    guard value >= 0 && Int(value) < table.count else {
+        throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "unknown attribute \(value)")
+    }
+    return table[Int(value)]
+}
+
+func decodeAxis(_ value: ratite_axis) throws(CFailure) -> Axis {
+    switch value {
+    case RATITE_AXIS_HORIZONTAL: return .horizontal
+    case RATITE_AXIS_VERTICAL: return .vertical
+    default: throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "unknown axis \(value)")
+    }
+}

@@ -1,0 +1,278 @@
+import CRatite
+import Ratite
+
+@c @implementation
+public func ratite_solver_new(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> ratite_status {
+    guard let out else { return RATITE_ERROR_NULL_ARGUMENT }
+    out.pointee = OpaquePointer(Unmanaged.passRetained(SolverHandle()).toOpaque())
+    return RATITE_OK
+}
+
+@c @implementation
+public func ratite_solver_free(_ solver: OpaquePointer?) {
+    guard let solver else { return }
+    Unmanaged<SolverHandle>.fromOpaque(UnsafeRawPointer(solver)).release()
+}
+
+@c @implementation
+public func ratite_solver_last_error(_ solver: OpaquePointer?) -> UnsafePointer<CChar>? {
+    guard let solver else { return nil }
+    return UnsafePointer(SolverHandle.from(solver).lastError.pointer)
+}
+
+@c @implementation
+public func ratite_solver_last_conflict(
+    _ solver: OpaquePointer?, _ ids: UnsafeMutablePointer<UnsafePointer<ratite_constraint>?>?, _ count: UnsafeMutablePointer<Int>?
+) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        let ids = try output(ids, "ids")
+        let count = try output(count, "count")
+        count.pointee = h.lastConflict.count
+        ids.pointee = h.lastConflict.withUnsafeBufferPointer { $0.baseAddress }
+    }
+}
+
+@c @implementation
+public func ratite_solver_variable_new(
+    _ solver: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int, _ out: UnsafeMutablePointer<ratite_variable>?
+) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        let text = try decodeString(name, nameLength, "name", isName: true)
+        let out = try output(out, "out")
+        out.pointee = h.variableIDs.id(for: h.newVariable(named: text))
+    }
+}
+
+@c @implementation
+public func ratite_solver_variable_free(_ solver: OpaquePointer?, _ variable: ratite_variable) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        let v = try h.variable(variable)
+        guard h.core.uses(ofVariable: v) == 0 else {
+            throw CFailure(RATITE_ERROR_IN_USE, "variable '\(h.core.name(ofVariable: v))' is still used by \(h.core.uses(ofVariable: v)) constraints or edits")
+        }
+        h.deleteVariable(v)
+    }
+}
+
+@c @implementation
+public func ratite_solver_variable_find(
+    _ solver: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int, _ out: UnsafeMutablePointer<ratite_variable>?
+) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        let text = try decodeString(name, nameLength, "name", isName: true)
+        let out = try output(out, "out")
+        guard let v = h.variablesByName[text] else { throw CFailure(RATITE_ERROR_UNKNOWN, "no variable named '\(text)'") }
+        out.pointee = h.variableIDs.id(for: v)
+    }
+}
+
+@c @implementation
+public func ratite_solver_variable_value(
+    _ solver: OpaquePointer?, _ variable: ratite_variable, _ out: UnsafeMutablePointer<Double>?
+) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        let v = try h.variable(variable)
+        try output(out, "out").pointee = h.core.value(ofVariable: v)
+    }
+}
+
+@c @implementation
+public func ratite_solver_variable_name(
+    _ solver: OpaquePointer?, _ variable: ratite_variable, _ name: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+    _ length: UnsafeMutablePointer<Int>?
+) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        let v = try h.variable(variable)
+        let name = try output(name, "name")
+        let length = try output(length, "length")
+        h.name.set(h.core.name(ofVariable: v))
+        name.pointee = UnsafePointer(h.name.pointer)
+        length.pointee = h.name.byteCount
+    }
+}
+
+@c @implementation
+public func ratite_solver_constraint_add(
+    _ solver: OpaquePointer?, _ terms: UnsafePointer<ratite_term>?, _ count: Int, _ constant: Double,
+    _ relation: ratite_relation, _ priority: Double, _ out: UnsafeMutablePointer<ratite_constraint>?
+) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        let n = try checkedCount(count, "term count")
+        guard terms != nil || n == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "terms is NULL with count \(n)") }
+        let out = try output(out, "out")
+        var list: [VariableTerm] = []
+        list.reserveCapacity(n)
+        for i in 0..<n {
+            let t = terms![i]
+            try checkFinite(t.coefficient, "coefficient of term \(i)")
+            list.append(VariableTerm(variable: try h.variable(t.variable), coefficient: t.coefficient))
+        }
+        try checkFinite(constant, "constant")
+        let r = try decodeRelation(relation)
+        try checkPriority(priority)
+        do throws(CoreError) {
+            let c = try h.core.addConstraint(terms: list, constant: constant, relation: r, priority: priority)
+            out.pointee = h.constraintIDs.id(for: c)
+        } catch {
+            throw h.failure(error)
+        }
+    }
+}
+
+@c @implementation
+public func ratite_solver_constraint_parse(
+    _ solver: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ out: UnsafeMutablePointer<ratite_constraint>?
+) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        let source = try decodeString(text, length, "text")
+        let out = try output(out, "out")
+        let statement: SolveStatement
+        do throws(TextFileError) {
+            statement = try SolveFileParser.parseConstraint(source)
+        } catch {
+            throw CFailure(RATITE_ERROR_PARSE, "column \(error.location.column): \(error.message)")
+        }
+        guard case .constraint(let lhs, let r, let rhs, let priority) = statement.kind else {
+            throw CFailure(RATITE_ERROR_PARSE, "column 1: expected a constraint")
+        }
+        // Unknown names create variables; a failure takes them back so nothing changes.
+        var created: [Int32] = []
+        func variable(_ name: String) -> Int32 {
+            if let v = h.variablesByName[name] { return v }
+            let v = h.newVariable(named: name)
+            created.append(v)
+            return v
+        }
+        var terms: [VariableTerm] = []
+        for t in lhs.terms { terms.append(VariableTerm(variable: variable(t.name), coefficient: t.coefficient)) }
+        for t in rhs.terms { terms.append(VariableTerm(variable: variable(t.name), coefficient: -t.coefficient)) }
+        do throws(CoreError) {
+            let c = try h.core.addConstraint(terms: terms, constant: lhs.constant - rhs.constant, relation: r, priority: priority.value)
+            out.pointee = h.constraintIDs.id(for: c)
+        } catch {
+            let failure = h.failure(error)
+            for v in created.reversed() { h.deleteVariable(v) }
+            throw failure
+        }
+    }
+}
+
+@c @implementation
+public func ratite_solver_constraint_remove(_ solver: OpaquePointer?, _ constraint: ratite_constraint) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        let c = try h.constraint(constraint)
+        do throws(CoreError) { try h.core.removeConstraint(c) } catch { throw h.failure(error) }
+        h.constraintIDs.retire(c)
+    }
+}
+
+@c @implementation
+public func ratite_solver_constraint_has(
+    _ solver: OpaquePointer?, _ constraint: ratite_constraint, _ out: UnsafeMutablePointer<Int32>?
+) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        let out = try output(out, "out")
+        out.pointee = (try? h.constraint(constraint)) != nil ? 1 : 0
+    }
+}
+
+@c @implementation
+public func ratite_solver_constraint_set_constant(
+    _ solver: OpaquePointer?, _ constraint: ratite_constraint, _ constant: Double
+) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        let c = try h.constraint(constraint)
+        try checkFinite(constant, "constant")
+        do throws(CoreError) { try h.core.setConstant(c, constant) } catch { throw h.failure(error, pending: c) }
+    }
+}
+
+@c @implementation
+public func ratite_solver_constraint_set_priority(
+    _ solver: OpaquePointer?, _ constraint: ratite_constraint, _ priority: Double
+) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        let c = try h.constraint(constraint)
+        try checkPriority(priority)
+        do throws(CoreError) { try h.core.setPriority(c, priority) } catch { throw h.failure(error, pending: c) }
+    }
+}
+
+@c @implementation
+public func ratite_solver_edit_add(_ solver: OpaquePointer?, _ variable: ratite_variable, _ priority: Double) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        let v = try h.variable(variable)
+        try checkPriority(priority)
+        do throws(CoreError) { try h.core.addEditVariable(v, priority: priority) } catch { throw h.failure(error) }
+    }
+}
+
+@c @implementation
+public func ratite_solver_edit_remove(_ solver: OpaquePointer?, _ variable: ratite_variable) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        let v = try h.variable(variable)
+        do throws(CoreError) { try h.core.removeEditVariable(v) } catch { throw h.failure(error) }
+    }
+}
+
+@c @implementation
+public func ratite_solver_edit_has(
+    _ solver: OpaquePointer?, _ variable: ratite_variable, _ out: UnsafeMutablePointer<Int32>?
+) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        let v = try h.variable(variable)
+        try output(out, "out").pointee = h.core.isEditVariable(v) ? 1 : 0
+    }
+}
+
+@c @implementation
+public func ratite_solver_suggest(_ solver: OpaquePointer?, _ variable: ratite_variable, _ value: Double) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        let v = try h.variable(variable)
+        try checkFinite(value, "suggested value")
+        do throws(CoreError) { try h.core.suggestValue(v, value) } catch { throw h.failure(error) }
+    }
+}
+
+@c @implementation
+public func ratite_solver_update(_ solver: OpaquePointer?, _ changed: UnsafeMutablePointer<Int>?) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        h.core.updateValues()
+        let count = h.core.takeChangedVariables().count
+        changed?.pointee = count
+    }
+}
+
+@c @implementation
+public func ratite_solver_reset(_ solver: OpaquePointer?) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        h.core.removeAllConstraints()
+        for slot in h.constraintIDs.generations.indices { h.constraintIDs.retire(Int32(slot)) }
+    }
+}
+
+@c @implementation
+public func ratite_solver_dump(_ solver: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        try output(out, "out").pointee = mallocString(h.core.dump())
+    }
+}
+
+@c @implementation
+public func ratite_solver_statistics_get(
+    _ solver: OpaquePointer?, _ out: UnsafeMutablePointer<ratite_solver_statistics>?
+) -> ratite_status {
+    withSolver(solver) { h throws(CFailure) in
+        try output(out, "out").pointee = statistics(of: h.core)
+    }
+}
+
+/// The counters of a core in the C layout.
+func statistics(of core: SimplexCore) -> ratite_solver_statistics {
+    let shape = core.shape
+    return ratite_solver_statistics(
+        pivots: UInt64(core.statistics.pivots), expansions: UInt64(core.statistics.expansions),
+        values_recomputed: UInt64(core.statistics.valuesRecomputed), constraints: UInt64(shape.constraints),
+        variables: UInt64(shape.variables), rows: UInt64(shape.rows), definition_rows: UInt64(shape.definitions),
+        cells: UInt64(shape.cells))
+}

@@ -1,0 +1,101 @@
+import CRatite
+import Ratite
+
+/// What `ratite_solver *` points to: the integer-addressed solver core plus the id
+/// bookkeeping and the strings the handle hands out.
+final class SolverHandle {
+    var core = SimplexCore()
+    var variableIDs: IDSpace
+    var constraintIDs: IDSpace
+    /// The newest variable of each name, for `ratite_solver_variable_find` and the text syntax.
+    var variablesByName: [String: Int32] = [:]
+    let lastError = HandleString()
+    let name = HandleString()
+    var lastConflict: [UInt64] = []
+
+    init() {
+        let tag = newHandleTag()
+        variableIDs = IDSpace(tag: tag)
+        constraintIDs = IDSpace(tag: tag)
+    }
+
+    static func from(_ pointer: OpaquePointer) -> SolverHandle {
+        Unmanaged<SolverHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+    }
+
+    func variable(_ id: ratite_variable) throws(CFailure) -> Int32 {
+        guard let v = variableIDs.slot(of: id), core.isVariable(v) else {
+            throw CFailure(RATITE_ERROR_UNKNOWN, "unknown variable id \(id)")
+        }
+        return v
+    }
+
+    func constraint(_ id: ratite_constraint) throws(CFailure) -> Int32 {
+        guard let c = constraintIDs.slot(of: id), core.isConstraint(c) else {
+            throw CFailure(RATITE_ERROR_UNKNOWN, "unknown constraint id \(id)")
+        }
+        return c
+    }
+
+    func newVariable(named name: String) -> Int32 {
+        let v = core.newVariable(name: name)
+        variablesByName[name] = v
+        return v
+    }
+
+    /// Frees a variable nothing mentions, retiring its ids.
+    func deleteVariable(_ v: Int32) {
+        let name = core.name(ofVariable: v)
+        try? core.deleteVariable(v)
+        if variablesByName[name] == v { variablesByName[name] = nil }
+        variableIDs.retire(v)
+    }
+
+    /// Translates a core error, recording the conflict of an unsatisfiable one.
+    func failure(_ error: CoreError, pending: Int32 = -1) -> CFailure {
+        func name(_ v: Int32) -> String {
+            let n = core.isVariable(v) ? core.name(ofVariable: v) : ""
+            return n.isEmpty ? "variable \(v)" : "'\(n)'"
+        }
+        switch error {
+        case .unknownConstraint(let c): return CFailure(RATITE_ERROR_UNKNOWN, "unknown constraint \(c)")
+        case .unknownVariable(let v): return CFailure(RATITE_ERROR_UNKNOWN, "unknown variable \(v)")
+        case .duplicateEditVariable(let v): return CFailure(RATITE_ERROR_DUPLICATE, "\(name(v)) is already an edit variable")
+        case .unknownEditVariable(let v): return CFailure(RATITE_ERROR_UNKNOWN, "\(name(v)) is not an edit variable")
+        case .requiredEditVariable(let v): return CFailure(RATITE_ERROR_INVALID_PRIORITY, "edit variable \(name(v)) cannot be required")
+        case .invalidPriority(let p):
+            return CFailure(p.isFinite ? RATITE_ERROR_INVALID_PRIORITY : RATITE_ERROR_NON_FINITE,
+                            "invalid priority \(p): priorities must be greater than 0 and at most 1000")
+        case .nonFiniteCoefficient(let v, let x): return CFailure(RATITE_ERROR_NON_FINITE, "coefficient of \(name(v)) is not finite: \(x)")
+        case .nonFiniteConstant(let x): return CFailure(RATITE_ERROR_NON_FINITE, "constant is not finite: \(x)")
+        case .nonFiniteValue(let v, let x): return CFailure(RATITE_ERROR_NON_FINITE, "value for \(name(v)) is not finite: \(x)")
+        case .unsatisfiable(let ids):
+            lastConflict = ids.map { $0 == pendingConstraintID ? 0 : constraintIDs.id(for: $0) }
+            if pending >= 0, let last = lastConflict.last, last != constraintIDs.id(for: pending) {
+                lastConflict.append(constraintIDs.id(for: pending))
+            }
+            return CFailure(RATITE_ERROR_UNSATISFIABLE, "unsatisfiable required constraints (\(ids.count) in the minimal conflict)")
+        case .internalError(let text): return CFailure(RATITE_ERROR_INTERNAL, "internal solver error: \(text)")
+        }
+    }
+}
+
+/// Runs `body` on the handle behind `pointer`, turning a failure into its status code and
+/// the handle's last error message.
+func withSolver(_ pointer: OpaquePointer?, _ body: (SolverHandle) throws(CFailure) -> Void) -> ratite_status {
+    guard let pointer else { return RATITE_ERROR_NULL_ARGUMENT }
+    let handle = SolverHandle.from(pointer)
+    do {
+        try body(handle)
+        return RATITE_OK
+    } catch {
+        handle.lastError.set(error.message)
+        return error.status
+    }
+}
+
+/// Unwraps an output pointer, or fails with RATITE_ERROR_NULL_ARGUMENT.
+func output<T>(_ pointer: UnsafeMutablePointer<T>?, _ what: String) throws(CFailure) -> UnsafeMutablePointer<T> {
+    guard let pointer else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "\(what) is NULL") }
+    return pointer
+}
