@@ -46,6 +46,16 @@ public final class LayoutEngine {
 
     public init() {}
 
+    /// Items and constraints refer to each other (a constraint holds its items, an item lists
+    /// its constraints); break those cycles so everything goes with the engine.
+    deinit {
+        for item in items {
+            item.constraints.removeAll()
+            item.ownConstraints.removeAll()
+            item.children.removeAll()
+        }
+    }
+
     // MARK: Items
 
     /// Adds a view named `name` (unique in the engine) as the last subview of `parent`, or as
