@@ -56,31 +56,33 @@ struct IDSpace {
 
 /// Checks a count or length from C: `size_t` arrives as `Int`, so values above `Int.max`
 /// (negative numbers converted to `size_t`) show up negative.
-func checkedCount(_ count: Int, _ what: String) throws(CFailure) -> Int {
+func checkedCount(_ count: Int, _ what: @autoclosure () -> String) throws(CFailure) -> Int {
     guard count >= 0 && count <= Int(Int32.max) else {
-        throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "\(what) \(count) is out of range (0 to \(Int32.max))")
+        throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "\(what()) \(count) is out of range (0 to \(Int32.max))")
     }
     return count
 }
 
 /// Decodes a pointer + length string. NULL with length 0 is the empty string. With
 /// `isName`, NUL bytes are rejected too.
-func decodeString(_ pointer: UnsafePointer<CChar>?, _ length: Int, _ what: String, isName: Bool = false) throws(CFailure) -> String {
-    let count = try checkedCount(length, "\(what) length")
+func decodeString(
+    _ pointer: UnsafePointer<CChar>?, _ length: Int, _ what: @autoclosure () -> String, isName: Bool = false
+) throws(CFailure) -> String {
+    let count = try checkedCount(length, "\(what()) length")
     guard let pointer else {
         if count == 0 { return "" }
-        throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "\(what) is NULL with length \(count)")
+        throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "\(what()) is NULL with length \(count)")
     }
     let bytes = UnsafeRawBufferPointer(start: pointer, count: count)
-    if isName && bytes.contains(0) { throw CFailure(RATITE_ERROR_INVALID_UTF8, "\(what) contains a NUL byte") }
+    if isName && bytes.contains(0) { throw CFailure(RATITE_ERROR_INVALID_UTF8, "\(what()) contains a NUL byte") }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-        throw CFailure(RATITE_ERROR_INVALID_UTF8, "\(what) is not valid UTF-8")
+        throw CFailure(RATITE_ERROR_INVALID_UTF8, "\(what()) is not valid UTF-8")
     }
     return text
 }
 
-func checkFinite(_ value: Double, _ what: String) throws(CFailure) {
-    guard value.isFinite else { throw CFailure(RATITE_ERROR_NON_FINITE, "\(what) is not finite: \(value)") }
+func checkFinite(_ value: Double, _ what: @autoclosure () -> String) throws(CFailure) {
+    guard value.isFinite else { throw CFailure(RATITE_ERROR_NON_FINITE, "\(what()) is not finite: \(value)") }
 }
 
 func checkPriority(_ value: Double) throws(CFailure) {

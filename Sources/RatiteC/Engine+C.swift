@@ -308,48 +308,11 @@ public func ratite_engine_vfl(
     _ count: UnsafeMutablePointer<Int>?
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
-        let text = try decodeString(format, formatLength, "format")
-        let metricTotal = try checkedCount(metricCount, "metric count")
-        let viewTotal = try checkedCount(viewCount, "view count")
         let room = try checkedCount(capacity, "capacity")
-        guard metrics != nil || metricTotal == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "metrics is NULL with count \(metricTotal)") }
-        guard views != nil || viewTotal == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "views is NULL with count \(viewTotal)") }
         guard ids != nil || room == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "ids is NULL with capacity \(room)") }
         let count = try output(count, "count")
-        let extended = options & RATITE_VFL_EXTENDED != 0
-        let known = VFLFormatOptions.alignmentMask.rawValue | VFLFormatOptions.directionMask.rawValue
-            | VFLFormatOptions.spacingMask.rawValue
-        let formatOptions = VFLFormatOptions(rawValue: UInt(options & ~RATITE_VFL_EXTENDED))
-        guard formatOptions.rawValue & ~known == 0 else { throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "unknown option bits in \(options)") }
-        var metricTable: [String: Double] = [:]
-        for i in 0..<metricTotal {
-            let m = metrics![i]
-            let name = try decodeString(m.name, m.name_length, "metric name", isName: true)
-            try checkFinite(m.value, "metric '\(name)'")
-            metricTable[name] = m.value
-        }
-        var viewTable: [String: LayoutItem]? = nil
-        if viewTotal > 0 {
-            var table: [String: LayoutItem] = [:]
-            for i in 0..<viewTotal {
-                let v = views![i]
-                table[try decodeString(v.name, v.name_length, "view name", isName: true)] = try h.item(v.item)
-            }
-            viewTable = table
-        }
-        let constraints: [LayoutConstraint]
-        do {
-            constraints = try h.engine.constraints(
-                visualFormat: text, options: formatOptions, metrics: metricTable, views: viewTable, extended: extended)
-        } catch let error as VFLError {
-            h.lastErrorOffset = error.offset
-            h.rendering.set(error.rendering)
-            throw CFailure(RATITE_ERROR_PARSE, error.message)
-        } catch let error as LayoutError {
-            throw failure(error)
-        } catch {
-            throw CFailure(RATITE_ERROR_INTERNAL, "\(error)")
-        }
+        let request = try VFLRequest(h, format, formatLength, metrics, metricCount, views, viewCount, options)
+        let constraints = try request.constraints(in: h)
         guard constraints.count <= room else {
             count.pointee = constraints.count
             throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "the format makes \(constraints.count) constraints; capacity is \(room)")
@@ -357,6 +320,95 @@ public func ratite_engine_vfl(
         try layoutCall { () throws(LayoutError) in try h.engine.activate(constraints) }
         for (i, c) in constraints.enumerated() { ids![i] = h.register(c) }
         count.pointee = constraints.count
+    }
+}
+
+@c @implementation
+public func ratite_engine_vfl_check(
+    _ engine: OpaquePointer?, _ format: UnsafePointer<CChar>?, _ formatLength: Int,
+    _ metrics: UnsafePointer<ratite_metric>?, _ metricCount: Int, _ views: UnsafePointer<ratite_view_binding>?,
+    _ viewCount: Int, _ options: UInt32, _ count: UnsafeMutablePointer<Int>?
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let count = try output(count, "count")
+        let request = try VFLRequest(h, format, formatLength, metrics, metricCount, views, viewCount, options)
+        count.pointee = try request.parse(in: h).count
+    }
+}
+
+/// The decoded arguments of a VFL call.
+private struct VFLRequest {
+    let format: String
+    let options: VFLFormatOptions
+    let extended: Bool
+    let metrics: [String: Double]
+    /// Bound names, or nil for every item by its own name.
+    let views: [String: LayoutItem]?
+
+    init(
+        _ h: EngineHandle, _ format: UnsafePointer<CChar>?, _ formatLength: Int, _ metrics: UnsafePointer<ratite_metric>?,
+        _ metricCount: Int, _ views: UnsafePointer<ratite_view_binding>?, _ viewCount: Int, _ options: UInt32
+    ) throws(CFailure) {
+        self.format = try decodeString(format, formatLength, "format")
+        let metricTotal = try checkedCount(metricCount, "metric count")
+        let viewTotal = try checkedCount(viewCount, "view count")
+        guard metrics != nil || metricTotal == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "metrics is NULL with count \(metricTotal)") }
+        guard views != nil || viewTotal == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "views is NULL with count \(viewTotal)") }
+        extended = options & RATITE_VFL_EXTENDED != 0
+        let known = VFLFormatOptions.alignmentMask.rawValue | VFLFormatOptions.directionMask.rawValue
+            | VFLFormatOptions.spacingMask.rawValue
+        self.options = VFLFormatOptions(rawValue: UInt(options & ~RATITE_VFL_EXTENDED))
+        guard self.options.rawValue & ~known == 0 else { throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "unknown option bits in \(options)") }
+        var metricTable: [String: Double] = [:]
+        for i in 0..<metricTotal {
+            let m = metrics![i]
+            let name = try decodeString(m.name, m.name_length, "metric name", isName: true)
+            try checkFinite(m.value, "metric '\(name)'")
+            metricTable[name] = m.value
+        }
+        self.metrics = metricTable
+        if viewTotal > 0 {
+            var table: [String: LayoutItem] = [:]
+            for i in 0..<viewTotal {
+                let v = views![i]
+                table[try decodeString(v.name, v.name_length, "view name", isName: true)] = try h.item(v.item)
+            }
+            self.views = table
+        } else {
+            self.views = nil
+        }
+    }
+
+    /// Records a VFL error's offset and rendering on the handle and turns it into a status.
+    private func translate(_ error: any Error, _ h: EngineHandle) -> CFailure {
+        if let error = error as? VFLError {
+            h.lastErrorOffset = error.offset
+            h.rendering.set(error.rendering)
+            return CFailure(RATITE_ERROR_PARSE, error.message)
+        }
+        if let error = error as? LayoutError { return failure(error) }
+        return CFailure(RATITE_ERROR_INTERNAL, "\(error)")
+    }
+
+    /// The constraints, resolved to the engine's items (not activated).
+    func constraints(in h: EngineHandle) throws(CFailure) -> [LayoutConstraint] {
+        do {
+            return try h.engine.constraints(visualFormat: format, options: options, metrics: metrics, views: views, extended: extended)
+        } catch {
+            throw translate(error, h)
+        }
+    }
+
+    /// The constraints between names, parsed with the engine's spacing, for checking.
+    func parse(in h: EngineHandle) throws(CFailure) -> [VFLConstraint] {
+        let names = views.map { Set($0.keys) } ?? Set(h.engine.items.map(\.name))
+        do {
+            return try VisualFormat.parse(
+                format, options: options, metrics: metrics, views: names, extended: extended,
+                standardSpacing: h.engine.standardSpacing, superviewSpacing: h.engine.superviewSpacing)
+        } catch {
+            throw translate(error, h)
+        }
     }
 }
 

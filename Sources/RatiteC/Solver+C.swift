@@ -24,7 +24,7 @@ public func ratite_solver_last_error(_ solver: OpaquePointer?) -> UnsafePointer<
 public func ratite_solver_last_conflict(
     _ solver: OpaquePointer?, _ ids: UnsafeMutablePointer<UnsafePointer<ratite_constraint>?>?, _ count: UnsafeMutablePointer<Int>?
 ) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
+    withSolver(solver) { h, core throws(CFailure) in
         let ids = try output(ids, "ids")
         let count = try output(count, "count")
         count.pointee = h.lastConflict.count
@@ -36,21 +36,21 @@ public func ratite_solver_last_conflict(
 public func ratite_solver_variable_new(
     _ solver: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int, _ out: UnsafeMutablePointer<ratite_variable>?
 ) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
+    withSolver(solver) { h, core throws(CFailure) in
         let text = try decodeString(name, nameLength, "name", isName: true)
         let out = try output(out, "out")
-        out.pointee = h.variableIDs.id(for: h.newVariable(named: text))
+        out.pointee = h.variableIDs.id(for: h.newVariable(named: text, core: &core))
     }
 }
 
 @c @implementation
 public func ratite_solver_variable_free(_ solver: OpaquePointer?, _ variable: ratite_variable) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
-        let v = try h.variable(variable)
-        guard h.core.uses(ofVariable: v) == 0 else {
-            throw CFailure(RATITE_ERROR_IN_USE, "variable '\(h.core.name(ofVariable: v))' is still used by \(h.core.uses(ofVariable: v)) constraints or edits")
+    withSolver(solver) { h, core throws(CFailure) in
+        let v = try h.variable(variable, in: core)
+        guard core.uses(ofVariable: v) == 0 else {
+            throw CFailure(RATITE_ERROR_IN_USE, "variable '\(core.name(ofVariable: v))' is still used by \(core.uses(ofVariable: v)) constraints or edits")
         }
-        h.deleteVariable(v)
+        h.deleteVariable(v, core: &core)
     }
 }
 
@@ -58,7 +58,7 @@ public func ratite_solver_variable_free(_ solver: OpaquePointer?, _ variable: ra
 public func ratite_solver_variable_find(
     _ solver: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int, _ out: UnsafeMutablePointer<ratite_variable>?
 ) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
+    withSolver(solver) { h, core throws(CFailure) in
         let text = try decodeString(name, nameLength, "name", isName: true)
         let out = try output(out, "out")
         guard let v = h.variablesByName[text] else { throw CFailure(RATITE_ERROR_UNKNOWN, "no variable named '\(text)'") }
@@ -70,9 +70,9 @@ public func ratite_solver_variable_find(
 public func ratite_solver_variable_value(
     _ solver: OpaquePointer?, _ variable: ratite_variable, _ out: UnsafeMutablePointer<Double>?
 ) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
-        let v = try h.variable(variable)
-        try output(out, "out").pointee = h.core.value(ofVariable: v)
+    withSolver(solver) { h, core throws(CFailure) in
+        let v = try h.variable(variable, in: core)
+        try output(out, "out").pointee = core.value(ofVariable: v)
     }
 }
 
@@ -81,11 +81,11 @@ public func ratite_solver_variable_name(
     _ solver: OpaquePointer?, _ variable: ratite_variable, _ name: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
     _ length: UnsafeMutablePointer<Int>?
 ) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
-        let v = try h.variable(variable)
+    withSolver(solver) { h, core throws(CFailure) in
+        let v = try h.variable(variable, in: core)
         let name = try output(name, "name")
         let length = try output(length, "length")
-        h.name.set(h.core.name(ofVariable: v))
+        h.name.set(core.name(ofVariable: v))
         name.pointee = UnsafePointer(h.name.pointer)
         length.pointee = h.name.byteCount
     }
@@ -96,7 +96,7 @@ public func ratite_solver_constraint_add(
     _ solver: OpaquePointer?, _ terms: UnsafePointer<ratite_term>?, _ count: Int, _ constant: Double,
     _ relation: ratite_relation, _ priority: Double, _ out: UnsafeMutablePointer<ratite_constraint>?
 ) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
+    withSolver(solver) { h, core throws(CFailure) in
         let n = try checkedCount(count, "term count")
         guard terms != nil || n == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "terms is NULL with count \(n)") }
         let out = try output(out, "out")
@@ -105,16 +105,16 @@ public func ratite_solver_constraint_add(
         for i in 0..<n {
             let t = terms![i]
             try checkFinite(t.coefficient, "coefficient of term \(i)")
-            list.append(VariableTerm(variable: try h.variable(t.variable), coefficient: t.coefficient))
+            list.append(VariableTerm(variable: try h.variable(t.variable, in: core), coefficient: t.coefficient))
         }
         try checkFinite(constant, "constant")
         let r = try decodeRelation(relation)
         try checkPriority(priority)
         do throws(CoreError) {
-            let c = try h.core.addConstraint(terms: list, constant: constant, relation: r, priority: priority)
+            let c = try core.addConstraint(terms: list, constant: constant, relation: r, priority: priority)
             out.pointee = h.constraintIDs.id(for: c)
         } catch {
-            throw h.failure(error)
+            throw h.failure(error, core: core)
         }
     }
 }
@@ -123,7 +123,7 @@ public func ratite_solver_constraint_add(
 public func ratite_solver_constraint_parse(
     _ solver: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ out: UnsafeMutablePointer<ratite_constraint>?
 ) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
+    withSolver(solver) { h, core throws(CFailure) in
         let source = try decodeString(text, length, "text")
         let out = try output(out, "out")
         let statement: SolveStatement
@@ -135,23 +135,30 @@ public func ratite_solver_constraint_parse(
         guard case .constraint(let lhs, let r, let rhs, let priority) = statement.kind else {
             throw CFailure(RATITE_ERROR_PARSE, "column 1: expected a constraint")
         }
-        // Unknown names create variables; a failure takes them back so nothing changes.
-        var created: [Int32] = []
+        // Unknown names create variables inside the core's transaction, so a failure takes
+        // them back and leaves the core bit-identical.
+        var created: [(String, Int32)] = []
+        core.beginTransaction()
         func variable(_ name: String) -> Int32 {
             if let v = h.variablesByName[name] { return v }
-            let v = h.newVariable(named: name)
-            created.append(v)
+            let v = h.newVariable(named: name, core: &core)
+            created.append((name, v))
             return v
         }
         var terms: [VariableTerm] = []
         for t in lhs.terms { terms.append(VariableTerm(variable: variable(t.name), coefficient: t.coefficient)) }
         for t in rhs.terms { terms.append(VariableTerm(variable: variable(t.name), coefficient: -t.coefficient)) }
         do throws(CoreError) {
-            let c = try h.core.addConstraint(terms: terms, constant: lhs.constant - rhs.constant, relation: r, priority: priority.value)
+            let c = try core.addConstraint(terms: terms, constant: lhs.constant - rhs.constant, relation: r, priority: priority.value)
+            core.commitTransaction()
             out.pointee = h.constraintIDs.id(for: c)
         } catch {
-            let failure = h.failure(error)
-            for v in created.reversed() { h.deleteVariable(v) }
+            core.rollbackTransaction()
+            let failure = h.failure(error, core: core)
+            for (name, v) in created {
+                h.variablesByName[name] = nil
+                h.variableIDs.retire(v)
+            }
             throw failure
         }
     }
@@ -159,9 +166,9 @@ public func ratite_solver_constraint_parse(
 
 @c @implementation
 public func ratite_solver_constraint_remove(_ solver: OpaquePointer?, _ constraint: ratite_constraint) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
-        let c = try h.constraint(constraint)
-        do throws(CoreError) { try h.core.removeConstraint(c) } catch { throw h.failure(error) }
+    withSolver(solver) { h, core throws(CFailure) in
+        let c = try h.constraint(constraint, in: core)
+        do throws(CoreError) { try core.removeConstraint(c) } catch { throw h.failure(error, core: core) }
         h.constraintIDs.retire(c)
     }
 }
@@ -170,9 +177,9 @@ public func ratite_solver_constraint_remove(_ solver: OpaquePointer?, _ constrai
 public func ratite_solver_constraint_has(
     _ solver: OpaquePointer?, _ constraint: ratite_constraint, _ out: UnsafeMutablePointer<Int32>?
 ) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
+    withSolver(solver) { h, core throws(CFailure) in
         let out = try output(out, "out")
-        out.pointee = (try? h.constraint(constraint)) != nil ? 1 : 0
+        out.pointee = (try? h.constraint(constraint, in: core)) != nil ? 1 : 0
     }
 }
 
@@ -180,10 +187,10 @@ public func ratite_solver_constraint_has(
 public func ratite_solver_constraint_set_constant(
     _ solver: OpaquePointer?, _ constraint: ratite_constraint, _ constant: Double
 ) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
-        let c = try h.constraint(constraint)
+    withSolver(solver) { h, core throws(CFailure) in
+        let c = try h.constraint(constraint, in: core)
         try checkFinite(constant, "constant")
-        do throws(CoreError) { try h.core.setConstant(c, constant) } catch { throw h.failure(error, pending: c) }
+        do throws(CoreError) { try core.setConstant(c, constant) } catch { throw h.failure(error, pending: c, core: core) }
     }
 }
 
@@ -191,27 +198,27 @@ public func ratite_solver_constraint_set_constant(
 public func ratite_solver_constraint_set_priority(
     _ solver: OpaquePointer?, _ constraint: ratite_constraint, _ priority: Double
 ) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
-        let c = try h.constraint(constraint)
+    withSolver(solver) { h, core throws(CFailure) in
+        let c = try h.constraint(constraint, in: core)
         try checkPriority(priority)
-        do throws(CoreError) { try h.core.setPriority(c, priority) } catch { throw h.failure(error, pending: c) }
+        do throws(CoreError) { try core.setPriority(c, priority) } catch { throw h.failure(error, pending: c, core: core) }
     }
 }
 
 @c @implementation
 public func ratite_solver_edit_add(_ solver: OpaquePointer?, _ variable: ratite_variable, _ priority: Double) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
-        let v = try h.variable(variable)
+    withSolver(solver) { h, core throws(CFailure) in
+        let v = try h.variable(variable, in: core)
         try checkPriority(priority)
-        do throws(CoreError) { try h.core.addEditVariable(v, priority: priority) } catch { throw h.failure(error) }
+        do throws(CoreError) { try core.addEditVariable(v, priority: priority) } catch { throw h.failure(error, core: core) }
     }
 }
 
 @c @implementation
 public func ratite_solver_edit_remove(_ solver: OpaquePointer?, _ variable: ratite_variable) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
-        let v = try h.variable(variable)
-        do throws(CoreError) { try h.core.removeEditVariable(v) } catch { throw h.failure(error) }
+    withSolver(solver) { h, core throws(CFailure) in
+        let v = try h.variable(variable, in: core)
+        do throws(CoreError) { try core.removeEditVariable(v) } catch { throw h.failure(error, core: core) }
     }
 }
 
@@ -219,42 +226,42 @@ public func ratite_solver_edit_remove(_ solver: OpaquePointer?, _ variable: rati
 public func ratite_solver_edit_has(
     _ solver: OpaquePointer?, _ variable: ratite_variable, _ out: UnsafeMutablePointer<Int32>?
 ) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
-        let v = try h.variable(variable)
-        try output(out, "out").pointee = h.core.isEditVariable(v) ? 1 : 0
+    withSolver(solver) { h, core throws(CFailure) in
+        let v = try h.variable(variable, in: core)
+        try output(out, "out").pointee = core.isEditVariable(v) ? 1 : 0
     }
 }
 
 @c @implementation
 public func ratite_solver_suggest(_ solver: OpaquePointer?, _ variable: ratite_variable, _ value: Double) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
-        let v = try h.variable(variable)
+    withSolver(solver) { h, core throws(CFailure) in
+        let v = try h.variable(variable, in: core)
         try checkFinite(value, "suggested value")
-        do throws(CoreError) { try h.core.suggestValue(v, value) } catch { throw h.failure(error) }
+        do throws(CoreError) { try core.suggestValue(v, value) } catch { throw h.failure(error, core: core) }
     }
 }
 
 @c @implementation
 public func ratite_solver_update(_ solver: OpaquePointer?, _ changed: UnsafeMutablePointer<Int>?) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
-        h.core.updateValues()
-        let count = h.core.takeChangedVariables().count
+    withSolver(solver) { h, core throws(CFailure) in
+        core.updateValues()
+        let count = core.takeChangedVariables().count
         changed?.pointee = count
     }
 }
 
 @c @implementation
 public func ratite_solver_reset(_ solver: OpaquePointer?) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
-        h.core.removeAllConstraints()
+    withSolver(solver) { h, core throws(CFailure) in
+        core.removeAllConstraints()
         for slot in h.constraintIDs.generations.indices { h.constraintIDs.retire(Int32(slot)) }
     }
 }
 
 @c @implementation
 public func ratite_solver_dump(_ solver: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
-        try output(out, "out").pointee = mallocString(h.core.dump())
+    withSolver(solver) { h, core throws(CFailure) in
+        try output(out, "out").pointee = mallocString(core.dump())
     }
 }
 
@@ -262,8 +269,8 @@ public func ratite_solver_dump(_ solver: OpaquePointer?, _ out: UnsafeMutablePoi
 public func ratite_solver_statistics_get(
     _ solver: OpaquePointer?, _ out: UnsafeMutablePointer<ratite_solver_statistics>?
 ) -> ratite_status {
-    withSolver(solver) { h throws(CFailure) in
-        try output(out, "out").pointee = statistics(of: h.core)
+    withSolver(solver) { h, core throws(CFailure) in
+        try output(out, "out").pointee = statistics(of: core)
     }
 }
 

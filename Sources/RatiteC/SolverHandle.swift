@@ -23,28 +23,31 @@ final class SolverHandle {
         Unmanaged<SolverHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
     }
 
-    func variable(_ id: ratite_variable) throws(CFailure) -> Int32 {
+    // The core is passed in rather than read from `self.core`: `withSolver` holds it inout for
+    // the whole call, and reading a large struct through a class property copies it.
+
+    func variable(_ id: ratite_variable, in core: borrowing SimplexCore) throws(CFailure) -> Int32 {
         guard let v = variableIDs.slot(of: id), core.isVariable(v) else {
             throw CFailure(RATITE_ERROR_UNKNOWN, "unknown variable id \(id)")
         }
         return v
     }
 
-    func constraint(_ id: ratite_constraint) throws(CFailure) -> Int32 {
+    func constraint(_ id: ratite_constraint, in core: borrowing SimplexCore) throws(CFailure) -> Int32 {
         guard let c = constraintIDs.slot(of: id), core.isConstraint(c) else {
             throw CFailure(RATITE_ERROR_UNKNOWN, "unknown constraint id \(id)")
         }
         return c
     }
 
-    func newVariable(named name: String) -> Int32 {
+    func newVariable(named name: String, core: inout SimplexCore) -> Int32 {
         let v = core.newVariable(name: name)
         variablesByName[name] = v
         return v
     }
 
     /// Frees a variable nothing mentions, retiring its ids.
-    func deleteVariable(_ v: Int32) {
+    func deleteVariable(_ v: Int32, core: inout SimplexCore) {
         let name = core.name(ofVariable: v)
         try? core.deleteVariable(v)
         if variablesByName[name] == v { variablesByName[name] = nil }
@@ -52,7 +55,7 @@ final class SolverHandle {
     }
 
     /// Translates a core error, recording the conflict of an unsatisfiable one.
-    func failure(_ error: CoreError, pending: Int32 = -1) -> CFailure {
+    func failure(_ error: CoreError, pending: Int32 = -1, core: borrowing SimplexCore) -> CFailure {
         func name(_ v: Int32) -> String {
             let n = core.isVariable(v) ? core.name(ofVariable: v) : ""
             return n.isEmpty ? "variable \(v)" : "'\(n)'"
@@ -82,11 +85,13 @@ final class SolverHandle {
 
 /// Runs `body` on the handle behind `pointer`, turning a failure into its status code and
 /// the handle's last error message.
-func withSolver(_ pointer: OpaquePointer?, _ body: (SolverHandle) throws(CFailure) -> Void) -> ratite_status {
+func withSolver(
+    _ pointer: OpaquePointer?, _ body: (SolverHandle, inout SimplexCore) throws(CFailure) -> Void
+) -> ratite_status {
     guard let pointer else { return RATITE_ERROR_NULL_ARGUMENT }
     let handle = SolverHandle.from(pointer)
     do {
-        try body(handle)
+        try body(handle, &handle.core)
         return RATITE_OK
     } catch {
         handle.lastError.set(error.message)
@@ -95,7 +100,7 @@ func withSolver(_ pointer: OpaquePointer?, _ body: (SolverHandle) throws(CFailur
 }
 
 /// Unwraps an output pointer, or fails with RATITE_ERROR_NULL_ARGUMENT.
-func output<T>(_ pointer: UnsafeMutablePointer<T>?, _ what: String) throws(CFailure) -> UnsafeMutablePointer<T> {
-    guard let pointer else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "\(what) is NULL") }
+func output<T>(_ pointer: UnsafeMutablePointer<T>?, _ what: @autoclosure () -> String) throws(CFailure) -> UnsafeMutablePointer<T> {
+    guard let pointer else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "\(what()) is NULL") }
     return pointer
 }

@@ -413,6 +413,14 @@ ratite_status ratite_engine_vfl(ratite_engine *engine, const char *format, size_
                                 size_t view_count, uint32_t options, ratite_layout_constraint *ids, size_t capacity,
                                 size_t *count);
 
+/** Parses a VFL format exactly as ratite_engine_vfl does but activates nothing: writes the
+ *  number of constraints it describes to *count. For validating formats (errors as in
+ *  ratite_engine_vfl) and for measuring the parser. */
+ratite_status ratite_engine_vfl_check(ratite_engine *engine, const char *format, size_t format_length,
+                                      const ratite_metric *metrics, size_t metric_count,
+                                      const ratite_view_binding *views, size_t view_count, uint32_t options,
+                                      size_t *count);
+
 /** Solves what changed and updates frames. The items whose frames changed are available from
  *  ratite_engine_changed_items until the next call on the engine. */
 ratite_status ratite_engine_layout(ratite_engine *engine);

@@ -6,19 +6,20 @@
 /// bit. Transactions nest: an inner one rolls back to its own savepoint, so an operation
 /// inside a larger batch (the layout engine activating many constraints) can fail alone.
 struct Journal {
-    enum Entry {
-        case row(Int32, Row)
-        case symbol(Int32, SymbolRecord)
-        case column(Int32, ColumnNode)
-        case objective(Int32, ObjectiveNode)
-        case level(Int32, LevelRecord)
-        case constraint(Int32, ConstraintRecord)
-        case variable(Int32, VariableRecord)
-    }
+    /// Old values, one log per array so each entry is only as large as its element. Logs are
+    /// replayed backwards per array: the oldest value of each element wins, whatever the
+    /// order across arrays.
+    var rows: [(Int32, Row)] = []
+    var symbols: [(Int32, SymbolRecord)] = []
+    var columnNodes: [(Int32, ColumnNode)] = []
+    var objectiveNodes: [(Int32, ObjectiveNode)] = []
+    var levels: [(Int32, LevelRecord)] = []
+    var constraints: [(Int32, ConstraintRecord)] = []
+    var variables: [(Int32, VariableRecord)] = []
 
-    /// Array lengths and scalar fields at the start of a transaction.
+    /// Log lengths, array lengths and scalar fields at the start of a transaction.
     struct Mark {
-        var entries = 0
+        var rowLog = 0, symbolLog = 0, columnLog = 0, objectiveLog = 0, levelLog = 0, constraintLog = 0, variableLog = 0
         var rows = 0, symbols = 0, columnNodes = 0, objectiveNodes = 0
         var levels = 0, constraints = 0, variables = 0, dirty = 0
         var freeRow: Int32 = -1, freeSymbol: Int32 = -1, freeColumnNode: Int32 = -1
@@ -28,47 +29,80 @@ struct Journal {
         var serial: UInt64 = 0
     }
 
-    var entries: [Entry] = []
     var marks: [Mark] = []
+    /// The innermost mark's array lengths: elements at or past them were created inside the
+    /// transaction and are truncated on rollback, so writing them needs no log entry.
+    var rowFloor = Int.max, symbolFloor = Int.max, columnFloor = Int.max, objectiveFloor = Int.max
+    var levelFloor = Int.max, constraintFloor = Int.max, variableFloor = Int.max
 
     var isActive: Bool { !marks.isEmpty }
+
+    /// Sets the floors from the innermost mark, or to `Int.max` (log nothing) outside any
+    /// transaction.
+    mutating func setFloors(_ mark: Mark?) {
+        guard let mark else {
+            (rowFloor, symbolFloor, columnFloor, objectiveFloor) = (.max, .max, .max, .max)
+            (levelFloor, constraintFloor, variableFloor) = (.max, .max, .max)
+            return
+        }
+        (rowFloor, symbolFloor, columnFloor, objectiveFloor) = (mark.rows, mark.symbols, mark.columnNodes, mark.objectiveNodes)
+        (levelFloor, constraintFloor, variableFloor) = (mark.levels, mark.constraints, mark.variables)
+    }
 }
 
 extension SimplexCore {
     /// Opens a transaction, possibly inside another one; end it with exactly one
     /// `commitTransaction()` or `rollbackTransaction()`.
-    mutating func beginTransaction() {
-        journal.marks.append(Journal.Mark(
-            entries: journal.entries.count,
+    package mutating func beginTransaction() {
+        let mark = Journal.Mark(
+            rowLog: journal.rows.count, symbolLog: journal.symbols.count, columnLog: journal.columnNodes.count,
+            objectiveLog: journal.objectiveNodes.count, levelLog: journal.levels.count,
+            constraintLog: journal.constraints.count, variableLog: journal.variables.count,
             rows: rows.count, symbols: symbols.count, columnNodes: columnNodes.count,
             objectiveNodes: objectiveNodes.count, levels: levels.count,
             constraints: constraints.count, variables: variables.count, dirty: dirty.count,
             freeRow: freeRow, freeSymbol: freeSymbol, freeColumnNode: freeColumnNode,
             freeObjectiveNode: freeObjectiveNode, freeLevel: freeLevel,
             freeConstraint: freeConstraint, freeVariable: freeVariable,
-            levelOrder: levelOrder, serial: serialCounter))
+            levelOrder: levelOrder, serial: serialCounter)
+        journal.marks.append(mark)
+        journal.setFloors(mark)
     }
 
     /// Keeps everything done since the matching `beginTransaction`.
-    mutating func commitTransaction() {
+    package mutating func commitTransaction() {
         journal.marks.removeLast()
-        if journal.marks.isEmpty { journal.entries.removeAll(keepingCapacity: true) }
+        if !journal.marks.isEmpty {
+            // Elements created in the inner transaction count as created in the outer one.
+            journal.setFloors(journal.marks.last)
+        } else {
+            journal.rows.removeAll(keepingCapacity: true)
+            journal.symbols.removeAll(keepingCapacity: true)
+            journal.columnNodes.removeAll(keepingCapacity: true)
+            journal.objectiveNodes.removeAll(keepingCapacity: true)
+            journal.levels.removeAll(keepingCapacity: true)
+            journal.constraints.removeAll(keepingCapacity: true)
+            journal.variables.removeAll(keepingCapacity: true)
+            journal.setFloors(nil)
+        }
     }
 
     /// Undoes everything done since the matching `beginTransaction`.
-    mutating func rollbackTransaction() {
+    package mutating func rollbackTransaction() {
         let mark = journal.marks.removeLast()
-        while journal.entries.count > mark.entries {
-            switch journal.entries.removeLast() {
-            case .row(let i, let v): if Int(i) < rows.count { rows[Int(i)] = v }
-            case .symbol(let i, let v): if Int(i) < symbols.count { symbols[Int(i)] = v }
-            case .column(let i, let v): if Int(i) < columnNodes.count { columnNodes[Int(i)] = v }
-            case .objective(let i, let v): if Int(i) < objectiveNodes.count { objectiveNodes[Int(i)] = v }
-            case .level(let i, let v): if Int(i) < levels.count { levels[Int(i)] = v }
-            case .constraint(let i, let v): if Int(i) < constraints.count { constraints[Int(i)] = v }
-            case .variable(let i, let v): if Int(i) < variables.count { variables[Int(i)] = v }
+        func replay<T>(_ log: inout [(Int32, T)], from start: Int, into array: inout [T]) {
+            while log.count > start {
+                let (i, old) = log.removeLast()
+                if Int(i) < array.count { array[Int(i)] = old }
             }
         }
+        replay(&journal.rows, from: mark.rowLog, into: &rows)
+        replay(&journal.symbols, from: mark.symbolLog, into: &symbols)
+        replay(&journal.columnNodes, from: mark.columnLog, into: &columnNodes)
+        replay(&journal.objectiveNodes, from: mark.objectiveLog, into: &objectiveNodes)
+        replay(&journal.levels, from: mark.levelLog, into: &levels)
+        replay(&journal.constraints, from: mark.constraintLog, into: &constraints)
+        replay(&journal.variables, from: mark.variableLog, into: &variables)
         rows.removeSubrange(mark.rows...)
         symbols.removeSubrange(mark.symbols...)
         flags.removeSubrange(mark.symbols...)
@@ -86,10 +120,14 @@ extension SimplexCore {
         freeVariable = mark.freeVariable
         levelOrder = mark.levelOrder
         serialCounter = mark.serial
+        journal.setFloors(journal.marks.last)
         // Transient lists: the dirty list keeps what it had before; the rest are empty at
         // operation boundaries.
-        for s in dirty[mark.dirty...] where Int(s) < flags.count { flags[Int(s)] &= ~SymbolFlags.dirty }
-        dirty.removeSubrange(mark.dirty...)
+        // (An update inside the transaction may have emptied the list already.)
+        if dirty.count > mark.dirty {
+            for s in dirty[mark.dirty...] where Int(s) < flags.count { flags[Int(s)] &= ~SymbolFlags.dirty }
+            dirty.removeSubrange(mark.dirty...)
+        }
         clearTransientLists()
     }
 
@@ -107,26 +145,29 @@ extension SimplexCore {
     }
 
     // MARK: Journaled writes
+    //
+    // Outside a transaction the floors are `Int.max`, so nothing is logged; inside one, an
+    // element is logged unless the transaction created it.
 
     @inline(__always) mutating func noteRow(_ r: Int32) {
-        if journal.isActive { journal.entries.append(.row(r, rows[Int(r)])) }
+        if Int(r) < journal.rowFloor { journal.rows.append((r, rows[Int(r)])) }
     }
     @inline(__always) mutating func noteSymbol(_ s: Int32) {
-        if journal.isActive { journal.entries.append(.symbol(s, symbols[Int(s)])) }
+        if Int(s) < journal.symbolFloor { journal.symbols.append((s, symbols[Int(s)])) }
     }
     @inline(__always) mutating func noteColumnNode(_ n: Int32) {
-        if journal.isActive { journal.entries.append(.column(n, columnNodes[Int(n)])) }
+        if Int(n) < journal.columnFloor { journal.columnNodes.append((n, columnNodes[Int(n)])) }
     }
     @inline(__always) mutating func noteObjectiveNode(_ n: Int32) {
-        if journal.isActive { journal.entries.append(.objective(n, objectiveNodes[Int(n)])) }
+        if Int(n) < journal.objectiveFloor { journal.objectiveNodes.append((n, objectiveNodes[Int(n)])) }
     }
     @inline(__always) mutating func noteLevel(_ l: Int32) {
-        if journal.isActive { journal.entries.append(.level(l, levels[Int(l)])) }
+        if Int(l) < journal.levelFloor { journal.levels.append((l, levels[Int(l)])) }
     }
     @inline(__always) mutating func noteConstraint(_ c: Int32) {
-        if journal.isActive { journal.entries.append(.constraint(c, constraints[Int(c)])) }
+        if Int(c) < journal.constraintFloor { journal.constraints.append((c, constraints[Int(c)])) }
     }
     @inline(__always) mutating func noteVariable(_ v: Int32) {
-        if journal.isActive { journal.entries.append(.variable(v, variables[Int(v)])) }
+        if Int(v) < journal.variableFloor { journal.variables.append((v, variables[Int(v)])) }
     }
 }

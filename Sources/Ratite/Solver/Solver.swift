@@ -37,15 +37,20 @@ public final class Solver {
         let expression = constraint.expression
         for t in expression.terms where !t.coefficient.isFinite { throw .nonFiniteCoefficient(t.variable, t.coefficient) }
         guard expression.constant.isFinite else { throw .nonFiniteConstant(expression.constant) }
-        let created = expression.terms.filter { variableIDs[ObjectIdentifier($0.variable)] == nil }.count
+        // Variables seen for the first time are created inside the core's transaction, so a
+        // refused addition takes them back and leaves the core bit-identical.
+        let fresh = expression.terms.map(\.variable).filter { variableIDs[ObjectIdentifier($0)] == nil }
+        core.beginTransaction()
         let terms = expression.terms.map { VariableTerm(variable: variableID($0.variable), coefficient: $0.coefficient) }
         do {
             let id = try core.addConstraint(terms: terms, constant: expression.constant, relation: constraint.relation, priority: constraint.priority.value)
+            core.commitTransaction()
             constraintIDs[key] = id
             if constraintsByID.count <= Int(id) { constraintsByID.append(contentsOf: repeatElement(nil, count: Int(id) + 1 - constraintsByID.count)) }
             constraintsByID[Int(id)] = constraint
         } catch {
-            if created > 0 { forgetUnusedVariables(expression.terms.map(\.variable)) }
+            core.rollbackTransaction()
+            forget(fresh)
             throw translate(error, pending: constraint)
         }
     }
@@ -76,11 +81,15 @@ public final class Solver {
         guard priority.isValid else { throw .invalidPriority(priority.value) }
         guard !priority.isRequired else { throw .requiredEditVariable(variable) }
         guard !hasEditVariable(variable) else { throw .duplicateEditVariable(variable) }
+        let isNew = variableIDs[ObjectIdentifier(variable)] == nil
+        core.beginTransaction()
         let v = variableID(variable)
         do {
             try core.addEditVariable(v, priority: priority.value)
+            core.commitTransaction()
         } catch {
-            forgetUnusedVariables([variable])
+            core.rollbackTransaction()
+            if isNew { forget([variable]) }
             throw translate(error, pending: nil)
         }
     }
@@ -150,6 +159,14 @@ public final class Solver {
         if variablesByID.count <= Int(v) { variablesByID.append(contentsOf: repeatElement(nil, count: Int(v) + 1 - variablesByID.count)) }
         variablesByID[Int(v)] = variable
         return v
+    }
+
+    /// Forgets the Swift side of variables whose core records a rollback removed.
+    private func forget(_ variables: [Variable]) {
+        for variable in variables {
+            guard let v = variableIDs.removeValue(forKey: ObjectIdentifier(variable)) else { continue }
+            if Int(v) < variablesByID.count { variablesByID[Int(v)] = nil }
+        }
     }
 
     /// Drops variables no constraint mentions any more, so the solver does not grow.

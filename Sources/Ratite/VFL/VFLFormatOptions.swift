@@ -11,6 +11,11 @@ public struct VFLFormatOptions: OptionSet, Sendable, Hashable {
 
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
+    // Each alignment option adds `earlier.attribute == later.attribute` for every pair of
+    // adjacent views (never the superview). The attribute must lie across the layout's
+    // axis: top, bottom, centerY and the baselines for horizontal formats, the others for
+    // vertical ones.
+
     public static let alignAllLeft = VFLFormatOptions(rawValue: 1 << 1)
     public static let alignAllRight = VFLFormatOptions(rawValue: 1 << 2)
     public static let alignAllTop = VFLFormatOptions(rawValue: 1 << 3)

@@ -1,4 +1,4 @@
-/// Apple's visual format parser, rebuilt from its documented behaviour: one method per
+/// Apple's visual format parser, rebuilt from its observable behaviour: one method per
 /// grammar production, reading UTF-8 bytes with a cursor, emitting constraints as it goes.
 ///
 /// Errors carry the cursor at the moment parsing stopped, which is where Apple puts its

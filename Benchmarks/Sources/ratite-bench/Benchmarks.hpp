@@ -1,0 +1,13 @@
+// Registration of the benchmark groups.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace bench {
+void registerSolverBenchmarks(const std::vector<int64_t> &sizes);
+void registerEngineBenchmarks(const std::vector<int64_t> &sizes);
+void registerVFLBenchmarks();
+/// Builds one system and reports memory per constraint (for --memory).
+int measureMemory(const char *family, int64_t n);
+} // namespace bench

@@ -1,0 +1,134 @@
+// Solver benchmarks on the generated families: build (in generation order and shuffled),
+// resize, add/remove of one constraint, and the constant-change fast path.
+#include "Benchmarks.hpp"
+#include "Systems.hpp"
+
+#include <benchmark/benchmark.h>
+
+namespace bench {
+
+/// Shape counters: how big the tableau is once built.
+static void reportShape(benchmark::State &state, ratite_solver *solver) {
+    ratite_solver_statistics s = statistics(solver);
+    state.counters["constraints"] = static_cast<double>(s.constraints);
+    state.counters["rows"] = static_cast<double>(s.rows);
+    state.counters["cells"] = static_cast<double>(s.cells);
+}
+
+/// Per-operation counters from the statistics before and after the loop.
+static void reportPerOperation(benchmark::State &state, const ratite_solver_statistics &before,
+                               const ratite_solver_statistics &after) {
+    double iterations = static_cast<double>(state.iterations());
+    state.counters["pivots/op"] = static_cast<double>(after.pivots - before.pivots) / iterations;
+    state.counters["touched/op"] = static_cast<double>(after.values_recomputed - before.values_recomputed) / iterations;
+}
+
+static void build(benchmark::State &state, ratite_family family, bool shuffled) {
+    Prepared &p = prepared(family, state.range(0));
+    std::vector<ratite_term> terms;
+    ratite_solver_statistics last{};
+    for (auto _ : state) {
+        state.PauseTiming();
+        Built built;
+        createVariables(built, p);
+        state.ResumeTiming();
+        addConstraints(built, p, shuffled ? &p.shuffled : nullptr);
+        state.PauseTiming();
+        last = statistics(built.solver);
+        reportShape(state, built.solver);
+        state.ResumeTiming();
+    }
+    state.counters["per_constraint"] = benchmark::Counter(
+        static_cast<double>(p.constraintCount), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    state.counters["pivots"] = static_cast<double>(last.pivots);
+    state.SetComplexityN(state.range(0));
+}
+
+static void resize(benchmark::State &state, ratite_family family) {
+    Prepared &p = prepared(family, state.range(0));
+    Built built;
+    createVariables(built, p);
+    addConstraints(built, p, nullptr);
+    addEdits(built, p);
+    size_t edits = ratite_system_edit_count(p.system);
+    std::vector<ratite_variable> variables(edits);
+    std::vector<double> a(edits), b(edits);
+    for (size_t e = 0; e < edits; e++) {
+        int32_t v;
+        require(ratite_system_edit_get(p.system, e, &v, nullptr, nullptr, &a[e], &b[e]), "edit_get");
+        variables[e] = built.variables[static_cast<size_t>(v)];
+    }
+    reportShape(state, built.solver);
+    ratite_solver_statistics before = statistics(built.solver);
+    bool flip = false;
+    for (auto _ : state) {
+        for (size_t e = 0; e < edits; e++) ratite_solver_suggest(built.solver, variables[e], flip ? a[e] : b[e]);
+        size_t changed = 0;
+        ratite_solver_update(built.solver, &changed);
+        benchmark::DoNotOptimize(changed);
+        flip = !flip;
+    }
+    reportPerOperation(state, before, statistics(built.solver));
+    state.SetComplexityN(state.range(0));
+}
+
+static void addRemove(benchmark::State &state, ratite_family family) {
+    Prepared &p = prepared(family, state.range(0));
+    Built built;
+    createVariables(built, p);
+    addConstraints(built, p, nullptr);
+    addEdits(built, p);
+    reportShape(state, built.solver);
+    ratite_term term{built.variables[p.variableCount / 2], 1.0};
+    ratite_solver_statistics before = statistics(built.solver);
+    for (auto _ : state) {
+        ratite_constraint c;
+        require(ratite_solver_constraint_add(built.solver, &term, 1, -42.0, RATITE_RELATION_EQUAL, RATITE_PRIORITY_MEDIUM, &c),
+                "constraint_add", built.solver);
+        ratite_solver_update(built.solver, nullptr);
+        require(ratite_solver_constraint_remove(built.solver, c), "constraint_remove", built.solver);
+        ratite_solver_update(built.solver, nullptr);
+    }
+    reportPerOperation(state, before, statistics(built.solver));
+    state.SetComplexityN(state.range(0));
+}
+
+static void constantChange(benchmark::State &state, ratite_family family) {
+    Prepared &p = prepared(family, state.range(0));
+    Built built;
+    createVariables(built, p);
+    addConstraints(built, p, nullptr);
+    addEdits(built, p);
+    reportShape(state, built.solver);
+    ratite_system_constraint c;
+    require(ratite_system_constraint_get(p.system, p.requiredNearMiddle, &c), "constraint_get");
+    ratite_constraint id = built.constraints[p.requiredNearMiddle];
+    ratite_solver_statistics before = statistics(built.solver);
+    bool flip = false;
+    for (auto _ : state) {
+        require(ratite_solver_constraint_set_constant(built.solver, id, c.constant + (flip ? 1.0 : 0.0)), "set_constant",
+                built.solver);
+        ratite_solver_update(built.solver, nullptr);
+        flip = !flip;
+    }
+    reportPerOperation(state, before, statistics(built.solver));
+    state.SetComplexityN(state.range(0));
+}
+
+void registerSolverBenchmarks(const std::vector<int64_t> &sizes) {
+    for (const Family &f : solverFamilies) {
+        std::string name = f.name;
+        auto sized = [&](benchmark::internal::Benchmark *b) {
+            for (int64_t n : sizes) b->Arg(n);
+            b->Complexity()->Unit(benchmark::kMicrosecond);
+        };
+        ratite_family id = f.id;
+        sized(benchmark::RegisterBenchmark((name + "/build").c_str(), [id](benchmark::State &s) { build(s, id, false); }));
+        sized(benchmark::RegisterBenchmark((name + "/build_shuffled").c_str(), [id](benchmark::State &s) { build(s, id, true); }));
+        sized(benchmark::RegisterBenchmark((name + "/resize").c_str(), [id](benchmark::State &s) { resize(s, id); }));
+        sized(benchmark::RegisterBenchmark((name + "/add_remove").c_str(), [id](benchmark::State &s) { addRemove(s, id); }));
+        sized(benchmark::RegisterBenchmark((name + "/constant").c_str(), [id](benchmark::State &s) { constantChange(s, id); }));
+    }
+}
+
+} // namespace bench

@@ -1,0 +1,123 @@
+#include "Systems.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <utility>
+
+namespace bench {
+
+void require(ratite_status status, const char *what) {
+    if (status == RATITE_OK) return;
+    std::fprintf(stderr, "ratite-bench: %s failed: %s\n", what, ratite_status_string(status));
+    std::exit(2);
+}
+
+void require(ratite_status status, const char *what, ratite_solver *solver) {
+    if (status == RATITE_OK) return;
+    std::fprintf(stderr, "ratite-bench: %s failed: %s: %s\n", what, ratite_status_string(status),
+                 ratite_solver_last_error(solver));
+    std::exit(2);
+}
+
+const Family solverFamilies[4] = {
+    {"chain", RATITE_FAMILY_CHAIN},
+    {"grid", RATITE_FAMILY_GRID},
+    {"tree", RATITE_FAMILY_TREE},
+    {"random", RATITE_FAMILY_RANDOM},
+};
+
+/// SplitMix64, so shuffles are the same on every platform.
+static uint64_t splitmix(uint64_t &state) {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+Prepared &prepared(ratite_family family, int64_t n) {
+    static std::map<std::pair<int, int64_t>, std::unique_ptr<Prepared>> cache;
+    auto key = std::make_pair(static_cast<int>(family), n);
+    auto found = cache.find(key);
+    if (found != cache.end()) return *found->second;
+    auto p = std::make_unique<Prepared>();
+    require(ratite_system_generate(family, n, 1, &p->system), "generate");
+    p->variableCount = ratite_system_variable_count(p->system);
+    p->constraintCount = ratite_system_constraint_count(p->system);
+    p->shuffled.resize(p->constraintCount);
+    for (size_t i = 0; i < p->constraintCount; i++) p->shuffled[i] = i;
+    uint64_t state = 42;
+    for (size_t i = p->constraintCount; i > 1; i--) {
+        size_t j = static_cast<size_t>(splitmix(state) % i);
+        std::swap(p->shuffled[i - 1], p->shuffled[j]);
+    }
+    for (size_t i = p->constraintCount / 2; i < p->constraintCount; i++) {
+        ratite_system_constraint c;
+        require(ratite_system_constraint_get(p->system, i, &c), "constraint_get");
+        if (c.priority >= 1000) {
+            p->requiredNearMiddle = i;
+            break;
+        }
+    }
+    Prepared &result = *p;
+    cache.emplace(key, std::move(p));
+    return result;
+}
+
+Built::~Built() { ratite_solver_free(solver); }
+
+void createVariables(Built &built, const Prepared &p) {
+    require(ratite_solver_new(&built.solver), "solver_new");
+    built.variables.resize(p.variableCount);
+    for (size_t i = 0; i < p.variableCount; i++) {
+        const char *name = ratite_system_variable_name(p.system, i);
+        require(ratite_solver_variable_new(built.solver, name, std::strlen(name), &built.variables[i]), "variable_new",
+                built.solver);
+    }
+    built.constraints.assign(p.constraintCount, 0);
+}
+
+ratite_system_constraint termsOf(const Prepared &p, const Built &built, size_t index, std::vector<ratite_term> &terms) {
+    ratite_system_constraint c;
+    require(ratite_system_constraint_get(p.system, index, &c), "constraint_get");
+    terms.resize(c.count);
+    for (size_t k = 0; k < c.count; k++) {
+        terms[k].variable = built.variables[static_cast<size_t>(c.variables[k])];
+        terms[k].coefficient = c.coefficients[k];
+    }
+    return c;
+}
+
+void addConstraints(Built &built, const Prepared &p, const std::vector<size_t> *order) {
+    std::vector<ratite_term> terms;
+    for (size_t k = 0; k < p.constraintCount; k++) {
+        size_t i = order ? (*order)[k] : k;
+        ratite_system_constraint c = termsOf(p, built, i, terms);
+        require(ratite_solver_constraint_add(built.solver, terms.data(), terms.size(), c.constant, c.relation, c.priority,
+                                             &built.constraints[i]),
+                "constraint_add", built.solver);
+    }
+}
+
+void addEdits(Built &built, const Prepared &p) {
+    size_t edits = ratite_system_edit_count(p.system);
+    for (size_t e = 0; e < edits; e++) {
+        int32_t variable;
+        double priority, suggestion;
+        require(ratite_system_edit_get(p.system, e, &variable, &priority, &suggestion, nullptr, nullptr), "edit_get");
+        ratite_variable v = built.variables[static_cast<size_t>(variable)];
+        require(ratite_solver_edit_add(built.solver, v, priority), "edit_add", built.solver);
+        require(ratite_solver_suggest(built.solver, v, suggestion), "suggest", built.solver);
+    }
+    require(ratite_solver_update(built.solver, nullptr), "update", built.solver);
+}
+
+ratite_solver_statistics statistics(ratite_solver *solver) {
+    ratite_solver_statistics s;
+    require(ratite_solver_statistics_get(solver, &s), "statistics");
+    return s;
+}
+
+} // namespace bench

@@ -1,0 +1,83 @@
+// ratite-bench: Google Benchmark driver for Ratite, through ratite.h.
+//
+//   ratite-bench [--sizes=100,1000,10000] [Google Benchmark flags]
+//   ratite-bench --memory FAMILY N      build once and report bytes per constraint
+#include "Benchmarks.hpp"
+#include "Systems.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <sys/resource.h>
+#include <unistd.h>
+
+namespace bench {
+
+/// Resident set size now, from /proc.
+static long currentRSS() {
+    std::ifstream statm("/proc/self/statm");
+    long pages = 0, resident = 0;
+    statm >> pages >> resident;
+    return resident * sysconf(_SC_PAGESIZE);
+}
+
+int measureMemory(const char *family, int64_t n) {
+    for (const Family &f : solverFamilies) {
+        if (std::strcmp(f.name, family) != 0) continue;
+        Prepared &p = prepared(f.id, n);
+        long before = currentRSS();
+        Built built;
+        createVariables(built, p);
+        addConstraints(built, p, nullptr);
+        long after = currentRSS();
+        struct rusage usage;
+        getrusage(RUSAGE_SELF, &usage);
+        ratite_solver_statistics s = statistics(built.solver);
+        std::printf("family %s n %lld constraints %llu rows %llu cells %llu\n", family, static_cast<long long>(n),
+                    static_cast<unsigned long long>(s.constraints), static_cast<unsigned long long>(s.rows),
+                    static_cast<unsigned long long>(s.cells));
+        std::printf("build rss %ld bytes, %.1f bytes per constraint; max rss of the run %ld kB\n", after - before,
+                    static_cast<double>(after - before) / static_cast<double>(s.constraints), usage.ru_maxrss);
+        return 0;
+    }
+    std::fprintf(stderr, "ratite-bench: unknown family '%s' (chain, grid, tree, random)\n", family);
+    return 64;
+}
+
+} // namespace bench
+
+int main(int argc, char **argv) {
+    if (argc == 4 && std::strcmp(argv[1], "--memory") == 0) {
+        return bench::measureMemory(argv[2], std::strtoll(argv[3], nullptr, 10));
+    }
+    std::vector<int64_t> sizes = {100, 1000, 10000};
+    std::vector<char *> rest;
+    for (int i = 0; i < argc; i++) {
+        if (std::strncmp(argv[i], "--sizes=", 8) == 0) {
+            sizes.clear();
+            for (char *p = argv[i] + 8; *p;) {
+                sizes.push_back(std::strtoll(p, &p, 10));
+                if (*p == ',') p++;
+                else if (*p) {
+                    std::fprintf(stderr, "ratite-bench: bad --sizes list\n");
+                    return 64;
+                }
+            }
+        } else {
+            rest.push_back(argv[i]);
+        }
+    }
+    int count = static_cast<int>(rest.size());
+    bench::registerSolverBenchmarks(sizes);
+    bench::registerEngineBenchmarks(sizes);
+    bench::registerVFLBenchmarks();
+    benchmark::Initialize(&count, rest.data());
+    if (benchmark::ReportUnrecognizedArguments(count, rest.data())) return 64;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
