@@ -10,6 +10,9 @@ let package = Package(
         // place as libratite.so (a link to libratite_shared.so, its soname) and libratite.a.
         .library(name: "ratite_shared", type: .dynamic, targets: ["RatiteC"]),
         .library(name: "ratite_static", type: .static, targets: ["RatiteC"]),
+        // Checks shared by the tests and the fuzzers: internal invariants, full-state
+        // fingerprints and an independent reference LP. Not for applications.
+        .library(name: "RatiteCheck", targets: ["RatiteCheck"]),
     ],
     targets: [
         .target(
@@ -17,8 +20,9 @@ let package = Package(
             swiftSettings: [.define("RATITE_INVARIANTS", .when(configuration: .debug))]
         ),
         .executableTarget(name: "ratite-cli", dependencies: ["Ratite"]),
+        .target(name: "RatiteCheck", dependencies: ["Ratite"]),
         .target(name: "CRatite"),
         .target(name: "RatiteC", dependencies: ["Ratite", "CRatite"]),
-        .testTarget(name: "RatiteTests", dependencies: ["Ratite"]),
+        .testTarget(name: "RatiteTests", dependencies: ["Ratite", "RatiteCheck"]),
     ]
 )

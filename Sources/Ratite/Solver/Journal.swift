@@ -76,13 +76,13 @@ extension SimplexCore {
             // Elements created in the inner transaction count as created in the outer one.
             journal.setFloors(journal.marks.last)
         } else {
-            journal.rows.removeAll(keepingCapacity: true)
-            journal.symbols.removeAll(keepingCapacity: true)
-            journal.columnNodes.removeAll(keepingCapacity: true)
-            journal.objectiveNodes.removeAll(keepingCapacity: true)
-            journal.levels.removeAll(keepingCapacity: true)
-            journal.constraints.removeAll(keepingCapacity: true)
-            journal.variables.removeAll(keepingCapacity: true)
+            if !journal.rows.isEmpty { journal.rows.removeAll(keepingCapacity: true) }
+            if !journal.symbols.isEmpty { journal.symbols.removeAll(keepingCapacity: true) }
+            if !journal.columnNodes.isEmpty { journal.columnNodes.removeAll(keepingCapacity: true) }
+            if !journal.objectiveNodes.isEmpty { journal.objectiveNodes.removeAll(keepingCapacity: true) }
+            if !journal.levels.isEmpty { journal.levels.removeAll(keepingCapacity: true) }
+            if !journal.constraints.isEmpty { journal.constraints.removeAll(keepingCapacity: true) }
+            if !journal.variables.isEmpty { journal.variables.removeAll(keepingCapacity: true) }
             journal.setFloors(nil)
         }
     }

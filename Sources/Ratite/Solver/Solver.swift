@@ -17,7 +17,7 @@
 /// solver exactly as it was. The same operations in the same order give bit-identical
 /// values. One solver must not be used from two threads at once.
 public final class Solver {
-    var core = SimplexCore()
+    package var core = SimplexCore()
     private var constraintIDs: [ObjectIdentifier: Int32] = [:]
     private var constraintsByID: [Constraint?] = []
     private var variableIDs: [ObjectIdentifier: Int32] = [:]
