@@ -1,11 +1,13 @@
 import Ratite
 
 /// `ratite generate FAMILY --n N [--seed S]`: prints a generated system in the `solve`
-/// format, so other solvers can be measured on exactly the same input.
+/// format (the `form` family as a layout file), so other solvers can be measured on exactly
+/// the same input.
 enum GenerateCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        guard let first = arguments.first, let family = SystemFamily(rawValue: first) else {
-            Output.error("generate needs a family: " + SystemFamily.allCases.map(\.rawValue).joined(separator: ", "))
+        let families = SystemFamily.allCases.map(\.rawValue) + ["form"]
+        guard let first = arguments.first, families.contains(first) else {
+            Output.error("generate needs a family: " + families.joined(separator: ", "))
             Output.usage()
             return ExitCode.usage
         }
@@ -43,7 +45,11 @@ enum GenerateCommand {
             Output.error("generate needs --n N")
             return ExitCode.usage
         }
-        Output.write(family.generate(n: n, seed: seed).solveFileText())
+        if let family = SystemFamily(rawValue: first) {
+            Output.write(family.generate(n: n, seed: seed).solveFileText())
+        } else {
+            Output.write(FormFamily.layoutFileText(n: n))
+        }
         return ExitCode.success
     }
 }

@@ -41,7 +41,7 @@ enum Output {
         write("""
             usage: ratite solve FILE|- [--json] [--timing]
                    ratite layout FILE|- [--svg OUT.svg] [--rtl] [--size WxH]
-                   ratite generate chain|grid|tree|random --n N [--seed S]
+                   ratite generate chain|grid|tree|random|form --n N [--seed S]
                    ratite vfl FORMAT|- [--views a,b,...] [--metrics name=value,...] [--options name,...] [--extended] [--canonical]
 
             """, to: stream)

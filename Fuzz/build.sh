@@ -1,0 +1,29 @@
+#!/bin/bash -eu
+# Builds every fuzz target with libFuzzer and AddressSanitizer and puts the binaries, their
+# seed corpora (zipped), the dictionary and the options files into $OUT. The same script
+# serves OSS-Fuzz/ClusterFuzzLite (which sets $OUT and $SWIFTFLAGS via precompile_swift)
+# and local runs (Fuzz/run, CI), so what CI builds is what ClusterFuzz builds.
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cd "$here"
+OUT=${OUT:-$here/.build-fuzz/out}
+mkdir -p "$OUT"
+if [ -n "${SWIFTFLAGS:-}" ]; then
+    # OSS-Fuzz: its flags (static stdlib, parse-as-library, the sanitizer of the build).
+    flags=(-c release $SWIFTFLAGS --scratch-path .build-oss-fuzz)
+else
+    # Locally both parts are needed: --sanitize fuzzer alone leaves the code uninstrumented
+    # and -sanitize=fuzzer alone links a fuzzer that finds nothing.
+    flags=(-c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address --scratch-path .build-fuzz)
+fi
+bin=$(swift build "${flags[@]}" --show-bin-path)
+for target in vfl vfl_c solver_ops layout_file; do
+    product="fuzz-${target//_/-}"
+    swift build "${flags[@]}" --product "$product" >&2
+    cp "$bin/$product" "$OUT/$product"
+    [ -f "$target.options" ] && cp "$target.options" "$OUT/$product.options"
+    case "$target" in vfl|vfl_c) cp vfl.dict "$OUT/$product.dict" ;; esac
+    if [ -d "corpus/$target" ] && command -v zip >/dev/null; then
+        (cd "corpus/$target" && zip -q -r "$OUT/${product}_seed_corpus.zip" .)
+    fi
+done
+echo "fuzz targets in $OUT" >&2
