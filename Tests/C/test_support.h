@@ -1,22 +1,68 @@
-/* Tiny test harness shared by the C test files. */
+/* Tiny test harness shared by the C test files (and the C++ translation unit). */
 #ifndef RATITE_TEST_SUPPORT_H
 #define RATITE_TEST_SUPPORT_H
+#include <ratite.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Checks run and checks failed in this process. Only the main thread of a test process
+ * touches them (threads report back to it). */
 extern int test_failures;
+extern int test_checks;
 
-#define CHECK(condition)                                                                 \
-    do {                                                                                 \
-        if (!(condition)) {                                                              \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #condition); \
-            test_failures++;                                                             \
-        }                                                                                \
+/* Out-of-line helpers behind the macros (main.c): they print what was expected and what
+ * came instead. */
+void test_fail(const char *file, int line, const char *text);
+void test_check_status(ratite_status actual, ratite_status expected, const char *file, int line, const char *text);
+void test_check_double(double actual, double expected, double tolerance, const char *file, int line, const char *text);
+void test_check_string(const char *actual, const char *expected, const char *file, int line, const char *text);
+void test_check_contains(const char *haystack, const char *needle, const char *file, int line, const char *text);
+void test_check_frame(ratite_engine *engine, ratite_item item, double x, double y, double width, double height,
+                      const char *file, int line, const char *text);
+
+#define CHECK(condition)                                                  \
+    do {                                                                  \
+        test_checks++;                                                    \
+        if (!(condition)) test_fail(__FILE__, __LINE__, #condition);      \
     } while (0)
 
-#define CHECK_STATUS(call, expected) CHECK((call) == (expected))
+#define CHECK_STATUS(call, expected) test_check_status((call), (expected), __FILE__, __LINE__, #call)
 
-int run_ratite_tests(void);
-int run_thread_tests(void);
+/* Doubles within 1e-9 (absolute, or relative for large values). */
+#define CHECK_NEAR(actual, expected) test_check_double((actual), (expected), 1e-9, __FILE__, __LINE__, #actual)
+#define CHECK_STR(actual, expected) test_check_string((actual), (expected), __FILE__, __LINE__, #actual)
+#define CHECK_CONTAINS(haystack, needle) test_check_contains((haystack), (needle), __FILE__, __LINE__, #haystack)
+/* The item's frame after the last layout is exactly x, y, width, height (within 1e-9). */
+#define CHECK_FRAME(engine, item, x, y, width, height) \
+    test_check_frame((engine), (item), (x), (y), (width), (height), __FILE__, __LINE__, #item)
+
+/* Runs `test` in a child process so that a crash (a Swift trap is SIGILL) is reported as a
+ * failed check with its name instead of ending the whole suite; the child's check counts
+ * are added to this process's. */
+void run_isolated(const char *name, void (*test)(void));
+
+/* Nonzero when the slow tests (tens of thousands of handle or id cycles) should be skipped:
+ * RATITE_C_TEST_QUICK is set (the valgrind run sets it). */
+int test_quick_mode(void);
+
+/* Test groups, one per file; each runs in its own process (see main.c). */
+void run_ratite_tests(void);
+void run_version_tests(void);
+void run_solver_tests(void);
+void run_system_tests(void);
+void run_engine_tests(void);
+void run_vfl_tests(void);
+void run_error_tests(void);
+void run_thread_tests(void);
+void run_cpp_tests(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -53,6 +53,9 @@ public enum LayoutFileBuilder {
             }
             parent = p
         }
+        if parent != nil && d.size != nil {
+            throw TextFileError("'size' applies to root views; give a subview constraints or an intrinsic size", at: d.location)
+        }
         do {
             let item: LayoutItem
             if d.kind == .guide, let parent {

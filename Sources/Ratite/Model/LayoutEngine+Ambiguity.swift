@@ -4,16 +4,23 @@ extension LayoutEngine {
     /// Whether some part of the item's frame can take other values without making the
     /// layout worse.
     public func hasAmbiguousLayout(_ item: LayoutItem) -> Bool {
-        frameVariables(of: item).contains { isAmbiguous(core.optimalRange(ofVariable: $0.1)) }
+        frameVariables(of: item).contains { isAmbiguous(range(of: $0.1)) }
+    }
+
+    /// The optimal range of a variable, ignoring the hidden constraints of an exercised
+    /// layout (they only pick a point of the range).
+    private func range(of v: Int32) -> (min: Double, max: Double) {
+        core.optimalRange(ofVariable: v, ignoringLevelsAtOrBelow: exerciseConstraints.isEmpty ? 0 : exercisePriority)
     }
 
     /// Every ambiguous item attribute with the range of values it can take without making
     /// the layout worse, in item creation order.
     public func ambiguityReport() -> AmbiguityReport {
+        core.updateValues()
         var entries: [AmbiguityReport.Entry] = []
         for item in items {
             for (attribute, v) in frameVariables(of: item) {
-                let range = core.optimalRange(ofVariable: v)
+                let range = range(of: v)
                 if isAmbiguous(range) {
                     entries.append(.init(item: item, attribute: attribute, value: core.value(ofVariable: v), minimum: range.min, maximum: range.max))
                 }
@@ -27,11 +34,19 @@ extension LayoutEngine {
     /// hidden constraints below every other priority, dropped at the next activation or
     /// deactivation. Call `layout()` to see the result.
     public func exerciseAmbiguity(_ item: LayoutItem) {
+        guard item.engine === self else { return }
+        // Exercising again moves on from the last choice, so drop the constraints holding it.
+        let own = Set(frameVariables(of: item).map(\.1))
+        exerciseConstraints.removeAll { id in
+            guard let v = core.constraints[Int(id)].terms.first?.variable, own.contains(v) else { return false }
+            try? core.removeConstraint(id)
+            return true
+        }
         core.updateValues()
         let lowest = core.levelOrder.last.map { core.levels[Int($0)].priority } ?? 1000
-        let priority = min(lowest, 1) / 2
+        if exerciseConstraints.isEmpty { exercisePriority = min(lowest, 1) / 2 }
         for (_, v) in frameVariables(of: item) {
-            let range = core.optimalRange(ofVariable: v)
+            let range = range(of: v)
             guard isAmbiguous(range) else { continue }
             let value = core.value(ofVariable: v)
             var target: Double
@@ -41,7 +56,9 @@ extension LayoutEngine {
                 target = range.min.isFinite ? range.min : value - 100
             }
             if !target.isFinite { target = value + 100 }
-            if let id = try? core.addConstraint(terms: [VariableTerm(variable: v, coefficient: 1)], constant: -target, relation: .equal, priority: priority) {
+            if let id = try? core.addConstraint(
+                terms: [VariableTerm(variable: v, coefficient: 1)], constant: -target, relation: .equal, priority: exercisePriority)
+            {
                 exerciseConstraints.append(id)
             }
         }
@@ -49,6 +66,9 @@ extension LayoutEngine {
 
     /// Drops the constraints that hold an exercised layout.
     func clearExercise() {
+        guard !exerciseConstraints.isEmpty else { return }
+        let old = exerciseConstraints
+        onUndo { [weak self] in self?.exerciseConstraints = old }
         for id in exerciseConstraints { try? core.removeConstraint(id) }
         exerciseConstraints.removeAll()
     }

@@ -11,16 +11,17 @@ extension LayoutEngine {
     /// - Returns: the broken constraint. When it is `pending`, the operation is over; when
     ///   it is another one, the caller retries.
     func recover(from conflict: [LayoutConstraint], pending: LayoutConstraint) throws(LayoutError) -> LayoutConstraint {
-        var set = conflict
-        if !set.contains(where: { $0 === pending }) { set.append(pending) }
-        set.sort { $0.activationSerial < $1.activationSerial }
-        if throwsOnConflict { throw .unsatisfiable(ConflictReport(constraints: set, broken: nil)) }
-        let victim = set.last { $0.kind == .user } ?? set.last ?? pending
-        let report = ConflictReport(constraints: set, broken: victim)
+        var members = conflict
+        if !members.contains(where: { $0 === pending }) { members.append(pending) }
+        members.sort { $0.activationSerial < $1.activationSerial }
+        if throwsOnConflict { throw .unsatisfiable(ConflictReport(constraints: members, broken: nil)) }
+        let victim = members.last { $0.kind == .user } ?? members.last ?? pending
+        let report = ConflictReport(constraints: members, broken: victim)
         conflictLog.append(report)
+        onUndo { [weak self] in self?.conflictLog.removeLast() }
         onConflict?(report)
         uninstall(victim)
-        victim.isBroken = true
+        set(\.isBroken, of: victim, to: true)
         return victim
     }
 }

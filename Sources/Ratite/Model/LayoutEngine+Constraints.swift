@@ -8,29 +8,23 @@ extension LayoutEngine {
     ///   reported through `conflictLog` and `onConflict`.
     public func activate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
         for c in constraints { try validate(c) }
-        clearExercise()
-        var added: [LayoutConstraint] = []
-        core.beginTransaction()
-        do {
+        try transaction { () throws(LayoutError) in
+            clearExercise()
             for c in constraints where !c.isActive {
                 markActive(c)
-                added.append(c)
                 try install(c)
             }
-            core.commitTransaction()
-        } catch {
-            core.rollbackTransaction()
-            for c in added.reversed() { markInactive(c) }
-            throw error
         }
     }
 
     /// Deactivates constraints; inactive ones are left alone.
     public func deactivate(_ constraints: [LayoutConstraint]) {
-        clearExercise()
-        for c in constraints where c.isActive {
-            uninstall(c)
-            markInactive(c)
+        try? transaction { () throws(LayoutError) in
+            clearExercise()
+            for c in constraints where c.isActive {
+                uninstall(c)
+                markInactive(c)
+            }
         }
     }
 
@@ -38,7 +32,7 @@ extension LayoutEngine {
     /// the solver shifts the constant in place, nothing is rebuilt.
     public func setConstant(_ constant: Double, for c: LayoutConstraint) throws(LayoutError) {
         guard constant.isFinite else { throw .nonFiniteConstant(c, constant) }
-        try changeConstant(of: c, to: constant)
+        try transaction { () throws(LayoutError) in try changeConstant(of: c, to: constant) }
     }
 
     /// Changes the priority of a constraint. An active constraint may not move between
@@ -48,7 +42,7 @@ extension LayoutEngine {
         if c.isActive && c.kind == .user && c.priority.isRequired != priority.isRequired {
             throw .requiredPriorityChange(c)
         }
-        try changePriority(of: c, to: priority)
+        try transaction { () throws(LayoutError) in try changePriority(of: c, to: priority) }
     }
 
     // MARK: Validation
@@ -65,8 +59,9 @@ extension LayoutEngine {
             if !c.firstAttribute.isDimension { throw .positionAgainstConstant(c) }
             return
         }
-        guard c.firstAttribute.axis == c.secondAttribute.axis else { throw .mixedAxes(c) }
         guard c.firstAttribute.isDimension == c.secondAttribute.isDimension else { throw .invalidPairing(c) }
+        // Sizes may relate across axes (aspect ratios); positions may not.
+        guard c.firstAttribute.isDimension || c.firstAttribute.axis == c.secondAttribute.axis else { throw .mixedAxes(c) }
         if (c.firstAttribute.isDirectional && c.secondAttribute.isAbsoluteHorizontal)
             || (c.firstAttribute.isAbsoluteHorizontal && c.secondAttribute.isDirectional)
         {
@@ -79,41 +74,38 @@ extension LayoutEngine {
 
     func markActive(_ c: LayoutConstraint) {
         activationCounter += 1
-        c.activationSerial = activationCounter
-        c.isActive = true
-        c.isBroken = false
-        c.firstItem.constraints.append(c)
-        if let second = c.secondItem, second !== c.firstItem { second.constraints.append(c) }
-        if let share = c.superviewShare, share.item !== c.firstItem, share.item !== c.secondItem {
-            share.item.constraints.append(c)
+        set(\.activationSerial, of: c, to: activationCounter)
+        set(\.isActive, of: c, to: true)
+        set(\.isBroken, of: c, to: false)
+        for item in items(of: c) {
+            item.constraints.append(c)
+            onUndo { item.constraints.removeLast() }
         }
     }
 
     func markInactive(_ c: LayoutConstraint) {
-        c.isActive = false
-        c.isBroken = false
-        for item in [c.firstItem, c.secondItem, c.superviewShare?.item].compactMap({ $0 }) {
-            item.constraints.removeAll { $0 === c }
+        set(\.isActive, of: c, to: false)
+        set(\.isBroken, of: c, to: false)
+        for item in items(of: c) {
+            set(\.constraints, of: item, to: item.constraints.filter { $0 !== c })
         }
+    }
+
+    /// The distinct items a constraint mentions.
+    private func items(of c: LayoutConstraint) -> [LayoutItem] {
+        var result = [c.firstItem]
+        if let second = c.secondItem, second !== c.firstItem { result.append(second) }
+        if let share = c.superviewShare, !result.contains(where: { $0 === share.item }) { result.append(share.item) }
+        return result
     }
 
     /// Engine-made constraints: recorded on their item and activated without user checks.
     func installOwn(_ constraints: [LayoutConstraint], of item: LayoutItem) throws(LayoutError) {
-        var added: [LayoutConstraint] = []
-        core.beginTransaction()
-        do {
-            for c in constraints {
-                markActive(c)
-                added.append(c)
-                try install(c)
-            }
-            core.commitTransaction()
-        } catch {
-            core.rollbackTransaction()
-            for c in added.reversed() { markInactive(c) }
-            throw error
+        for c in constraints {
+            markActive(c)
+            try install(c)
         }
-        item.ownConstraints.append(contentsOf: constraints)
+        set(\.ownConstraints, of: item, to: item.ownConstraints + constraints)
     }
 
     /// Deactivates and forgets engine-made constraints.
@@ -122,33 +114,58 @@ extension LayoutEngine {
             uninstall(c)
             markInactive(c)
         }
-        item.ownConstraints.removeAll { c in constraints.contains { $0 === c } }
+        set(\.ownConstraints, of: item, to: item.ownConstraints.filter { c in !constraints.contains { $0 === c } })
     }
 
     // MARK: Solver plumbing
 
+    /// The nearest item that is or contains both (the coordinate space a constraint
+    /// between them lives in), or nil when they are in different hierarchies.
+    func commonAncestor(_ a: LayoutItem, _ b: LayoutItem) -> LayoutItem? {
+        var seen = Set<ObjectIdentifier>()
+        var item: LayoutItem? = a
+        while let i = item { seen.insert(ObjectIdentifier(i)); item = i.parent }
+        item = b
+        while let i = item {
+            if seen.contains(ObjectIdentifier(i)) { return i }
+            item = i.parent
+        }
+        return nil
+    }
+
     /// The constraint as solver terms: `first - multiplier × second - share × size`, the
     /// constant that goes with it, and the relation.
     ///
-    /// Under right-to-left, a horizontal constraint on leading/trailing positions measures
-    /// along the mirrored axis, as in Auto Layout: `b.leading == a.trailing + 8` puts `b`
-    /// 8 points to the *left* of `a`. Negating both sides does that: the constant changes
-    /// sign and an inequality turns around.
+    /// Positions are measured in the coordinate space of the items' nearest common
+    /// ancestor, as in Auto Layout: a multiplier scales the distance from that ancestor's
+    /// origin (`v.centerX == superview.centerX * 0.5` puts `v` a quarter of the way across).
+    /// Under right-to-left (of that ancestor), a horizontal constraint on leading/trailing
+    /// positions measures along the mirrored axis, from the right edge: `b.leading ==
+    /// a.trailing + 8` puts `b` 8 points to the *left* of `a`. Negating both sides does
+    /// that: the constant changes sign and an inequality turns around.
     func solverForm(of c: LayoutConstraint) -> (terms: [VariableTerm], constant: Double, relation: Relation) {
         var terms: [VariableTerm] = []
         let first = AttributeForm(c.firstItem, c.firstAttribute)
         first.append(to: &terms, of: c.firstItem, scale: 1)
-        let mirrored = c.firstItem.effectiveLayoutDirection == .rightToLeft
+        let space = c.secondItem.flatMap { commonAncestor(c.firstItem, $0) } ?? c.firstItem
+        let mirrored = space.effectiveLayoutDirection == .rightToLeft
             && (c.firstAttribute.isDirectional || c.secondAttribute.isDirectional)
         var constant = first.constant - (mirrored ? -c.constant : c.constant)
         if let second = c.secondItem {
             let form = AttributeForm(second, c.secondAttribute)
             form.append(to: &terms, of: second, scale: -c.multiplier)
             constant -= c.multiplier * form.constant
+            if !c.firstAttribute.isDimension && c.multiplier != 1 {
+                let originAttribute: Attribute = c.firstAttribute.axis == .vertical ? .top : (mirrored ? .right : .left)
+                let origin = AttributeForm(space, originAttribute)
+                origin.append(to: &terms, of: space, scale: c.multiplier - 1)
+                constant += (c.multiplier - 1) * origin.constant
+            }
         }
         if let share = c.superviewShare {
             AttributeForm(share.item, share.attribute).append(to: &terms, of: share.item, scale: -share.share)
         }
+        terms.removeAll { $0.coefficient == 0 }
         var relation = c.relation
         if mirrored {
             switch relation {
@@ -178,84 +195,88 @@ extension LayoutEngine {
     }
 
     func record(_ c: LayoutConstraint, as id: Int32) {
-        c.coreID = id
+        set(\.coreID, of: c, to: id)
         while constraintOfCoreID.count <= Int(id) { constraintOfCoreID.append(nil) }
+        let old = constraintOfCoreID[Int(id)]
+        onUndo { [weak self] in self?.constraintOfCoreID[Int(id)] = old }
         constraintOfCoreID[Int(id)] = c
     }
 
     /// Takes a constraint out of the solver (it stays active if it is).
     func uninstall(_ c: LayoutConstraint) {
-        guard c.coreID >= 0 else { return }
-        try? core.removeConstraint(c.coreID)
-        constraintOfCoreID[Int(c.coreID)] = nil
-        c.coreID = -1
+        let id = c.coreID
+        guard id >= 0 else { return }
+        try? core.removeConstraint(id)
+        onUndo { [weak self] in self?.constraintOfCoreID[Int(id)] = c }
+        constraintOfCoreID[Int(id)] = nil
+        set(\.coreID, of: c, to: -1)
     }
 
     /// Applies a changed constant, through the solver's fast path when installed.
     func changeConstant(of c: LayoutConstraint, to constant: Double) throws(LayoutError) {
-        let old = c.constant
-        c.constant = constant
+        set(\.constant, of: c, to: constant)
         guard c.isInstalled else { return }
+        try applyConstant(of: c)
+    }
+
+    /// Moves an installed constraint's solver constant to its current solver form.
+    private func applyConstant(of c: LayoutConstraint) throws(LayoutError) {
         do {
             try core.setConstant(c.coreID, solverForm(of: c).constant)
         } catch .unsatisfiable(let ids) {
             let conflict = ids.compactMap { constraintOfCoreID[Int($0)] }
-            do {
-                let broken = try recover(from: conflict, pending: c)
-                if broken !== c { try changeConstant(of: c, to: constant) }
-            } catch {
-                c.constant = old
-                throw error
-            }
+            if try recover(from: conflict, pending: c) !== c { try applyConstant(of: c) }
         } catch {
-            c.constant = old
             throw .internalError("\(error)")
         }
     }
 
     /// Applies a changed priority; engine-made constraints may cross the required boundary.
     func changePriority(of c: LayoutConstraint, to priority: Priority) throws(LayoutError) {
-        let old = c.priority
-        c.priority = priority
+        set(\.priority, of: c, to: priority)
         guard c.isInstalled else { return }
+        try applyPriority(of: c)
+    }
+
+    private func applyPriority(of c: LayoutConstraint) throws(LayoutError) {
         do {
-            try core.setPriority(c.coreID, priority.value)
+            try core.setPriority(c.coreID, c.priority.value)
         } catch .unsatisfiable(let ids) {
             let conflict = ids.compactMap { constraintOfCoreID[Int($0)] }
-            do {
-                let broken = try recover(from: conflict, pending: c)
-                if broken !== c { try changePriority(of: c, to: priority) }
-            } catch {
-                c.priority = old
-                throw error
-            }
+            if try recover(from: conflict, pending: c) !== c { try applyPriority(of: c) }
         } catch {
-            c.priority = old
             throw .internalError("\(error)")
         }
     }
 
-    /// Re-derives an installed constraint's solver form after an item property changed
-    /// (margins, baselines, direction): a constant change when only the constant moved,
-    /// otherwise a reinstall.
-    func refresh(_ c: LayoutConstraint) throws(LayoutError) {
-        guard c.isInstalled else { return }
-        let form = solverForm(of: c)
-        let record = core.constraints[Int(c.coreID)]
-        if record.terms == form.terms && record.relation == form.relation {
-            if record.constant != form.constant {
-                do {
-                    try core.setConstant(c.coreID, form.constant)
-                } catch .unsatisfiable(let ids) {
-                    let conflict = ids.compactMap { constraintOfCoreID[Int($0)] }
-                    if try recover(from: conflict, pending: c) !== c { try refresh(c) }
-                } catch {
-                    throw .internalError("\(error)")
-                }
+    /// Re-derives the solver forms of installed constraints after item properties changed
+    /// (margins, baselines, direction), all at once so that constraints that agree after the
+    /// change never conflict halfway through it: reshaped constraints are taken out first,
+    /// changed constants move together in one solver step, then the reshaped ones go back.
+    func refresh(_ list: [LayoutConstraint]) throws(LayoutError) {
+        var reshaped: [LayoutConstraint] = []
+        var constants: [(LayoutConstraint, Double)] = []
+        for c in list where c.isInstalled {
+            let form = solverForm(of: c)
+            let record = core.constraints[Int(c.coreID)]
+            if record.terms != form.terms || record.relation != form.relation {
+                reshaped.append(c)
+            } else if record.constant != form.constant {
+                constants.append((c, form.constant))
             }
-            return
         }
-        uninstall(c)
-        try install(c)
+        for c in reshaped { uninstall(c) }
+        if !constants.isEmpty {
+            do {
+                try core.setConstants(constants.map { ($0.0.coreID, $0.1) })
+            } catch .unsatisfiable {
+                // The new constants conflict: apply them one by one so each conflict gets
+                // its minimal report and recovery.
+                for (c, _) in constants where c.isInstalled { try applyConstant(of: c) }
+            } catch {
+                throw .internalError("\(error)")
+            }
+        }
+        for c in reshaped { try install(c) }
     }
 }

@@ -11,16 +11,17 @@ extension LayoutEngine {
         guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
             throw .invalidValue("a size must be finite and not negative, not \(width) × \(height)")
         }
-        let existing = root.ownConstraints.filter { $0.kind == .rootFrame && $0.firstAttribute.isDimension }
-        if existing.isEmpty {
-            try installOwn([
-                LayoutConstraint(root, .width, .equal, nil, .notAnAttribute, constant: width, kind: .rootFrame),
-                LayoutConstraint(root, .height, .equal, nil, .notAnAttribute, constant: height, kind: .rootFrame),
-            ], of: root)
-            return
-        }
-        try withRollback { () throws(LayoutError) in
-            for c in existing { try changeConstant(of: c, to: c.firstAttribute == .width ? width : height) }
+        try transaction { () throws(LayoutError) in
+            let existing = root.ownConstraints.filter { $0.kind == .rootFrame && $0.firstAttribute.isDimension }
+            if existing.isEmpty {
+                try installOwn([
+                    LayoutConstraint(root, .width, .equal, nil, .notAnAttribute, constant: width, kind: .rootFrame),
+                    LayoutConstraint(root, .height, .equal, nil, .notAnAttribute, constant: height, kind: .rootFrame),
+                ], of: root)
+                return
+            }
+            for c in existing { set(\.constant, of: c, to: c.firstAttribute == .width ? width : height) }
+            try refresh(existing)
         }
     }
 
@@ -28,119 +29,107 @@ extension LayoutEngine {
     /// `size <= value` at the hugging priority and `size >= value` at the compression
     /// resistance priority.
     public func setIntrinsicContentSize(_ size: IntrinsicSize, of item: LayoutItem) throws(LayoutError) {
+        try checkItem(item)
         for value in [size.width, size.height] {
             if let value, !(value.isFinite && value >= 0) {
                 throw .invalidValue("an intrinsic size must be finite and not negative, not \(value)")
             }
         }
-        try withRollback { () throws(LayoutError) in
-            let old = item.intrinsicContentSize
-            item.intrinsicContentSize = size
-            do throws(LayoutError) {
-                for axis in Axis.allCases { try updateContentSizeConstraints(of: item, axis: axis) }
-            } catch {
-                item.intrinsicContentSize = old
-                throw error
-            }
+        try transaction { () throws(LayoutError) in
+            set(\.intrinsicContentSize, of: item, to: size)
+            try updateContentSizeConstraints(of: item)
         }
     }
 
     public func setContentHuggingPriority(_ priority: Priority, for axis: Axis, of item: LayoutItem) throws(LayoutError) {
+        try checkItem(item)
         guard priority.isValid else { throw .invalidPriority(priority.value) }
-        let old = item.hugging
-        if axis == .horizontal { item.hugging.horizontal = priority } else { item.hugging.vertical = priority }
-        do {
-            try withRollback { () throws(LayoutError) in try updateContentSizeConstraints(of: item, axis: axis) }
-        } catch {
-            item.hugging = old
-            throw error
+        try transaction { () throws(LayoutError) in
+            if axis == .horizontal { set(\.hugging.horizontal, of: item, to: priority) } else { set(\.hugging.vertical, of: item, to: priority) }
+            try updateContentSizeConstraints(of: item)
         }
     }
 
     public func setCompressionResistancePriority(_ priority: Priority, for axis: Axis, of item: LayoutItem) throws(LayoutError) {
+        try checkItem(item)
         guard priority.isValid else { throw .invalidPriority(priority.value) }
-        let old = item.compression
-        if axis == .horizontal { item.compression.horizontal = priority } else { item.compression.vertical = priority }
-        do {
-            try withRollback { () throws(LayoutError) in try updateContentSizeConstraints(of: item, axis: axis) }
-        } catch {
-            item.compression = old
-            throw error
+        try transaction { () throws(LayoutError) in
+            if axis == .horizontal { set(\.compression.horizontal, of: item, to: priority) } else { set(\.compression.vertical, of: item, to: priority) }
+            try updateContentSizeConstraints(of: item)
         }
     }
 
-    /// Brings the hugging and compression constraints of one axis in line with the item.
-    private func updateContentSizeConstraints(of item: LayoutItem, axis: Axis) throws(LayoutError) {
-        let attribute: Attribute = axis == .horizontal ? .width : .height
-        let existing = item.ownConstraints.filter {
-            ($0.kind == .contentHugging || $0.kind == .compressionResistance) && $0.firstAttribute == attribute
+    /// Brings the hugging and compression constraints of both axes in line with the item:
+    /// priorities first, then all constants in one solver step.
+    private func updateContentSizeConstraints(of item: LayoutItem) throws(LayoutError) {
+        var changedConstants: [LayoutConstraint] = []
+        for axis in Axis.allCases {
+            let attribute: Attribute = axis == .horizontal ? .width : .height
+            let existing = item.ownConstraints.filter {
+                ($0.kind == .contentHugging || $0.kind == .compressionResistance) && $0.firstAttribute == attribute
+            }
+            guard let value = item.intrinsicContentSize.value(on: axis) else {
+                removeOwn(existing, of: item)
+                continue
+            }
+            let hugging = item.contentHuggingPriority(for: axis)
+            let compression = item.compressionResistancePriority(for: axis)
+            if existing.isEmpty {
+                try installOwn([
+                    LayoutConstraint(item, attribute, .lessThanOrEqual, nil, .notAnAttribute, constant: value, priority: hugging, kind: .contentHugging),
+                    LayoutConstraint(item, attribute, .greaterThanOrEqual, nil, .notAnAttribute, constant: value, priority: compression, kind: .compressionResistance),
+                ], of: item)
+                continue
+            }
+            for c in existing {
+                let priority = c.kind == .contentHugging ? hugging : compression
+                if c.priority != priority { try changePriority(of: c, to: priority) }
+                if c.constant != value {
+                    set(\.constant, of: c, to: value)
+                    changedConstants.append(c)
+                }
+            }
         }
-        guard let value = item.intrinsicContentSize.value(on: axis) else {
-            removeOwn(existing, of: item)
-            return
-        }
-        let hugging = item.contentHuggingPriority(for: axis)
-        let compression = item.compressionResistancePriority(for: axis)
-        if existing.isEmpty {
-            try installOwn([
-                LayoutConstraint(item, attribute, .lessThanOrEqual, nil, .notAnAttribute, constant: value, priority: hugging, kind: .contentHugging),
-                LayoutConstraint(item, attribute, .greaterThanOrEqual, nil, .notAnAttribute, constant: value, priority: compression, kind: .compressionResistance),
-            ], of: item)
-            return
-        }
-        for c in existing {
-            let priority = c.kind == .contentHugging ? hugging : compression
-            if c.priority != priority { try changePriority(of: c, to: priority) }
-            if c.constant != value { try changeConstant(of: c, to: value) }
-        }
+        try refresh(changedConstants)
     }
 
     /// Sets an item's layout margins (directional: leading and trailing swap sides under
     /// right-to-left).
     public func setLayoutMargins(_ margins: DirectionalInsets, of item: LayoutItem) throws(LayoutError) {
+        try checkItem(item)
         guard margins.isFinite else { throw .invalidValue("margins must be finite") }
-        let old = item.layoutMargins
-        item.layoutMargins = margins
-        do {
+        try transaction { () throws(LayoutError) in
+            set(\.layoutMargins, of: item, to: margins)
             try refreshConstraints(of: [item])
-        } catch {
-            item.layoutMargins = old
-            throw error
         }
     }
 
     /// Sets an item's layout direction; nil inherits the parent's. Leading and trailing of the
     /// item and of every descendant that inherits it follow.
     public func setLayoutDirection(_ direction: LayoutDirection?, of item: LayoutItem) throws(LayoutError) {
-        let old = item.semanticDirection
-        item.semanticDirection = direction
+        try checkItem(item)
         var affected: [LayoutItem] = []
         func collect(_ i: LayoutItem) {
             affected.append(i)
             for child in i.children where child.semanticDirection == nil { collect(child) }
         }
         collect(item)
-        do {
+        try transaction { () throws(LayoutError) in
+            set(\.semanticDirection, of: item, to: direction)
             try refreshConstraints(of: affected)
-        } catch {
-            item.semanticDirection = old
-            throw error
         }
     }
 
     /// Sets the first and last baseline offsets from the item's top (nil: the bottom edge).
     public func setBaselineOffsets(first: Double?, last: Double?, of item: LayoutItem) throws(LayoutError) {
+        try checkItem(item)
         for value in [first, last] {
             if let value, !value.isFinite { throw .invalidValue("a baseline offset must be finite, not \(value)") }
         }
-        let old = (item.firstBaselineOffset, item.lastBaselineOffset)
-        item.firstBaselineOffset = first
-        item.lastBaselineOffset = last
-        do {
+        try transaction { () throws(LayoutError) in
+            set(\.firstBaselineOffset, of: item, to: first)
+            set(\.lastBaselineOffset, of: item, to: last)
             try refreshConstraints(of: [item])
-        } catch {
-            (item.firstBaselineOffset, item.lastBaselineOffset) = old
-            throw error
         }
     }
 
@@ -150,26 +139,25 @@ extension LayoutEngine {
     /// to their sizes when the frame was set, and the fixed parts keep their sizes. Pass nil
     /// to stop translating.
     public func setAutoresizing(frame: Frame?, mask: AutoresizingMask = [], of item: LayoutItem) throws(LayoutError) {
+        try checkItem(item)
         if let frame {
             guard frame.x.isFinite, frame.y.isFinite, frame.width.isFinite, frame.height.isFinite,
                 frame.width >= 0, frame.height >= 0 else {
                 throw .invalidValue("an autoresizing frame must be finite with a non-negative size")
             }
         }
-        let existing = item.ownConstraints.filter { $0.kind == .autoresizing }
-        try withRollback { () throws(LayoutError) in
-            removeOwn(existing, of: item)
-            item.translatesAutoresizingMaskIntoConstraints = frame != nil
-            item.autoresizingMask = mask
-            item.autoresizingFrame = frame ?? .zero
-            guard let frame else { return }
-            do throws(LayoutError) {
-                try installOwn(autoresizingConstraints(of: item, frame: frame, mask: mask), of: item)
-            } catch {
-                item.translatesAutoresizingMaskIntoConstraints = false
-                throw error
-            }
+        try transaction { () throws(LayoutError) in
+            removeOwn(item.ownConstraints.filter { $0.kind == .autoresizing }, of: item)
+            set(\.translatesAutoresizingMaskIntoConstraints, of: item, to: frame != nil)
+            set(\.autoresizingMask, of: item, to: mask)
+            set(\.autoresizingFrame, of: item, to: frame ?? .zero)
+            if let frame { try installOwn(autoresizingConstraints(of: item, frame: frame, mask: mask), of: item) }
         }
+    }
+
+    /// Items must belong to this engine.
+    func checkItem(_ item: LayoutItem) throws(LayoutError) {
+        guard item.engine === self else { throw .unknownItem(item.name) }
     }
 
     private func autoresizingConstraints(of item: LayoutItem, frame: Frame, mask: AutoresizingMask) -> [LayoutConstraint] {
@@ -227,20 +215,6 @@ extension LayoutEngine {
             for c in item.constraints where seen.insert(ObjectIdentifier(c)).inserted { list.append(c) }
         }
         list.sort { $0.activationSerial < $1.activationSerial }
-        try withRollback { () throws(LayoutError) in
-            for c in list { try refresh(c) }
-        }
-    }
-
-    /// Runs `body` as one solver transaction: in strict mode a conflict anywhere undoes it all.
-    func withRollback(_ body: () throws(LayoutError) -> Void) throws(LayoutError) {
-        core.beginTransaction()
-        do {
-            try body()
-            core.commitTransaction()
-        } catch {
-            core.rollbackTransaction()
-            throw error
-        }
+        try refresh(list)
     }
 }

@@ -41,8 +41,13 @@ public final class LayoutEngine {
     public internal(set) var conflictLog: [ConflictReport] = []
     /// Called with each conflict report as it happens.
     public var onConflict: ((ConflictReport) -> Void)?
-    /// Hidden lowest-priority constraints that hold the layout `exerciseAmbiguity` chose.
+    /// Hidden lowest-priority constraints that hold the layout `exerciseAmbiguity` chose, and
+    /// the priority they use.
     var exerciseConstraints: [Int32] = []
+    var exercisePriority = 0.0
+    /// While an operation runs: how to restore the engine's Swift-side records if it fails
+    /// (see `transaction`).
+    var undoLog: [() -> Void]? = nil
 
     public init() {}
 
@@ -62,16 +67,18 @@ public final class LayoutEngine {
     /// a root view when `parent` is nil. A root view sits at the origin.
     @discardableResult
     public func addView(_ name: String, in parent: LayoutItem? = nil) throws(LayoutError) -> LayoutItem {
-        if let parent { guard parent.engine === self else { throw .unknownItem(parent.name) } }
+        if let parent { try checkItem(parent) }
         if let parent, parent.kind == .guide { throw .invalidValue("'\(parent.name)' is a layout guide and cannot have subviews") }
-        let item = try makeItem(name, kind: .view, parent: parent)
-        if parent == nil {
-            try installOwn([
-                LayoutConstraint(item, .left, .equal, nil, .notAnAttribute, kind: .rootFrame),
-                LayoutConstraint(item, .top, .equal, nil, .notAnAttribute, kind: .rootFrame),
-            ], of: item)
+        return try transaction { () throws(LayoutError) in
+            let item = try makeItem(name, kind: .view, parent: parent)
+            if parent == nil {
+                try installOwn([
+                    LayoutConstraint(item, .left, .equal, nil, .notAnAttribute, kind: .rootFrame),
+                    LayoutConstraint(item, .top, .equal, nil, .notAnAttribute, kind: .rootFrame),
+                ], of: item)
+            }
+            return item
         }
-        return item
     }
 
     /// Adds a layout guide named `name` owned by view `owner`. With `insets`, the guide is
@@ -79,19 +86,21 @@ public final class LayoutEngine {
     /// otherwise constrain it yourself.
     @discardableResult
     public func addGuide(_ name: String, in owner: LayoutItem, insets: DirectionalInsets? = nil) throws(LayoutError) -> LayoutItem {
-        guard owner.engine === self else { throw .unknownItem(owner.name) }
+        try checkItem(owner)
         guard owner.kind == .view else { throw .invalidValue("'\(owner.name)' is a layout guide and cannot own guides") }
         if let insets, !insets.isFinite { throw .invalidValue("guide insets must be finite") }
-        let guide = try makeItem(name, kind: .guide, parent: owner)
-        if let insets {
-            try installOwn([
-                LayoutConstraint(guide, .top, .equal, owner, .top, constant: insets.top, kind: .guideInsets),
-                LayoutConstraint(guide, .leading, .equal, owner, .leading, constant: insets.leading, kind: .guideInsets),
-                LayoutConstraint(guide, .bottom, .equal, owner, .bottom, constant: -insets.bottom, kind: .guideInsets),
-                LayoutConstraint(guide, .trailing, .equal, owner, .trailing, constant: -insets.trailing, kind: .guideInsets),
-            ], of: guide)
+        return try transaction { () throws(LayoutError) in
+            let guide = try makeItem(name, kind: .guide, parent: owner)
+            if let insets {
+                try installOwn([
+                    LayoutConstraint(guide, .top, .equal, owner, .top, constant: insets.top, kind: .guideInsets),
+                    LayoutConstraint(guide, .leading, .equal, owner, .leading, constant: insets.leading, kind: .guideInsets),
+                    LayoutConstraint(guide, .bottom, .equal, owner, .bottom, constant: -insets.bottom, kind: .guideInsets),
+                    LayoutConstraint(guide, .trailing, .equal, owner, .trailing, constant: -insets.trailing, kind: .guideInsets),
+                ], of: guide)
+            }
+            return guide
         }
-        return guide
     }
 
     private func makeItem(_ name: String, kind: LayoutItem.Kind, parent: LayoutItem?) throws(LayoutError) -> LayoutItem {
@@ -100,13 +109,23 @@ public final class LayoutEngine {
             core.newVariable(name: name + ".left"), core.newVariable(name: name + ".top"),
             core.newVariable(name: name + ".width"), core.newVariable(name: name + ".height"))
         let item = LayoutItem(name: name, kind: kind, parent: parent, engine: self, index: items.count, variables: variables)
+        let mappedBefore = itemOfVariable.count
         for v in [variables.0, variables.1, variables.2, variables.3] {
             while itemOfVariable.count <= Int(v) { itemOfVariable.append(-1) }
             itemOfVariable[Int(v)] = Int32(item.index)
         }
         items.append(item)
         itemsByName[name] = item
-        parent?.children.append(item)
+        if let parent { set(\.children, of: parent, to: parent.children + [item]) }
+        onUndo { [weak self] in
+            guard let self else { return }
+            self.items.removeLast()
+            self.itemsByName[name] = nil
+            for v in [variables.0, variables.1, variables.2, variables.3] where Int(v) < self.itemOfVariable.count {
+                self.itemOfVariable[Int(v)] = -1
+            }
+            self.itemOfVariable.removeSubrange(min(mappedBefore, self.itemOfVariable.count)...)
+        }
         return item
     }
 

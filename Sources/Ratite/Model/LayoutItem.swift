@@ -14,7 +14,8 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     public private(set) weak var parent: LayoutItem?
     /// Subviews and guides, in order of creation.
     public internal(set) var children: [LayoutItem] = []
-    unowned let engine: LayoutEngine
+    /// The engine the item belongs to; nil once that engine is gone.
+    public private(set) weak var engine: LayoutEngine?
     /// Position in `engine.items`.
     package let index: Int
 

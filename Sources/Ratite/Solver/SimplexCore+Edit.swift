@@ -34,7 +34,7 @@ extension SimplexCore {
             variables[Int(v)].edit = -1
             try detachConstraint(id)
             freeConstraintSlot(id)
-            try optimize()
+            try restoreOptimality()
             commitTransaction()
         } catch {
             rollbackTransaction()
@@ -77,6 +77,35 @@ extension SimplexCore {
         }
     }
 
+    /// Changes several constants in one step: all markers shift, then one dual simplex run
+    /// repairs feasibility, so constraints that agree only after all the changes never
+    /// conflict halfway through.
+    /// - Throws: `.unsatisfiable` with the raw certificate (not minimized; apply the changes
+    ///   one by one for minimal conflicts); the core is then unchanged.
+    mutating func setConstants(_ changes: [(Int32, Double)]) throws(CoreError) {
+        for (id, constant) in changes {
+            guard isConstraint(id) else { throw .unknownConstraint(id) }
+            guard constant.isFinite else { throw .nonFiniteConstant(constant) }
+        }
+        beginTransaction()
+        do {
+            for (id, constant) in changes {
+                let record = constraints[Int(id)]
+                let delta = constant - record.constant
+                if delta == 0 { continue }
+                noteConstraint(id)
+                constraints[Int(id)].constant = constant
+                shiftMarker(of: id, by: record.orientation * delta / markerCoefficient(of: id))
+            }
+            try dualOptimize()
+            try optimize()
+            commitTransaction()
+        } catch {
+            rollbackTransaction()
+            throw error
+        }
+    }
+
     /// Rewrites the tableau for `marker_old = marker_new + shift`: every row is an identity
     /// in the old symbols, so each row containing the marker shifts by its coefficient.
     private mutating func shiftMarker(of id: Int32, by shift: Double) {
@@ -94,8 +123,9 @@ extension SimplexCore {
             rows[Int(r)].constant -= shift
             markDirty(m)
             checkFeasibility(m)
-            return
         }
+        // Rows containing the marker: every LP row when it is parametric; only definition
+        // rows that refer to it when it is basic (LP rows never contain a basic symbol).
         var node = symbols[Int(m)].column
         while node >= 0 {
             let q = columnNodes[Int(node)].row

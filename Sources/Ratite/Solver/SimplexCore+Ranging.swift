@@ -14,23 +14,31 @@ extension SimplexCore {
     }
 
     /// Whether parametric symbol `p` can move without leaving the optimal face: it may enter
-    /// the basis and no priority level charges for it.
-    func movesFreely(_ p: Int32) -> Bool {
-        kind(p).mayEnter && leadingObjective(p) == nil
+    /// the basis and no priority level above `floor` charges for it.
+    func movesFreely(_ p: Int32, above floor: Double = 0) -> Bool {
+        guard kind(p).mayEnter else { return false }
+        var node = symbols[Int(p)].objective
+        while node >= 0 {
+            let n = objectiveNodes[Int(node)]
+            if abs(n.coefficient) > objectiveTolerance && levels[Int(n.level)].priority > floor { return false }
+            node = n.next
+        }
+        return true
     }
 
     /// The smallest and largest values variable `v` takes over all optimal solutions;
-    /// infinite ends where it is unbounded. Works on a copy; the core is untouched.
-    func optimalRange(ofVariable v: Int32) -> (min: Double, max: Double) {
+    /// infinite ends where it is unbounded. Levels at or below `floor` are ignored (the
+    /// hidden constraints of an exercised layout). Works on a copy; the core is untouched.
+    package func optimalRange(ofVariable v: Int32, ignoringLevelsAtOrBelow floor: Double = 0) -> (min: Double, max: Double) {
         var probe = self
         probe.journal = Journal()
         guard probe.loadExplicitForm(ofVariable: v) else { return (-.infinity, .infinity) }
         let terms = probe.workspace.sortedTerms()
         let constant = probe.workspace.constant
-        guard terms.contains(where: { movesFreely($0.symbol) }) else { return (constant, constant) }
+        guard terms.contains(where: { movesFreely($0.symbol, above: floor) }) else { return (constant, constant) }
         // The optimal face: every symbol some level charges for stays at zero. Mark those as
         // dummies (which never enter), then optimize the variable alone.
-        for s in Int32(0)..<Int32(probe.symbols.count) where probe.isParametric(s) && probe.kind(s).mayEnter && !movesFreely(s) {
+        for s in Int32(0)..<Int32(probe.symbols.count) where probe.isParametric(s) && probe.kind(s).mayEnter && !movesFreely(s, above: floor) {
             probe.symbols[Int(s)].kind = .dummy
         }
         for s in probe.symbols.indices { probe.symbols[s].objective = -1 }

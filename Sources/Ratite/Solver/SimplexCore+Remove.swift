@@ -8,7 +8,7 @@ extension SimplexCore {
         do {
             try detachConstraint(id)
             freeConstraintSlot(id)
-            try optimize()
+            try restoreOptimality()
             commitTransaction()
         } catch {
             rollbackTransaction()
@@ -55,10 +55,19 @@ extension SimplexCore {
         constraints[Int(id)].level = -1
     }
 
+    /// Repairs feasibility (rounding can leave a row a hair infeasible) and re-optimizes.
+    mutating func restoreOptimality() throws(CoreError) {
+        if !infeasible.isEmpty { try dualOptimize() }
+        try optimize()
+    }
+
     /// The LP row in which the marker should become basic: the restricted row that keeps the
-    /// tableau feasible (Cassowary's rule: smallest ratio among negative coefficients, else
-    /// among positive ones).
+    /// tableau feasible. A row whose basic symbol is a dummy comes first: its constant is 0,
+    /// so the pivot moves no other row's constant (and a dummy row must stay at 0, which
+    /// Cassowary's ratio rule alone does not ensure). Then Cassowary's rule: the smallest
+    /// ratio among negative coefficients, else among positive ones.
     private func markerLeavingRow(_ m: Int32) -> Int32? {
+        var dummy: (row: Int32, basic: Int32)? = nil
         var negative: (row: Int32, ratio: Double, basic: Int32)? = nil
         var positive: (row: Int32, ratio: Double, basic: Int32)? = nil
         var node = symbols[Int(m)].column
@@ -68,6 +77,10 @@ extension SimplexCore {
             let row = rows[Int(q)]
             if row.isDefinition { continue }
             let a = row.coefficient(of: m)
+            if kind(row.basic) == .dummy {
+                if dummy == nil || row.basic < dummy!.basic { dummy = (q, row.basic) }
+                continue
+            }
             if a < 0 {
                 let ratio = -row.constant / a
                 if negative == nil || ratio < negative!.ratio || (ratio == negative!.ratio && row.basic < negative!.basic) {
@@ -80,7 +93,7 @@ extension SimplexCore {
                 }
             }
         }
-        return negative?.row ?? positive?.row
+        return dummy?.row ?? negative?.row ?? positive?.row
     }
 
     /// The lowest-level definition row containing `m`.

@@ -1,0 +1,584 @@
+/* The Visual Format Language through ratite_engine_vfl: views by name and through
+ * bindings, metrics, options, the extended syntax, the capacity protocol, parse errors with
+ * their offset and three-line rendering, and conflicts in both modes. */
+#include <ratite.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+#include "test_support.h"
+
+#define SENTINEL_ID ((uint64_t)0x5A5A5A5A5A5A5A5AULL)
+#define SENTINEL_COUNT ((size_t)0xC0FFEE)
+
+static ratite_engine *new_engine(void) {
+    ratite_engine *e = NULL;
+    CHECK_STATUS(ratite_engine_new(&e), RATITE_OK);
+    return e;
+}
+
+static ratite_item view(ratite_engine *e, const char *name, ratite_item parent) {
+    ratite_item item = 0;
+    CHECK_STATUS(ratite_engine_view_add(e, name, strlen(name), parent, &item), RATITE_OK);
+    return item;
+}
+
+static ratite_item root_view(ratite_engine *e, double width, double height) {
+    ratite_item root = view(e, "root", RATITE_NO_ITEM);
+    CHECK_STATUS(ratite_engine_item_set_size(e, root, width, height), RATITE_OK);
+    return root;
+}
+
+/* Runs a format with every item by its own name; returns how many constraints it added
+ * (0 on failure, with the status in *status when given). */
+static size_t vfl_status(ratite_engine *e, const char *format, uint32_t options, ratite_status *status) {
+    ratite_layout_constraint ids[32];
+    size_t count = 0;
+    ratite_status s = ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, options, ids, 32, &count);
+    if (status) *status = s;
+    return s == RATITE_OK ? count : 0;
+}
+
+static size_t vfl(ratite_engine *e, const char *format, uint32_t options) {
+    ratite_status status = -1;
+    size_t count = vfl_status(e, format, options, &status);
+    if (status != RATITE_OK) fprintf(stderr, "    \"%s\": %s\n", format, ratite_engine_last_error(e));
+    CHECK_STATUS(status, RATITE_OK);
+    return count;
+}
+
+static void layout(ratite_engine *e) {
+    CHECK_STATUS(ratite_engine_layout(e), RATITE_OK);
+}
+
+static uint64_t constraint_count(ratite_engine *e) {
+    ratite_solver_statistics st;
+    CHECK_STATUS(ratite_engine_statistics_get(e, &st), RATITE_OK);
+    return st.constraints;
+}
+
+static void test_views_by_name(void) {
+    ratite_engine *e = new_engine();
+    ratite_item root = root_view(e, 200, 100);
+    ratite_item a = view(e, "a", root), b = view(e, "b", root);
+    ratite_layout_constraint ids[8];
+    size_t count = SENTINEL_COUNT;
+    const char *format = "H:|-[a(==30)]-[b]-|";
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, 8, &count), RATITE_OK);
+    /* |-[a: 20 from the edge; a(==30); ]-[b: 8 apart; b]-|: 20 from the edge. */
+    CHECK(count == 4);
+    for (size_t i = 0; i < count && i < 8; i++) {
+        int32_t active = -1;
+        CHECK_STATUS(ratite_engine_constraint_is_active(e, ids[i], &active), RATITE_OK);
+        CHECK(active == 1);
+        for (size_t j = 0; j < i; j++) CHECK(ids[i] != ids[j]);
+    }
+    CHECK(vfl(e, "V:|-10-[a(==20)]", 0) == 2);
+    CHECK(vfl(e, "V:|-10-[b(==20)]", 0) == 2);
+    layout(e);
+    CHECK_FRAME(e, a, 20, 10, 30, 20);
+    CHECK_FRAME(e, b, 58, 10, 122, 20);
+    /* The ids are ordinary layout constraints. */
+    for (size_t i = 0; i < 4; i++) CHECK_STATUS(ratite_engine_constraint_deactivate(e, ids[i]), RATITE_OK);
+    layout(e);
+    int32_t ambiguous = -1;
+    CHECK_STATUS(ratite_engine_item_is_ambiguous(e, a, &ambiguous), RATITE_OK);
+    CHECK(ambiguous == 1);
+    for (size_t i = 0; i < 4; i++) CHECK_STATUS(ratite_engine_constraint_activate(e, ids[i]), RATITE_OK);
+    CHECK_STATUS(ratite_engine_constraint_set_constant(e, ids[0], 5), RATITE_OK);
+    for (size_t i = 0; i < 4; i++) CHECK_STATUS(ratite_engine_constraint_remove(e, ids[i]), RATITE_OK);
+    /* Predicates: relations, priorities, several per view, views as sizes, flush. */
+    CHECK(vfl(e, "H:|[a(>=10,<=40@750)][b(==a)]", 0) == 5);
+    layout(e);
+    ratite_frame fa, fb;
+    CHECK_STATUS(ratite_engine_item_frame(e, a, &fa), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_frame(e, b, &fb), RATITE_OK);
+    CHECK(fa.x == 0 && fb.x == fa.width && fb.width == fa.width && fa.width >= 10 && fa.width <= 40);
+    ratite_engine_free(e);
+}
+
+static void test_bindings(void) {
+    ratite_engine *e = new_engine();
+    ratite_item root = root_view(e, 200, 100);
+    ratite_item a = view(e, "a", root), b = view(e, "b", root);
+    /* Binding names are pointer + length: the bytes after the length are garbage. */
+    const char left_name[] = "leftQQ";
+    const char right_name[] = "right\xff";
+    const ratite_view_binding views[2] = {{left_name, 4, a}, {right_name, 5, b}};
+    ratite_layout_constraint ids[8];
+    size_t count = 0;
+    const char *format = "H:|[left(==50)][right]|";
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, views, 2, 0, ids, 8, &count), RATITE_OK);
+    CHECK(count == 4);
+    format = "V:|[left(==10)][right(==left)]";
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, views, 2, 0, ids, 8, &count), RATITE_OK);
+    CHECK(count == 4);
+    layout(e);
+    CHECK_FRAME(e, a, 0, 0, 50, 10);
+    CHECK_FRAME(e, b, 50, 10, 150, 10);
+    /* With bindings, only the bound names exist. */
+    format = "H:|[a]|";
+    count = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, views, 2, 0, ids, 8, &count), RATITE_ERROR_PARSE);
+    CHECK(count == SENTINEL_COUNT);
+    CHECK_STR(ratite_engine_last_error(e), "a is not a key in the views dictionary.");
+    /* A binding to an item of another engine, a bad name. */
+    ratite_engine *other = new_engine();
+    ratite_item stranger = view(other, "stranger", RATITE_NO_ITEM);
+    const ratite_view_binding foreign[1] = {{"s", 1, stranger}};
+    format = "H:[s(==5)]";
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, foreign, 1, 0, ids, 8, &count), RATITE_ERROR_UNKNOWN);
+    const ratite_view_binding bad_utf8[1] = {{"\xc3(", 2, a}};
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, bad_utf8, 1, 0, ids, 8, &count),
+                 RATITE_ERROR_INVALID_UTF8);
+    const ratite_view_binding with_nul[1] = {{"s\0t", 3, a}};
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, with_nul, 1, 0, ids, 8, &count),
+                 RATITE_ERROR_INVALID_UTF8);
+    const ratite_view_binding null_name[1] = {{NULL, 1, a}};
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, null_name, 1, 0, ids, 8, &count),
+                 RATITE_ERROR_NULL_ARGUMENT);
+    const ratite_view_binding huge_name[1] = {{"s", (size_t)-1, a}};
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, huge_name, 1, 0, ids, 8, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK(count == SENTINEL_COUNT);
+    ratite_engine_free(other);
+    ratite_engine_free(e);
+}
+
+static void test_metrics(void) {
+    ratite_engine *e = new_engine();
+    ratite_item root = root_view(e, 200, 100);
+    ratite_item a = view(e, "a", root);
+    const ratite_metric metrics[3] = {{"m", 1, 15}, {"wXX", 1, 33}, {"p", 1, 600}};
+    ratite_layout_constraint ids[8];
+    size_t count = 0;
+    const char *format = "H:|-m-[a(==w@p)]";
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), metrics, 3, NULL, 0, 0, ids, 8, &count), RATITE_OK);
+    CHECK(count == 2);
+    format = "V:|-w-[a(m)]";
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), metrics, 3, NULL, 0, 0, ids, 8, &count), RATITE_OK);
+    layout(e);
+    CHECK_FRAME(e, a, 15, 33, 33, 15);
+    /* Unknown metrics, non-finite values, bad names. */
+    count = SENTINEL_COUNT;
+    format = "H:[a(>=zz)]";
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), metrics, 3, NULL, 0, 0, ids, 8, &count), RATITE_ERROR_PARSE);
+    CHECK_STR(ratite_engine_last_error(e),
+              "Encountered metric with name \"zz\", but value was not specified in metrics or views dictionaries");
+    const ratite_metric not_finite[2] = {{"m", 1, 1}, {"zz", 2, NAN}};
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), not_finite, 2, NULL, 0, 0, ids, 8, &count),
+                 RATITE_ERROR_NON_FINITE);
+    const ratite_metric infinite[1] = {{"zz", 2, -INFINITY}};
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), infinite, 1, NULL, 0, 0, ids, 8, &count),
+                 RATITE_ERROR_NON_FINITE);
+    const ratite_metric bad_name[1] = {{"z\xfe", 2, 1}};
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), bad_name, 1, NULL, 0, 0, ids, 8, &count),
+                 RATITE_ERROR_INVALID_UTF8);
+    const ratite_metric nul_name[1] = {{"z\0z", 3, 1}};
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), nul_name, 1, NULL, 0, 0, ids, 8, &count),
+                 RATITE_ERROR_INVALID_UTF8);
+    const ratite_metric null_name[1] = {{NULL, 2, 1}};
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), null_name, 1, NULL, 0, 0, ids, 8, &count),
+                 RATITE_ERROR_NULL_ARGUMENT);
+    const ratite_metric huge_name[1] = {{"zz", (size_t)1 << 40, 1}};
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), huge_name, 1, NULL, 0, 0, ids, 8, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK(count == SENTINEL_COUNT);
+    layout(e);
+    CHECK_FRAME(e, a, 15, 33, 33, 15);
+    ratite_engine_free(e);
+}
+
+static void test_options(void) {
+    ratite_engine *e = new_engine();
+    ratite_item root = root_view(e, 200, 100);
+    ratite_item a = view(e, "a", root), b = view(e, "b", root);
+    /* a at 10, 5, 30 × 20; b 40 × 10, centred on a vertically, 8 after it. */
+    vfl(e, "H:|-10-[a(==30)]", 0);
+    vfl(e, "V:|-5-[a(==20)]", 0);
+    vfl(e, "H:[b(==40)]", 0);
+    vfl(e, "V:[b(==10)]", 0);
+    CHECK(vfl(e, "H:[a]-[b]", RATITE_VFL_ALIGN_ALL_CENTER_Y) == 2);
+    layout(e);
+    CHECK_FRAME(e, b, 48, 10, 40, 10);
+    /* Each alignment bit adds one constraint per pair of adjacent views: c(==5), d(==6),
+     * the flush connection, and top and bottom alignment. */
+    ratite_item c = view(e, "c", root), d = view(e, "d", root);
+    ratite_status status = -1;
+    CHECK(vfl_status(e, "H:[c(==5)][d(==6)]", RATITE_VFL_ALIGN_ALL_TOP | RATITE_VFL_ALIGN_ALL_BOTTOM, &status) == 5);
+    CHECK_STATUS(status, RATITE_OK);
+    vfl(e, "H:|-100-[c]", 0);
+    vfl(e, "V:|-50-[c(==7)]", 0);
+    layout(e);
+    CHECK_FRAME(e, c, 100, 50, 5, 7);
+    CHECK_FRAME(e, d, 105, 50, 6, 7);
+    char *report = NULL;
+    CHECK_STATUS(ratite_engine_conflict_report(e, &report), RATITE_OK);
+    CHECK_STR(report, "");
+    ratite_string_free(report);
+
+    /* Alignment across the layout's axis only. */
+    uint64_t before = constraint_count(e);
+    CHECK(vfl_status(e, "H:[a]-[b]", RATITE_VFL_ALIGN_ALL_LEFT, &status) == 0);
+    CHECK_STATUS(status, RATITE_ERROR_PARSE);
+    CHECK_STR(ratite_engine_last_error(e), "Options mask required views to be aligned on a horizontal edge, which is not "
+                                           "allowed for layout that is also horizontal.");
+    CHECK(vfl_status(e, "V:[a]-[b]", RATITE_VFL_ALIGN_ALL_TOP, &status) == 0);
+    CHECK_STATUS(status, RATITE_ERROR_PARSE);
+    CHECK_STR(ratite_engine_last_error(e), "Options mask required views to be aligned on a vertical edge, which is not "
+                                           "allowed for layout that is also vertical.");
+    CHECK(vfl_status(e, "H:[a]-[b]", RATITE_VFL_SPACING_BASELINE_TO_BASELINE, &status) == 0);
+    CHECK_STATUS(status, RATITE_ERROR_PARSE);
+    CHECK_STR(ratite_engine_last_error(e), "BaselineToBaseline format option not valid for horizontal layout");
+    CHECK(constraint_count(e) == before);
+    ratite_engine_free(e);
+
+    /* Direction: leading to trailing by default (follows the root's right-to-left here);
+     * the absolute options ignore it. */
+    e = new_engine();
+    root = root_view(e, 200, 100);
+    CHECK_STATUS(ratite_engine_item_set_direction(e, root, RATITE_DIRECTION_RIGHT_TO_LEFT), RATITE_OK);
+    d = view(e, "d", root);
+    ratite_item l = view(e, "l", root), r = view(e, "r", root);
+    vfl(e, "H:|-10-[d(==30)]", RATITE_VFL_DIRECTION_LEADING_TO_TRAILING);
+    vfl(e, "H:|-10-[l(==30)]", RATITE_VFL_DIRECTION_LEFT_TO_RIGHT);
+    vfl(e, "H:|-10-[r(==30)]", RATITE_VFL_DIRECTION_RIGHT_TO_LEFT);
+    vfl(e, "V:|[d(==1)][l(==1)][r(==1)]", 0);
+    layout(e);
+    CHECK_FRAME(e, d, 160, 0, 30, 1);
+    CHECK_FRAME(e, l, 10, 1, 30, 1);
+    CHECK_FRAME(e, r, 160, 2, 30, 1);
+    ratite_engine_free(e);
+
+    /* Baseline to baseline spacing: b's first baseline 8 below a's last. */
+    e = new_engine();
+    root = root_view(e, 200, 100);
+    a = view(e, "a", root);
+    b = view(e, "b", root);
+    CHECK_STATUS(ratite_engine_item_set_baselines(e, a, 20, 25), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baselines(e, b, 12, 15), RATITE_OK);
+    vfl(e, "V:|[a(==30)]", 0);
+    vfl(e, "H:|[a(==10)]", 0);
+    vfl(e, "H:|[b(==10)]", 0);
+    CHECK(vfl(e, "V:[a]-[b(==20)]", RATITE_VFL_SPACING_BASELINE_TO_BASELINE) == 2);
+    layout(e);
+    CHECK_FRAME(e, b, 0, 21, 10, 20);
+    ratite_engine_free(e);
+}
+
+/* Option bits that no RATITE_VFL_* flag defines are unknown values: INVALID_ARGUMENT and
+ * nothing added. */
+static void test_unknown_option_bits(void) {
+    ratite_engine *e = new_engine();
+    ratite_item root = root_view(e, 200, 100);
+    view(e, "a", root);
+    view(e, "b", root);
+    const uint32_t unknown[] = {1u << 20, 1u << 29, 1u << 31, 0xFFFFFFFFu, 1u << 0, 1u << 13, 1u << 15, 3u << 16};
+    const uint64_t before = constraint_count(e);
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        ratite_layout_constraint ids[4] = {SENTINEL_ID, SENTINEL_ID, SENTINEL_ID, SENTINEL_ID};
+        size_t count = SENTINEL_COUNT;
+        ratite_status status = ratite_engine_vfl(e, "H:[a]-[b]", 9, NULL, 0, NULL, 0, unknown[i], ids, 4, &count);
+        if (status != RATITE_ERROR_INVALID_ARGUMENT) fprintf(stderr, "    options 0x%x accepted\n", unknown[i]);
+        CHECK_STATUS(status, RATITE_ERROR_INVALID_ARGUMENT);
+        CHECK(count == SENTINEL_COUNT && ids[0] == SENTINEL_ID);
+    }
+    CHECK(constraint_count(e) == before);
+    ratite_engine_free(e);
+}
+
+static void test_extended_syntax(void) {
+    ratite_engine *e = new_engine();
+    ratite_item root = root_view(e, 200, 100);
+    ratite_item a = view(e, "a", root), b = view(e, "b", root);
+    ratite_status status = -1;
+    /* Whitespace, named priorities, comments and several lines only in extended mode. */
+    const char *spaced = "H: |-10-[a(==30)] - [b(==40)]";
+    CHECK(vfl_status(e, spaced, 0, &status) == 0);
+    CHECK_STATUS(status, RATITE_ERROR_PARSE);
+    CHECK(vfl(e, spaced, RATITE_VFL_EXTENDED) == 4);
+    CHECK(vfl_status(e, "V:|[a(==10@strong)]", 0, &status) == 0);
+    CHECK_STATUS(status, RATITE_ERROR_PARSE);
+    CHECK(vfl(e, "V: |[a(==10@strong)] // the top row\nV: |-20-[b(==a)]", RATITE_VFL_EXTENDED) == 4);
+    layout(e);
+    CHECK_FRAME(e, a, 10, 0, 30, 10);
+    CHECK_FRAME(e, b, 48, 20, 40, 10);
+    /* Arithmetic on a view's attributes inside a predicate. */
+    ratite_item c = view(e, "c", root);
+    CHECK(vfl(e, "H:|[c(==a.width*2+1)]\nV:|[c(==b.height/2)]", RATITE_VFL_EXTENDED) == 4);
+    layout(e);
+    CHECK_FRAME(e, c, 0, 0, 61, 5);
+    /* Strict input means the same in both modes. */
+    ratite_item d = view(e, "d", root);
+    CHECK(vfl(e, "H:|-[d(==7)]", RATITE_VFL_EXTENDED) == 2);
+    CHECK(vfl(e, "V:|-[d(==7)]", RATITE_VFL_EXTENDED | RATITE_VFL_ALIGN_ALL_LEFT) == 2);
+    layout(e);
+    CHECK_FRAME(e, d, 20, 20, 7, 7);
+    ratite_engine_free(e);
+}
+
+static void test_capacity(void) {
+    ratite_engine *e = new_engine();
+    ratite_item root = root_view(e, 200, 100);
+    ratite_item a = view(e, "a", root);
+    view(e, "b", root);
+    const char *format = "H:|-[a(==30)]-[b]-|"; /* 4 constraints */
+    const uint64_t before = constraint_count(e);
+
+    /* Asking with no room: the number needed, nothing added. */
+    size_t count = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, NULL, 0, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK(count == 4);
+    CHECK_CONTAINS(ratite_engine_last_error(e), "the format makes 4 constraints; capacity is 0");
+    CHECK(constraint_count(e) == before);
+    /* One too few: the same, and the buffer untouched. */
+    ratite_layout_constraint ids[8];
+    for (size_t i = 0; i < 8; i++) ids[i] = SENTINEL_ID;
+    count = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, 3, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK(count == 4);
+    for (size_t i = 0; i < 8; i++) CHECK(ids[i] == SENTINEL_ID);
+    CHECK(constraint_count(e) == before);
+    layout(e);
+    CHECK_FRAME(e, a, 0, 0, 0, 0);
+    /* Exactly enough. */
+    count = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, 4, &count), RATITE_OK);
+    CHECK(count == 4);
+    for (size_t i = 0; i < 4; i++) CHECK(ids[i] != SENTINEL_ID);
+    CHECK(ids[4] == SENTINEL_ID);
+    CHECK(constraint_count(e) == before + 4);
+    /* More than enough: the rest of the buffer untouched. */
+    for (size_t i = 0; i < 8; i++) ids[i] = SENTINEL_ID;
+    const char *vertical = "V:|-[a(==5)]";
+    CHECK_STATUS(ratite_engine_vfl(e, vertical, strlen(vertical), NULL, 0, NULL, 0, 0, ids, 8, &count), RATITE_OK);
+    CHECK(count == 2);
+    CHECK(ids[0] != SENTINEL_ID && ids[1] != SENTINEL_ID);
+    for (size_t i = 2; i < 8; i++) CHECK(ids[i] == SENTINEL_ID);
+    layout(e);
+    CHECK_FRAME(e, a, 20, 20, 30, 5);
+    /* A format without constraints needs no room. */
+    count = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_vfl(e, "H:[a]", 5, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_OK);
+    CHECK(count == 0);
+    /* A NULL buffer with room claimed, a NULL count, an absurd capacity. */
+    count = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, NULL, 5, &count),
+                 RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, 8, NULL),
+                 RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, (size_t)-1, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, (size_t)INT32_MAX + 1, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK(count == SENTINEL_COUNT);
+    CHECK(constraint_count(e) == before + 6);
+    ratite_engine_free(e);
+}
+
+struct vfl_error {
+    const char *format;
+    size_t length;
+    uint32_t options;
+    size_t offset;
+    const char *message;
+    const char *shown; /* the second line of the rendering */
+};
+
+static void test_parse_errors(void) {
+    ratite_engine *e = new_engine();
+    ratite_item root = root_view(e, 200, 100);
+    view(e, "a", root);
+    view(e, "b", root);
+    static const struct vfl_error errors[] = {
+        {"V|[a]|", 6, 0, 1, "Expected ':' after 'V' to specify vertical arrangement", "V|[a]|"},
+        {"H:[a]-[zz]", 10, 0, 9, "zz is not a key in the views dictionary.", "H:[a]-[zz]"},
+        {"H:[a(>=w)]", 10, 0, 8,
+         "Encountered metric with name \"w\", but value was not specified in metrics or views dictionaries", "H:[a(>=w)]"},
+        {"H:[a]-[b]", 9, RATITE_VFL_ALIGN_ALL_LEFT, 9,
+         "Options mask required views to be aligned on a horizontal edge, which is not allowed for layout that is also "
+         "horizontal.",
+         "H:[a]-[b]"},
+        {"H: [a] - [b]", 12, 0, 2, "Expected a view", "H: [a] - [b]"},
+        {"H:[a(==10@1001)]", 16, 0, 14,
+         "Invalid priority specified: 1001. Priority cannot be higher than NSLayoutPriorityRequired, which is 1000.",
+         "H:[a(==10@1001)]"},
+        {"H:[\xc3\xa9]", 6, 0, 3, "It contains non-ASCII characters.", "H:[\xc3\xa9]"},
+        /* A NUL byte is a character like any other; the rendering shows it as a space. */
+        {"H:[a]\0[b]", 9, 0, 5, "Expected a view or '|'", "H:[a] [b]"},
+        /* Not NUL-terminated: the bytes after the length are not part of the format. */
+        {"V|[a]|GARBAGE", 6, 0, 1, "Expected ':' after 'V' to specify vertical arrangement", "V|[a]|"},
+    };
+    const uint64_t before = constraint_count(e);
+    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) {
+        const struct vfl_error *x = &errors[i];
+        ratite_layout_constraint ids[4] = {SENTINEL_ID, SENTINEL_ID, SENTINEL_ID, SENTINEL_ID};
+        size_t count = SENTINEL_COUNT;
+        CHECK_STATUS(ratite_engine_vfl(e, x->format, x->length, NULL, 0, NULL, 0, x->options, ids, 4, &count),
+                     RATITE_ERROR_PARSE);
+        CHECK(count == SENTINEL_COUNT && ids[0] == SENTINEL_ID);
+        CHECK_STR(ratite_engine_last_error(e), x->message);
+        size_t offset = SENTINEL_COUNT;
+        CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_OK);
+        CHECK(offset == x->offset);
+        if (offset != x->offset) fprintf(stderr, "    \"%s\": offset %zu, expected %zu\n", x->message, offset, x->offset);
+        /* message, format, caret under the offset */
+        char expected[512];
+        int n = snprintf(expected, sizeof expected, "%s\n%s\n%*s^", x->message, x->shown, (int)x->offset, "");
+        CHECK(n > 0 && (size_t)n < sizeof expected);
+        CHECK_STR(ratite_engine_last_error_rendering(e), expected);
+    }
+    CHECK(constraint_count(e) == before);
+
+    /* The empty string has no caret: one line. */
+    size_t count = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_vfl(e, "", 0, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_ERROR_PARSE);
+    CHECK_STATUS(ratite_engine_vfl(e, NULL, 0, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_ERROR_PARSE);
+    CHECK_STR(ratite_engine_last_error_rendering(e), "It's an empty string.");
+    size_t offset = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_OK);
+    CHECK(offset == 0);
+
+    /* Extended mode: LINE:COLUMN in front, only the offending line, the caret at its column;
+     * the offset still counts from the start of the whole input. */
+    const char *lines = "H:[a]-[b]\nV:[a]-[";
+    CHECK_STATUS(ratite_engine_vfl(e, lines, strlen(lines), NULL, 0, NULL, 0, RATITE_VFL_EXTENDED, NULL, 0, &count),
+                 RATITE_ERROR_PARSE);
+    CHECK_STR(ratite_engine_last_error_rendering(e), "2:8: Expected a view\nV:[a]-[\n       ^");
+    CHECK_STR(ratite_engine_last_error(e), "Expected a view");
+    CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_OK);
+    CHECK(offset == 17);
+    const char *minus = "H: [a] - [b]\nV: [a] -- [b]";
+    CHECK_STATUS(ratite_engine_vfl(e, minus, strlen(minus), NULL, 0, NULL, 0, RATITE_VFL_EXTENDED, NULL, 0, &count),
+                 RATITE_ERROR_PARSE);
+    CHECK_STR(ratite_engine_last_error_rendering(e),
+              "2:9: Cannot tell if this - is a minus sign or an accidental extra bar in the connection. Use parentheses "
+              "around negative numbers.\nV: [a] -- [b]\n        ^");
+    CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_OK);
+    CHECK(offset == 21);
+    CHECK(count == SENTINEL_COUNT);
+
+    /* Another kind of failure clears the offset and the rendering. */
+    ratite_item out = SENTINEL_ID;
+    CHECK_STATUS(ratite_engine_item_find(e, "nobody", 6, &out), RATITE_ERROR_UNKNOWN);
+    CHECK_STR(ratite_engine_last_error_rendering(e), "");
+    offset = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_ERROR_UNKNOWN);
+    CHECK(offset == SENTINEL_COUNT);
+    /* The offset needs somewhere to go. */
+    CHECK_STATUS(ratite_engine_vfl(e, "V|", 2, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_ERROR_PARSE);
+    CHECK_STATUS(ratite_engine_last_error_offset(e, NULL), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK(constraint_count(e) == before);
+    ratite_engine_free(e);
+}
+
+static void test_other_failures(void) {
+    ratite_engine *e = new_engine();
+    ratite_item root = root_view(e, 200, 100);
+    view(e, "a", root);
+    const uint64_t before = constraint_count(e);
+    size_t count = SENTINEL_COUNT;
+    ratite_layout_constraint ids[4];
+    /* '|' next to a view without a superview. */
+    CHECK_STATUS(ratite_engine_vfl(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, ids, 4, &count), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_CONTAINS(ratite_engine_last_error(e), "needs a view with a superview");
+    /* Not UTF-8, a NULL format with a length, an absurd length. */
+    CHECK_STATUS(ratite_engine_vfl(e, "H:[a]\xff", 6, NULL, 0, NULL, 0, 0, ids, 4, &count), RATITE_ERROR_INVALID_UTF8);
+    CHECK_STATUS(ratite_engine_vfl(e, NULL, 3, NULL, 0, NULL, 0, 0, ids, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl(e, "H:[a]", (size_t)-1, NULL, 0, NULL, 0, 0, ids, 4, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    /* NULL arrays with counts, absurd counts. */
+    CHECK_STATUS(ratite_engine_vfl(e, "H:[a]", 5, NULL, 1, NULL, 0, 0, ids, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl(e, "H:[a]", 5, NULL, 0, NULL, 2, 0, ids, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
+    const ratite_metric metric = {"m", 1, 1};
+    const ratite_view_binding binding = {"a", 1, root};
+    CHECK_STATUS(ratite_engine_vfl(e, "H:[a]", 5, &metric, (size_t)-1, NULL, 0, 0, ids, 4, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl(e, "H:[a]", 5, NULL, 0, &binding, (size_t)-1, 0, ids, 4, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl(NULL, "H:[a]", 5, NULL, 0, NULL, 0, 0, ids, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK(count == SENTINEL_COUNT);
+    CHECK(constraint_count(e) == before);
+    ratite_engine_free(e);
+}
+
+static void test_conflicts(int strict) {
+    ratite_engine *e = new_engine();
+    CHECK_STATUS(ratite_engine_set_strict(e, strict), RATITE_OK);
+    ratite_item root = root_view(e, 200, 100);
+    ratite_item a = view(e, "a", root);
+    view(e, "b", root);
+    vfl(e, "H:|[a(==50)]", 0);
+    vfl(e, "V:|[a(==50)]", 0);
+    const uint64_t before = constraint_count(e);
+    ratite_layout_constraint ids[4] = {SENTINEL_ID, SENTINEL_ID, SENTINEL_ID, SENTINEL_ID};
+    size_t count = SENTINEL_COUNT;
+    const char *format = "H:[a(==60)]-[b]";
+    ratite_status status = ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, 4, &count);
+    char *report = NULL;
+    CHECK_STATUS(ratite_engine_conflict_report(e, &report), RATITE_OK);
+    if (strict) {
+        /* Nothing added, not even the constraint that did not conflict. */
+        CHECK_STATUS(status, RATITE_ERROR_UNSATISFIABLE);
+        CHECK(count == SENTINEL_COUNT && ids[0] == SENTINEL_ID);
+        CHECK(constraint_count(e) == before);
+        CHECK_CONTAINS(ratite_engine_last_error(e), "a.width == 60");
+        CHECK_STR(report, "");
+    } else {
+        CHECK_STATUS(status, RATITE_OK);
+        CHECK(count == 2);
+        CHECK(constraint_count(e) == before + 1); /* the broken one is not in the solver */
+        CHECK_CONTAINS(report, "Will attempt to recover by breaking constraint\n    a.width == 60\n");
+    }
+    ratite_string_free(report);
+    layout(e);
+    CHECK_FRAME(e, a, 0, 0, 50, 50);
+    ratite_engine_free(e);
+}
+
+static void test_conflicts_default(void) {
+    test_conflicts(0);
+}
+
+static void test_conflicts_strict(void) {
+    test_conflicts(1);
+}
+
+/* The example: a label and a text field in a row under a 20-point top guide. */
+static void test_label_and_field(void) {
+    ratite_engine *e = new_engine();
+    ratite_item root = root_view(e, 320, 480);
+    const double status_bar[4] = {0, 0, 460, 0};
+    ratite_item top = 0;
+    CHECK_STATUS(ratite_engine_guide_add(e, "top", 3, root, status_bar, &top), RATITE_OK);
+    ratite_item label = view(e, "label", root), field = view(e, "field", root);
+    CHECK_STATUS(ratite_engine_item_set_intrinsic_size(e, label, 42, 21), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_hugging(e, label, RATITE_AXIS_HORIZONTAL, 251), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baselines(e, label, 17, 17), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_intrinsic_size(e, field, 97, 30), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baselines(e, field, 21, 21), RATITE_OK);
+    CHECK(vfl(e, "H:|-[label]-[field]-|", RATITE_VFL_ALIGN_ALL_LAST_BASELINE) == 4);
+    CHECK(vfl(e, "V:[top]-20-[field]", 0) == 1);
+    layout(e);
+    CHECK_FRAME(e, root, 0, 0, 320, 480);
+    CHECK_FRAME(e, top, 0, 0, 320, 20);
+    CHECK_FRAME(e, label, 20, 44, 42, 21);
+    CHECK_FRAME(e, field, 70, 40, 230, 30);
+    ratite_engine_free(e);
+}
+
+void run_vfl_tests(void) {
+    test_views_by_name();
+    test_bindings();
+    test_metrics();
+    test_options();
+    test_unknown_option_bits();
+    test_extended_syntax();
+    test_capacity();
+    test_parse_errors();
+    test_other_failures();
+    test_conflicts_default();
+    test_conflicts_strict();
+    test_label_and_field();
+}

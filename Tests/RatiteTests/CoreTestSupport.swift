@@ -1,0 +1,120 @@
+import Testing
+@testable import Ratite
+
+// Helpers shared by the core-level tests: a full-state fingerprint, and a small driver that
+// feeds `ReferenceConstraint`s to a `SimplexCore`.
+
+/// Every bit of a core's state, in a form that compares with `==`: every row slot (unused
+/// ones too), every symbol record field, the column and objective node pools, levels and
+/// their order, constraint and variable records, all free-list heads, the serial counter, the
+/// dirty list and the per-symbol flags, and the transient lists (empty between operations).
+/// Doubles are written as bit patterns so that `-0` and `0` or NaN payloads differ.
+/// Statistics, the journal's scratch entries and the workspaces are not state.
+///
+/// With `transient: false` the per-operation scratch (flags other than `dirty`, and the
+/// candidate, pending and infeasible queues) is left out; those are checked separately.
+func fingerprint(_ core: SimplexCore, transient: Bool = true) -> String {
+    func d(_ x: Double) -> String { String(x.bitPattern, radix: 16) }
+    var out = ""
+    out += "rows \(core.rows.count) free \(core.freeRow)\n"
+    for (i, r) in core.rows.enumerated() {
+        out += "r\(i) b\(r.basic) def\(r.isDefinition) c\(d(r.constant)) ["
+        out += r.terms.map { "\($0.symbol):\(d($0.coefficient))" }.joined(separator: ",") + "]\n"
+    }
+    out += "symbols \(core.symbols.count) free \(core.freeSymbol)\n"
+    for (i, s) in core.symbols.enumerated() {
+        out += "s\(i) k\(s.kind.rawValue) l\(s.level) r\(s.row) c\(s.column) o\(s.objective) w\(s.owner) v\(d(s.value))\n"
+    }
+    out += "columnNodes \(core.columnNodes.count) free \(core.freeColumnNode)\n"
+    for (i, n) in core.columnNodes.enumerated() { out += "n\(i) r\(n.row) x\(n.next)\n" }
+    out += "objectiveNodes \(core.objectiveNodes.count) free \(core.freeObjectiveNode)\n"
+    for (i, n) in core.objectiveNodes.enumerated() { out += "o\(i) l\(n.level) x\(n.next) c\(d(n.coefficient))\n" }
+    out += "levels \(core.levels.count) free \(core.freeLevel) order \(core.levelOrder)\n"
+    for (i, l) in core.levels.enumerated() { out += "l\(i) p\(d(l.priority)) u\(l.users) c\(d(l.constant))\n" }
+    out += "constraints \(core.constraints.count) free \(core.freeConstraint)\n"
+    for (i, c) in core.constraints.enumerated() {
+        out += "c\(i) alive\(c.isAlive) ["
+        out += c.terms.map { "\($0.variable):\(d($0.coefficient))" }.joined(separator: ",")
+        out += "] k\(d(c.constant)) \(c.relation.symbol) p\(d(c.priority)) l\(c.level) m\(c.marker) o\(c.other)"
+        out += " or\(d(c.orientation)) e\(c.editVariable) #\(c.serial)\n"
+    }
+    out += "variables \(core.variables.count) free \(core.freeVariable)\n"
+    for (i, v) in core.variables.enumerated() {
+        out += "v\(i) alive\(v.isAlive) '\(v.name)' s\(v.symbol) u\(v.uses) e\(v.edit) v\(d(v.value))\n"
+    }
+    out += "serial \(core.serialCounter)\n"
+    out += "dirty \(core.dirty)\n"
+    if transient {
+        out += "flags \(core.flags)\n"
+        out += "candidates \(core.candidates) pending \(core.pendingObjective) infeasible \(core.infeasible)\n"
+    } else {
+        out += "dirty flags \(core.flags.map { $0 & SymbolFlags.dirty })\n"
+    }
+    out += "phase \(core.phaseLevel) journal \(core.journal.isActive)\n"
+    return out
+}
+
+/// The first line where two fingerprints differ, for readable failures.
+func firstDifference(_ a: String, _ b: String) -> String? {
+    if a == b { return nil }
+    let x = a.split(separator: "\n", omittingEmptySubsequences: false)
+    let y = b.split(separator: "\n", omittingEmptySubsequences: false)
+    for i in 0..<max(x.count, y.count) {
+        let l = i < x.count ? String(x[i]) : "<none>"
+        let r = i < y.count ? String(y[i]) : "<none>"
+        if l != r { return "line \(i): \(l)  vs  \(r)" }
+    }
+    return "differ"
+}
+
+/// A core together with the variables the tests address by index.
+struct CoreDriver {
+    var core = SimplexCore()
+    var variables: [Int32] = []
+
+    init(variableCount: Int) {
+        for i in 0..<variableCount { variables.append(core.newVariable(name: "x\(i)")) }
+    }
+
+    func terms(_ c: ReferenceConstraint) -> [VariableTerm] {
+        c.terms.map { VariableTerm(variable: variables[$0.variable], coefficient: $0.coefficient) }
+    }
+
+    mutating func add(_ c: ReferenceConstraint) throws(CoreError) -> Int32 {
+        try core.addConstraint(terms: terms(c), constant: c.constant, relation: c.relation, priority: c.priority)
+    }
+
+    /// Values of all variables after an update.
+    mutating func values() -> [Double] {
+        core.updateValues()
+        return variables.map { core.value(ofVariable: $0) }
+    }
+
+    /// Everything the core's own checks report, after an update.
+    mutating func problems() -> [String] {
+        var p = core.invariantViolations()
+        core.updateValues()
+        p += core.valueViolations()
+        return p
+    }
+}
+
+/// `Σ terms + constant relation 0` in a compact form for tests: `C([(0, 1), (1, -1)], -8, .equal)`.
+func C(_ terms: [(Int, Double)], _ constant: Double, _ relation: Relation, _ priority: Double = 1000) -> ReferenceConstraint {
+    ReferenceConstraint(terms: terms.map { (variable: $0.0, coefficient: $0.1) }, constant: constant, relation: relation, priority: priority)
+}
+
+/// Whether `a` and `b` agree to within `tolerance` relative to their size.
+func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
+    abs(a - b) <= tolerance * max(1, abs(a), abs(b))
+}
+
+/// Whether two objective vectors agree level by level.
+func sameObjective(_ a: [(priority: Double, value: Double)], _ b: [(priority: Double, value: Double)], tolerance: Double = 1e-7) -> Bool {
+    guard a.count == b.count else { return false }
+    return zip(a, b).allSatisfy { $0.priority == $1.priority && close($0.value, $1.value, tolerance) }
+}
+
+func describeObjective(_ a: [(priority: Double, value: Double)]) -> String {
+    a.map { "@\(formatNumber($0.priority)): \($0.value)" }.joined(separator: ", ")
+}

@@ -1,0 +1,393 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import Ratite
+
+/// `ratite layout FILE [--svg OUT.svg] [--rtl] [--size WxH]` end to end: the built
+/// executable is run on the shipped examples and on small files, and its whole output,
+/// exit status and SVG are checked.
+@Suite struct LayoutCommandTests {
+    struct Run: CustomStringConvertible {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+    }
+
+    /// The `ratite` executable of this build: SwiftPM puts every product of a build in one
+    /// folder, next to the test bundle.
+    static let executable: URL? = {
+        var folders: [URL] = []
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            folders.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            folders.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+        }
+        folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        for folder in folders {
+            let file = folder.appendingPathComponent("ratite")
+            if FileManager.default.isExecutableFile(atPath: file.path) { return file }
+        }
+        return nil
+    }()
+
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+
+    static func example(_ name: String) -> String { examples.appendingPathComponent(name).path }
+
+    static func ratite(_ arguments: [String], input: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = try #require(executable, "the ratite executable was not found next to the tests")
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                   stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    /// A scratch file that is removed when the test ends.
+    final class TempFile {
+        let url: URL
+        var path: String { url.path }
+        init(_ text: String? = nil, suffix: String = ".layout") throws {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent("ratite-layout-\(UUID().uuidString)\(suffix)")
+            if let text { try text.write(to: url, atomically: true, encoding: .utf8) }
+        }
+        deinit { try? FileManager.default.removeItem(at: url) }
+    }
+
+    /// `name: x y w h` lines up to the first blank line.
+    static func frames(_ stdout: String) -> [String: Frame] {
+        var result: [String: Frame] = [:]
+        for line in stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.isEmpty { break }
+            let parts = line.split(separator: ":", maxSplits: 1)
+            let numbers = parts.count == 2 ? parts[1].split(separator: " ").compactMap { Double($0) } : []
+            if numbers.count == 4 {
+                result[String(parts[0])] = Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+            }
+        }
+        return result
+    }
+
+    // MARK: Frames
+
+    @Test func labelFieldExample() throws {
+        let run = try Self.ratite(["layout", Self.example("label-field.layout")])
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+        #expect(run.stdout == """
+            root: 0 0 320 480
+            topGuide: 0 0 320 20
+            label: 8 44 42 21
+            field: 58 40 254 30
+
+            """)
+    }
+
+    @Test func labelFieldExampleRightToLeft() throws {
+        let run = try Self.ratite(["layout", "--rtl", Self.example("label-field.layout")])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == """
+            root: 0 0 320 480
+            topGuide: 0 0 320 20
+            label: 270 44 42 21
+            field: 8 40 254 30
+
+            """)
+    }
+
+    @Test func labelFieldDynamicExample() throws {
+        let run = try Self.ratite(["layout", Self.example("label-field-dynamic.layout")])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == """
+            root: 0 0 320 480
+            topGuide: 0 0 320 20
+            label: 8 40 80 40
+            field: 96 51 216 30
+
+            """)
+    }
+
+    @Test func sideBySideExampleRotates() throws {
+        let portrait = try Self.ratite(["layout", Self.example("side-by-side.layout"), "--size", "320x480"])
+        #expect(portrait.status == 0, "\(portrait)")
+        #expect(portrait.stdout == """
+            root: 0 0 320 480
+            left: 20 20 136 440
+            right: 164 20 136 440
+
+            """)
+        let landscape = try Self.ratite(["layout", "--size", "480x320", Self.example("side-by-side.layout")])
+        #expect(landscape.stdout == """
+            root: 0 0 480 320
+            left: 20 20 216 280
+            right: 244 20 216 280
+
+            """)
+        let rtl = try Self.ratite(["layout", "--rtl", "--size", "480x320", Self.example("side-by-side.layout")])
+        #expect(rtl.stdout == """
+            root: 0 0 480 320
+            left: 244 20 216 280
+            right: 20 20 216 280
+
+            """)
+    }
+
+    @Test func autoresizingExampleRotates() throws {
+        let run = try Self.ratite(["layout", Self.example("autoresizing.layout"), "--size", "480x320"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == """
+            root: 0 0 480 320
+            banner: 0 0 480 44
+            badge: 430 60 40 40
+            panel: 20 120 440 180
+
+            """)
+    }
+
+    @Test func standardInput() throws {
+        let run = try Self.ratite(["layout", "-"], input: "view root size 50x60\nview a in root\na.left == root.left + 1\na.top == root.top + 2\na.width == 3\na.height == 4\n")
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+        #expect(run.stdout == "root: 0 0 50 60\na: 1 2 3 4\n")
+    }
+
+    // MARK: Reports
+
+    static let conflictFile = """
+        view root size 320x480
+        view a in root
+        a.left == root.left + 10 id=pinLeft
+        a.width == 100
+        a.right == root.right
+        a.width <= 150
+        a.top == root.top
+        """
+
+    @Test func conflictAndAmbiguityReports() throws {
+        let file = try TempFile(Self.conflictFile)
+        let run = try Self.ratite(["layout", file.path])
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+        #expect(run.stdout == """
+            root: 0 0 320 480
+            a: 10 0 100 0
+
+            Unable to simultaneously satisfy constraints.
+              At least one of these constraints is one you don't want:
+                [rootFrame] root.width == 320
+                'pinLeft' a.left == root.left + 10
+                a.width == 100
+                a.right == root.right
+              Will attempt to recover by breaking constraint
+                a.right == root.right
+
+            Ambiguous layout (root coordinates):
+              a.height = 0 can be anywhere in [-inf, inf]
+
+            """)
+    }
+
+    @Test func ambiguityReportWithABoundedRange() throws {
+        let file = try TempFile("""
+            view root size 100x100
+            view a in root
+            a.width == 10
+            a.left >= root.left
+            a.right <= root.right
+            a.top == root.top
+            a.height == 5
+            """)
+        let run = try Self.ratite(["layout", file.path])
+        #expect(run.status == 0, "\(run)")
+        let x = try #require(Self.frames(run.stdout)["a"]?.x)
+        #expect(x >= 0 && x <= 90)
+        #expect(run.stdout == """
+            root: 0 0 100 100
+            a: \(formatNumber(x)) 0 10 5
+
+            Ambiguous layout (root coordinates):
+              a.left = \(formatNumber(x)) can be anywhere in [0, 90]
+
+            """)
+    }
+
+    // MARK: Errors
+
+    @Test func fileErrorsExitWith65() throws {
+        let cases: [(String, Int, Int, String)] = [
+            ("view root\nview a in rot\n", 2, 11, "unknown item 'rot' (items must be declared before they are used)"),
+            ("view root\n\n  a.width == 10\n", 3, 3, "unknown item 'a'"),
+            ("view root size 3x\n", 1, 18, "expected a number"),
+            ("view root\nview a in root\na.leading == root.left\n", 3, 1, "constraint a.leading == root.left relates leading/trailing to left/right"),
+        ]
+        for (text, line, column, message) in cases {
+            let file = try TempFile(text)
+            let run = try Self.ratite(["layout", file.path])
+            #expect(run.status == 65, "\(run)")
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr == "\(file.path):\(line):\(column): error: \(message)\n")
+        }
+        let stdin = try Self.ratite(["layout", "-"], input: "view\n")
+        #expect(stdin.status == 65 && stdin.stderr == "<stdin>:1:5: error: expected an item name\n", "\(stdin)")
+    }
+
+    @Test func usageErrorsExitWith64() throws {
+        let file = try TempFile("view root size 1x1\n")
+        let cases: [([String], String)] = [
+            (["layout"], "ratite: error: layout needs a FILE (or - for standard input)\n"),
+            (["layout", file.path, "--bogus"], "ratite: error: unexpected argument '--bogus'\n"),
+            (["layout", file.path, file.path], "ratite: error: unexpected argument '\(file.path)'\n"),
+            (["layout", file.path, "--size"], "ratite: error: --size needs a value\n"),
+            (["layout", file.path, "--svg"], "ratite: error: --svg needs a value\n"),
+            (["layout", file.path, "--size", "320"], "ratite: error: --size needs WIDTHxHEIGHT with non-negative numbers, like 320x480, not '320'\n"),
+            (["layout", file.path, "--size", "-1x5"], "ratite: error: --size needs WIDTHxHEIGHT with non-negative numbers, like 320x480, not '-1x5'\n"),
+            (["layout", file.path, "--size", "infx5"], "ratite: error: --size needs WIDTHxHEIGHT with non-negative numbers, like 320x480, not 'infx5'\n"),
+            (["layout", file.path, "--size", "nanx5"], "ratite: error: --size needs WIDTHxHEIGHT with non-negative numbers, like 320x480, not 'nanx5'\n"),
+            (["layout", file.path, "--size", "3x4x5"], "ratite: error: --size needs WIDTHxHEIGHT with non-negative numbers, like 320x480, not '3x4x5'\n"),
+        ]
+        for (arguments, first) in cases {
+            let run = try Self.ratite(arguments)
+            #expect(run.status == 64, "\(arguments): \(run)")
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr.hasPrefix(first), "\(arguments): \(run.stderr)")
+        }
+    }
+
+    @Test func unreadableAndUnwritableFiles() throws {
+        let missing = try TempFile()
+        let run = try Self.ratite(["layout", missing.path])
+        #expect(run.status == 66 && run.stderr == "ratite: error: cannot read \(missing.path)\n", "\(run)")
+        let file = try TempFile("view root size 1x1\n")
+        let svg = try Self.ratite(["layout", file.path, "--svg", "/nonexistent-folder/out.svg"])
+        #expect(svg.status == 73 && svg.stderr == "ratite: error: cannot write /nonexistent-folder/out.svg\n", "\(svg)")
+    }
+
+    // MARK: SVG
+
+    #if canImport(FoundationXML)
+    /// Runs with `--svg`, parses the SVG as XML (failing on anything not well-formed), and
+    /// checks one rectangle per item, at the printed frame, nested as the hierarchy is:
+    /// every item's group holds its rectangle and, inside a group translated to the item's
+    /// origin, its children's groups.
+    static func checkSVG(_ layoutFile: String, arguments: [String] = [], parents: [String: String?],
+                         sourceLocation: SourceLocation = #_sourceLocation) throws -> (Run, [String: XMLElement]) {
+        let out = try TempFile(nil, suffix: ".svg")
+        let run = try ratite(["layout", layoutFile, "--svg", out.path] + arguments)
+        #expect(run.status == 0, "\(run)", sourceLocation: sourceLocation)
+        let data = try Data(contentsOf: out.url)
+        let document = try XMLDocument(data: data, options: [])
+        let svg = try #require(document.rootElement(), sourceLocation: sourceLocation)
+        #expect(svg.name == "svg", sourceLocation: sourceLocation)
+        #expect(Self.attribute(svg, "xmlns") == "http://www.w3.org/2000/svg" || svg.uri == "http://www.w3.org/2000/svg",
+                sourceLocation: sourceLocation)
+        var rects: [XMLElement] = []
+        func collect(_ node: XMLNode) {
+            if let e = node as? XMLElement, e.localName == "rect" { rects.append(e) }
+            for child in node.children ?? [] { collect(child) }
+        }
+        collect(svg)
+        let frames = Self.frames(run.stdout)
+        #expect(rects.count == frames.count && frames.count == parents.count, "\(rects.count) rectangles for \(frames.count) items",
+                sourceLocation: sourceLocation)
+        var byName: [String: XMLElement] = [:]
+        for rect in rects {
+            let group = rect.parent as? XMLElement
+            let name = try #require(Self.attribute(group, "data-item"), "a rectangle outside an item group",
+                                    sourceLocation: sourceLocation)
+            #expect(byName[name] == nil, "two rectangles for \(name)", sourceLocation: sourceLocation)
+            byName[name] = rect
+            func number(_ name: String) -> Double? { Self.attribute(rect, name).flatMap(Double.init) }
+            let drawn = Frame(x: number("x") ?? .nan, y: number("y") ?? .nan, width: number("width") ?? .nan, height: number("height") ?? .nan)
+            #expect(drawn == frames[name], "\(name): drawn \(drawn), printed \(frames[name].map { "\($0)" } ?? "nothing")",
+                    sourceLocation: sourceLocation)
+            // The label.
+            let labels = (group?.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.localName == "text" }
+            #expect(labels.map { $0.stringValue ?? "" } == [name], "\(name) is not labelled", sourceLocation: sourceLocation)
+            // Nesting.
+            let parentName = parents[name] ?? nil
+            let container = group?.parent as? XMLElement
+            if let parentName {
+                let parentFrame = try #require(frames[parentName], sourceLocation: sourceLocation)
+                #expect(container?.name == "g" && Self.attribute(container, "transform")
+                        == "translate(\(formatNumber(parentFrame.x)) \(formatNumber(parentFrame.y)))",
+                        "\(name) is not in a group translated to \(parentName)'s origin", sourceLocation: sourceLocation)
+                #expect(Self.attribute(container?.parent as? XMLElement, "data-item") == parentName,
+                        "\(name) is not drawn inside \(parentName)", sourceLocation: sourceLocation)
+            } else {
+                #expect(container?.parent === svg, "root \(name) is not at the top", sourceLocation: sourceLocation)
+            }
+        }
+        return (run, byName)
+    }
+
+    /// An attribute's value (looked up in the attribute list: with the SVG namespace in
+    /// place, `attribute(forName:)` does not find unprefixed attributes on Linux).
+    static func attribute(_ element: XMLElement?, _ name: String) -> String? {
+        element?.attributes?.first { $0.name == name || $0.localName == name }?.stringValue
+    }
+
+    static func classes(_ rect: XMLElement?) -> Set<String> {
+        Set((Self.attribute(rect, "class") ?? "").split(separator: " ").map(String.init))
+    }
+
+    @Test func svgOfTheSeedRecipe() throws {
+        let (_, rects) = try Self.checkSVG(Self.example("label-field.layout"),
+                                           parents: ["root": nil, "topGuide": "root", "label": "root", "field": "root"])
+        #expect(Self.classes(rects["topGuide"]) == ["guide"])
+        #expect(Self.classes(rects["label"]) == ["view"])
+    }
+
+    @Test func svgOfNestedViewsInRightToLeft() throws {
+        let file = try TempFile("""
+            view root size 320x480
+            view panel in root
+            view inner in panel
+            view leaf in inner
+            guide safe in panel insets 5
+            panel.left == root.left + 10
+            panel.top == root.top + 20
+            panel.width == 200
+            panel.height == 300
+            inner.leading == safe.leading + 3
+            inner.top == safe.top + 4
+            inner.width == 50.5
+            inner.height == 60
+            leaf.trailing == inner.trailing
+            leaf.bottom == inner.bottom
+            leaf.width == 7
+            leaf.height == 8
+            """)
+        let (run, _) = try Self.checkSVG(file.path, arguments: ["--rtl"],
+                                         parents: ["root": nil, "panel": "root", "inner": "panel", "leaf": "inner", "safe": "panel"])
+        // Under right-to-left: safe 5…195 in panel; inner's leading (right) edge at 192.
+        #expect(Self.frames(run.stdout)["inner"] == Frame(x: 141.5, y: 9, width: 50.5, height: 60))
+        #expect(Self.frames(run.stdout)["leaf"] == Frame(x: 0, y: 52, width: 7, height: 8))
+    }
+
+    /// Conflicting and ambiguous items are highlighted and listed; the legend's text (with
+    /// `<=` in it) is escaped.
+    @Test func svgHighlightsConflictsAndAmbiguity() throws {
+        let file = try TempFile(Self.conflictFile + "\nview other in root\nother.width <= 5\nother.width == 10\n")
+        let (run, rects) = try Self.checkSVG(file.path, parents: ["root": nil, "a": "root", "other": "root"])
+        #expect(Self.classes(rects["a"]) == ["view", "ambiguous", "conflict"])
+        #expect(Self.classes(rects["other"]).isSuperset(of: ["view", "ambiguous", "conflict"]))
+        #expect(Self.classes(rects["root"]).contains("conflict"))
+        #expect(run.stdout.contains("other.width <= 5\n    other.width == 10\n"))
+    }
+    #else
+    @Test func svgNeedsFoundationXML() {
+        Issue.record("FoundationXML is not available to check the SVG")
+    }
+    #endif
+}

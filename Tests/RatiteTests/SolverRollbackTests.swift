@@ -1,0 +1,212 @@
+import Testing
+@testable import Ratite
+
+/// A failed operation leaves the core bit for bit as it was: compared with `fingerprint`,
+/// which covers every array slot, free-list head and counter.
+@Suite struct SolverRollbackTests {
+    /// A core that has pivoted: chain definitions, LP rows, several levels, two edits.
+    ///
+    /// Variables: 0 left, 1 width, 2 right, 3 gap, 4 other. Constraint ids are returned in
+    /// the order added.
+    func busyCore() throws -> (CoreDriver, [Int32]) {
+        var d = CoreDriver(variableCount: 5)
+        var ids: [Int32] = []
+        ids.append(try d.add(C([(0, 1)], -20, .equal)))  // left == 20
+        ids.append(try d.add(C([(2, 1), (0, -1), (1, -1)], 0, .equal)))  // right == left + width
+        ids.append(try d.add(C([(1, 1)], -10, .greaterThanOrEqual)))  // width >= 10
+        ids.append(try d.add(C([(1, 1)], -50, .equal, 250)))  // width == 50 @weak
+        ids.append(try d.add(C([(3, 1), (1, -0.5)], 0, .equal, 500)))  // gap == width / 2 @medium
+        ids.append(try d.add(C([(4, 1), (2, -1), (3, -1)], 0, .greaterThanOrEqual)))  // other >= right + gap
+        ids.append(try d.add(C([(4, 1)], -400, .lessThanOrEqual, 600)))  // other <= 400 @600
+        try d.core.addEditVariable(d.variables[2], priority: 750)
+        try d.core.suggestValue(d.variables[2], 320)
+        try d.core.addEditVariable(d.variables[4], priority: 333)
+        try d.core.suggestValue(d.variables[4], 100)
+        try d.core.suggestValue(d.variables[2], 200)
+        #expect(d.problems() == [])
+        #expect(d.core.statistics.pivots > 0)
+        return (d, ids)
+    }
+
+    /// Runs a failing `body` and checks the core did not change (transient queues included
+    /// when `transient`).
+    func expectUnchanged(_ d: inout CoreDriver, transient: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+                         _ body: (inout CoreDriver) throws(CoreError) -> Void) -> CoreError? {
+        d.core.updateValues()
+        let before = fingerprint(d.core, transient: transient)
+        let dump = d.core.dump()
+        do {
+            try body(&d)
+            Issue.record("expected an error", sourceLocation: sourceLocation)
+            return nil
+        } catch {
+            #expect(firstDifference(before, fingerprint(d.core, transient: transient)) == nil, sourceLocation: sourceLocation)
+            #expect(d.core.dump() == dump, sourceLocation: sourceLocation)
+            #expect(d.core.invariantViolations() == [], sourceLocation: sourceLocation)
+            return error
+        }
+    }
+
+    @Test func busyCoreValues() throws {
+        var (d, _) = try busyCore()
+        // right 200 (strong edit), width 180, gap 90 (medium), other >= 290 (other <= 400
+        // @600 beats other == 100 @333).
+        #expect(d.values() == [20, 180, 200, 90, 290])
+    }
+
+    @Test func unsatisfiableAdditionAfterPivots() throws {
+        var (d, ids) = try busyCore()
+        // width <= 5 contradicts width >= 10 (phase one runs and fails).
+        let e1 = expectUnchanged(&d) { d throws(CoreError) in _ = try d.add(C([(1, 1)], -5, .lessThanOrEqual)) }
+        #expect(e1 == .unsatisfiable(conflict: [ids[2], pendingConstraintID]))
+        // right == 10 contradicts left == 20 and width >= 10 through right == left + width.
+        let e2 = expectUnchanged(&d) { d throws(CoreError) in _ = try d.add(C([(2, 1)], -10, .equal)) }
+        #expect(e2 == .unsatisfiable(conflict: [ids[0], ids[1], ids[2], pendingConstraintID]))
+        // With the queues compared too, where they start out empty.
+        var fresh = CoreDriver(variableCount: 2)
+        let a = try fresh.add(C([(0, 1), (1, -1)], -1, .greaterThanOrEqual))
+        _ = try fresh.add(C([(0, 1)], -5, .equal, 250))
+        let e3 = expectUnchanged(&fresh, transient: true) { d throws(CoreError) in _ = try d.add(C([(1, 1), (0, -1)], 0, .greaterThanOrEqual)) }
+        #expect(e3 == .unsatisfiable(conflict: [a, pendingConstraintID]))
+        #expect(d.problems() == [])
+    }
+
+    @Test func unsatisfiableConstantChange() throws {
+        var (d, ids) = try busyCore()
+        let cap = try d.add(C([(2, 1)], -500, .lessThanOrEqual))  // right <= 500
+        #expect(d.problems() == [])
+        // width >= 1000 makes right >= 1020.
+        let e = expectUnchanged(&d) { d throws(CoreError) in try d.core.setConstant(ids[2], -1000) }
+        #expect(e == .unsatisfiable(conflict: [ids[0], ids[1], cap, ids[2]]))
+        // left == 600 makes right >= 610.
+        let f = expectUnchanged(&d) { d throws(CoreError) in try d.core.setConstant(ids[0], -600) }
+        #expect(f == .unsatisfiable(conflict: [ids[1], ids[2], cap, ids[0]]))
+        #expect(d.problems() == [])
+    }
+
+    @Test func unsatisfiableConstantChangeSimple() throws {
+        var d = CoreDriver(variableCount: 2)
+        let a = try d.add(C([(0, 1)], 0, .greaterThanOrEqual))  // x >= 0
+        let b = try d.add(C([(1, 1)], -3, .equal))  // y == 3
+        let c = try d.add(C([(0, 1), (1, 1)], -10, .lessThanOrEqual))  // x + y <= 10
+        _ = try d.add(C([(0, 1)], -5, .equal, 250))  // x == 5 @weak
+        try d.core.addEditVariable(d.variables[0], priority: 500)
+        try d.core.suggestValue(d.variables[0], 6)
+        #expect(d.values() == [6, 3])
+        // y == 20 leaves x <= -10 against x >= 0.
+        let e = expectUnchanged(&d) { d throws(CoreError) in try d.core.setConstant(b, -20) }
+        #expect(e == .unsatisfiable(conflict: [a, c, b]))
+        #expect(d.values() == [6, 3])
+        // x + y <= -1 conflicts with x >= 0 and y == 3.
+        let f = expectUnchanged(&d) { d throws(CoreError) in try d.core.setConstant(c, 1) }
+        #expect(f == .unsatisfiable(conflict: [a, b, c]))
+        try d.core.setConstant(b, -8)
+        #expect(d.values() == [2, 8])
+    }
+
+    @Test func unsatisfiablePriorityChange() throws {
+        var d = CoreDriver(variableCount: 2)
+        _ = try d.add(C([(0, 1)], 0, .greaterThanOrEqual))  // x >= 0
+        let b = try d.add(C([(1, 1)], -3, .equal))  // y == 3
+        let c = try d.add(C([(0, 1), (1, 1)], -10, .lessThanOrEqual))  // x + y <= 10
+        let wish = try d.add(C([(0, 1)], -8, .greaterThanOrEqual, 750))  // x >= 8 @strong
+        #expect(d.values() == [7, 3])
+        let e = expectUnchanged(&d) { d throws(CoreError) in try d.core.setPriority(wish, 1000) }
+        #expect(e == .unsatisfiable(conflict: [b, c, wish]))
+        // Optional to optional never fails.
+        try d.core.setPriority(wish, 250)
+        #expect(d.values() == [7, 3])
+    }
+
+    @Test func invalidInputsChangeNothing() throws {
+        var (d, ids) = try busyCore()
+        let x = d.variables[0]
+        let edit = d.core.variables[Int(d.variables[2])].edit
+        for i in 0..<14 {
+            let e = expectUnchanged(&d, transient: true) { d throws(CoreError) in
+                switch i {
+                case 0: _ = try d.core.addConstraint(terms: [VariableTerm(variable: 99, coefficient: 1)], constant: 0, relation: .equal, priority: 1000)
+                case 1: _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: .nan)], constant: 0, relation: .equal, priority: 1000)
+                case 2: _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: .infinity, relation: .equal, priority: 1000)
+                case 3: _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: 0, relation: .equal, priority: 0)
+                case 4: try d.core.removeConstraint(77)
+                case 5: try d.core.setConstant(ids[0], .nan)
+                case 6: try d.core.setPriority(ids[0], 1001)
+                case 7: try d.core.setPriority(edit, 1000)
+                case 8: try d.core.addEditVariable(x, priority: 1000)
+                case 9: try d.core.addEditVariable(d.variables[2], priority: 500)
+                case 10: try d.core.removeEditVariable(x)
+                case 11: try d.core.suggestValue(x, 3)
+                case 12: try d.core.suggestValue(d.variables[2], .infinity)
+                default: try d.core.deleteVariable(x)
+                }
+            }
+            #expect(e != nil, "case \(i)")
+        }
+    }
+
+    /// A core that saw failures continues exactly like a twin that never saw them.
+    @Test func failuresLeaveNoTraceInLaterOperations() throws {
+        var (a, ids) = try busyCore()
+        var (b, _) = try busyCore()
+        _ = try? a.add(C([(1, 1)], -5, .lessThanOrEqual))
+        _ = try? a.add(C([(2, 1)], -10, .equal))
+        _ = try? a.core.setConstant(ids[0], .nan)
+        for k in 0..<2 {
+            var d = k == 0 ? a : b
+            _ = try d.add(C([(2, 1)], -500, .lessThanOrEqual))
+            if k == 0 { _ = try? d.core.setConstant(ids[2], -1000) }
+            _ = try d.add(C([(3, 1)], -30, .lessThanOrEqual))
+            try d.core.suggestValue(d.variables[2], 260)
+            try d.core.removeConstraint(ids[3])
+            try d.core.removeEditVariable(d.variables[4])
+            if k == 0 { a = d } else { b = d }
+        }
+        #expect(a.values() == b.values())
+        #expect(firstDifference(fingerprint(a.core, transient: false), fingerprint(b.core, transient: false)) == nil)
+        #expect(a.core.dump() == b.core.dump())
+    }
+
+    /// Transactions nest: an inner failure rolls back alone, an outer rollback undoes
+    /// everything, committed inner work included.
+    @Test func nestedTransactions() throws {
+        var (d, ids) = try busyCore()
+        d.core.updateValues()
+        let start = fingerprint(d.core, transient: false)
+        d.core.beginTransaction()
+        let kept = try d.add(C([(3, 1)], -30, .lessThanOrEqual))
+        #expect(throws: CoreError.self) { _ = try d.add(C([(1, 1)], -5, .lessThanOrEqual)) }
+        try d.core.suggestValue(d.variables[2], 400)
+        try d.core.removeConstraint(ids[3])
+        d.core.rollbackTransaction()
+        #expect(firstDifference(start, fingerprint(d.core, transient: false)) == nil)
+        #expect(!d.core.isConstraint(kept))
+        #expect(d.problems() == [])
+        // Commit keeps the inner work.
+        d.core.beginTransaction()
+        let k2 = try d.add(C([(3, 1)], -30, .lessThanOrEqual))
+        #expect(throws: CoreError.self) { _ = try d.add(C([(1, 1)], -5, .lessThanOrEqual)) }
+        d.core.commitTransaction()
+        #expect(d.core.isConstraint(k2))
+        #expect(!d.core.journal.isActive)
+        #expect(d.problems() == [])
+    }
+
+    /// Values refreshed inside a transaction (adding an edit variable brings values up to
+    /// date first) must come back with a rollback: after it the core holds the old tableau,
+    /// so its cached values and dirty list must be the old ones too.
+    @Test func rollbackRestoresValuesRefreshedInsideTheTransaction() throws {
+        var d = CoreDriver(variableCount: 2)
+        _ = try d.add(C([(0, 1)], -5, .equal, 250))  // x == 5 @weak
+        _ = try d.add(C([(1, 1), (0, -1)], 0, .equal))  // y == x
+        #expect(d.values() == [5, 5])
+        let before = fingerprint(d.core)
+        d.core.beginTransaction()
+        _ = try d.add(C([(0, 1)], -7, .equal))  // x == 7
+        try d.core.addEditVariable(d.variables[1], priority: 500)  // refreshes values: x = y = 7
+        d.core.rollbackTransaction()
+        #expect(firstDifference(before, fingerprint(d.core)) == nil)
+        #expect(d.core.valueViolations() == [])
+        #expect(d.values() == [5, 5])
+    }
+}

@@ -1,0 +1,225 @@
+import Testing
+@testable import Ratite
+
+/// Scaling sanity (no timing): on the generated families the tableau holds O(n) cells,
+/// removing everything leaves nothing behind, add/remove cycles reuse every slot, and the
+/// same operations give bit-identical cores.
+@Suite struct SolverScalingTests {
+    struct Built {
+        var driver: CoreDriver
+        var ids: [Int32]
+    }
+
+    /// Feeds `system` to a fresh core: constraints, then edits with their first suggestions,
+    /// then each resize.
+    func build(_ system: GeneratedSystem, resize: Bool = true) throws -> Built {
+        var d = CoreDriver(variableCount: 0)
+        for name in system.names { d.variables.append(d.core.newVariable(name: name)) }
+        var ids: [Int32] = []
+        for c in system.constraints {
+            let n = c.normalized
+            let terms = n.terms.map { VariableTerm(variable: d.variables[Int($0.variable)], coefficient: $0.coefficient) }
+            ids.append(try d.core.addConstraint(terms: terms, constant: n.constant, relation: c.relation, priority: c.priority))
+        }
+        for (i, e) in system.edits.enumerated() {
+            try d.core.addEditVariable(d.variables[Int(e.variable)], priority: e.priority)
+            try d.core.suggestValue(d.variables[Int(e.variable)], system.suggestions[i])
+        }
+        if resize {
+            for step in 0..<2 {
+                for (i, e) in system.edits.enumerated() where i < system.resizes.count {
+                    try d.core.suggestValue(d.variables[Int(e.variable)], step == 0 ? system.resizes[i].0 : system.resizes[i].1)
+                }
+            }
+        }
+        d.core.updateValues()
+        return Built(driver: d, ids: ids)
+    }
+
+    func cells(_ core: SimplexCore) -> (cells: Int, longest: Int, rows: Int) {
+        var cells = 0, longest = 0, rows = 0
+        for r in core.rows where !r.isUnused {
+            cells += r.terms.count
+            longest = max(longest, r.terms.count)
+            rows += 1
+        }
+        return (cells, longest, rows)
+    }
+
+    /// Sizes n and 4n (grid: k and 2k per side), small enough for a debug build.
+    static let sizes: [SystemFamily: (small: Int, large: Int)] = [
+        .chain: (500, 2000), .grid: (64, 256), .tree: (64, 256), .random: (100, 400),
+    ]
+
+    /// A dense-row tableau grows to O(n²) cells on a chain; an O(n) tableau keeps the cells
+    /// per constraint flat when the system grows fourfold. Measured after construction and
+    /// after the edits and their first suggestions (resizes are left to the benchmarks).
+    @Test(arguments: SystemFamily.allCases)
+    func tableauStaysLinear(_ family: SystemFamily) throws {
+        let (small, large) = Self.sizes[family]!
+        let a = try build(family.generate(n: small, seed: 3), resize: false)
+        let b = try build(family.generate(n: large, seed: 3), resize: false)
+        let ca = cells(a.driver.core), cb = cells(b.driver.core)
+        let perConstraintA = Double(ca.cells) / Double(a.ids.count)
+        let perConstraintB = Double(cb.cells) / Double(b.ids.count)
+        #expect(perConstraintB <= 1.25 * perConstraintA + 0.5,
+                "\(family): \(ca.cells) cells for \(a.ids.count) constraints, \(cb.cells) for \(b.ids.count)")
+        #expect(cb.rows <= b.ids.count + b.driver.core.symbols.count)
+        #expect(b.driver.core.invariantViolations() == [])
+        #expect(b.driver.core.valueViolations() == [])
+    }
+
+    /// Built without edits, the chain's rows hold three terms however long the chain is.
+    @Test func chainRowsStayShort() throws {
+        let system = SystemFamily.chain.generate(n: 2000)
+        var d = CoreDriver(variableCount: 0)
+        for name in system.names { d.variables.append(d.core.newVariable(name: name)) }
+        for c in system.constraints {
+            let n = c.normalized
+            _ = try d.core.addConstraint(
+                terms: n.terms.map { VariableTerm(variable: d.variables[Int($0.variable)], coefficient: $0.coefficient) },
+                constant: n.constant, relation: c.relation, priority: c.priority)
+        }
+        let c = cells(d.core)
+        #expect(c.longest <= 3, "longest row \(c.longest)")
+        #expect(c.cells <= 6 * 2000 + 10)
+        // Widths at 50, so W = 58n + 32.
+        let values = d.values()
+        let w = d.core.variables.firstIndex { $0.name == "W" }!
+        #expect(values[w] == 58 * 2000 + 32)
+        #expect(d.problems() == [])
+    }
+
+    /// A resize moves W to where it is asked (small chain: the resize pivots through a row
+    /// as long as the chain).
+    @Test func chainResize() throws {
+        let system = SystemFamily.chain.generate(n: 200)
+        var built = try build(system)
+        let values = built.driver.values()
+        let w = built.driver.core.variables.firstIndex { $0.name == "W" }!
+        #expect(values[w] == system.resizes[0].1)
+        #expect(built.driver.problems() == [])
+    }
+
+    /// Number of slots on a free list that starts at `head` and follows `next`.
+    func freeCount(_ head: Int32, _ next: (Int32) -> Int32) -> Int {
+        var n = 0
+        var s = head
+        while s >= 0 {
+            n += 1
+            s = next(s)
+            if n > 10_000_000 { return -1 }
+        }
+        return n
+    }
+
+    /// Every pool slot is on its free list, nothing refers to anything.
+    func expectEmpty(_ core: SimplexCore, _ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(core.rows.allSatisfy { $0.isUnused }, "\(label): rows left", sourceLocation: sourceLocation)
+        #expect(core.symbols.allSatisfy { $0.kind == .unused }, "\(label): symbols left", sourceLocation: sourceLocation)
+        #expect(core.constraints.allSatisfy { !$0.isAlive }, "\(label): constraints left", sourceLocation: sourceLocation)
+        #expect(core.levelOrder.isEmpty, "\(label): levels left", sourceLocation: sourceLocation)
+        #expect(core.variables.allSatisfy { $0.uses == 0 && $0.symbol < 0 && $0.edit < 0 }, "\(label): variables in use", sourceLocation: sourceLocation)
+        #expect(freeCount(core.freeRow) { -2 - core.rows[Int($0)].basic } == core.rows.count, "\(label): row free list", sourceLocation: sourceLocation)
+        #expect(freeCount(core.freeSymbol) { core.symbols[Int($0)].owner } == core.symbols.count, "\(label): symbol free list", sourceLocation: sourceLocation)
+        #expect(freeCount(core.freeColumnNode) { core.columnNodes[Int($0)].next } == core.columnNodes.count, "\(label): column nodes", sourceLocation: sourceLocation)
+        #expect(freeCount(core.freeObjectiveNode) { core.objectiveNodes[Int($0)].next } == core.objectiveNodes.count, "\(label): objective nodes", sourceLocation: sourceLocation)
+        #expect(freeCount(core.freeLevel) { -2 - core.levels[Int($0)].users } == core.levels.count, "\(label): levels", sourceLocation: sourceLocation)
+        #expect(freeCount(core.freeConstraint) { core.constraints[Int($0)].marker } == core.constraints.count, "\(label): constraint slots", sourceLocation: sourceLocation)
+        #expect(core.invariantViolations() == [], sourceLocation: sourceLocation)
+    }
+
+    enum Order: CaseIterable { case asAdded, reversed, shuffled }
+
+    @Test(arguments: SystemFamily.allCases, Order.allCases)
+    func removingEverythingLeavesNothing(_ family: SystemFamily, _ order: Order) throws {
+        var built = try build(family.generate(n: family == .grid ? 49 : 80, seed: 5))
+        var ids = built.ids
+        switch order {
+        case .asAdded: break
+        case .reversed: ids.reverse()
+        case .shuffled:
+            var random = SplitMix64(seed: 11)
+            ids.shuffle(using: &random)
+        }
+        let edits = built.driver.core.variables.indices.filter { built.driver.core.variables[$0].edit >= 0 }
+        // Edits go halfway through.
+        for (k, id) in ids.enumerated() {
+            if k == ids.count / 2 { for v in edits { try built.driver.core.removeEditVariable(Int32(v)) } }
+            try built.driver.core.removeConstraint(id)
+            if k % 97 == 0 { #expect(built.driver.problems() == []) }
+        }
+        built.driver.core.updateValues()
+        expectEmpty(built.driver.core, "\(family) \(order)")
+        #expect(built.driver.core.valueViolations() == [])
+    }
+
+    /// Add everything, remove everything, again and again: no pool grows after the first
+    /// round, and each round ends empty.
+    @Test(arguments: SystemFamily.allCases)
+    func addRemoveCyclesReuseSlots(_ family: SystemFamily) throws {
+        let system = family.generate(n: family == .grid ? 36 : 60, seed: 9)
+        var d = CoreDriver(variableCount: 0)
+        for name in system.names { d.variables.append(d.core.newVariable(name: name)) }
+        var sizes: [[Int]] = []
+        var random = SplitMix64(seed: 4)
+        for round in 0..<6 {
+            var ids: [Int32] = []
+            for c in system.constraints {
+                let n = c.normalized
+                let terms = n.terms.map { VariableTerm(variable: d.variables[Int($0.variable)], coefficient: $0.coefficient) }
+                ids.append(try d.core.addConstraint(terms: terms, constant: n.constant, relation: c.relation, priority: c.priority))
+            }
+            for (i, e) in system.edits.enumerated() {
+                try d.core.addEditVariable(d.variables[Int(e.variable)], priority: e.priority)
+                try d.core.suggestValue(d.variables[Int(e.variable)], system.suggestions[i])
+            }
+            #expect(d.problems() == [])
+            for e in system.edits { try d.core.removeEditVariable(d.variables[Int(e.variable)]) }
+            if round % 2 == 1 { ids.shuffle(using: &random) }
+            for id in ids { try d.core.removeConstraint(id) }
+            d.core.updateValues()
+            expectEmpty(d.core, "\(family) round \(round)")
+            let core = d.core
+            sizes.append([core.rows.count, core.symbols.count, core.columnNodes.count, core.objectiveNodes.count,
+                          core.levels.count, core.constraints.count, core.variables.count, core.dirty.count])
+        }
+        // Every round ends empty (checked above), so nothing leaks. The pools' peak may vary
+        // a little between rounds (recycled slots come back in another order, which can
+        // change tie-breaks), but no pool may keep growing with the rounds.
+        for pool in 0..<7 {
+            #expect(sizes.last![pool] <= sizes[0][pool] + sizes[0][pool] / 8 + 8, "\(family): pool \(pool) per round \(sizes.map { $0[pool] })")
+        }
+        #expect(sizes.allSatisfy { $0[7] == 0 })
+    }
+
+    /// The same operations in two separate cores give bit-identical state and dumps, also
+    /// through `Solver` (whose dictionaries hash object identities differently per object).
+    @Test(arguments: SystemFamily.allCases)
+    func sameOperationsSameBits(_ family: SystemFamily) throws {
+        let system = family.generate(n: family == .grid ? 49 : 120, seed: 21)
+        let a = try build(system), b = try build(system)
+        #expect(firstDifference(fingerprint(a.driver.core), fingerprint(b.driver.core)) == nil)
+        #expect(a.driver.core.dump() == b.driver.core.dump())
+        #expect(a.driver.core.statistics == b.driver.core.statistics)
+        func solve() throws -> (values: [UInt64], dump: String) {
+            let solver = Solver()
+            let variables = system.names.map { Variable($0) }
+            func expression(_ terms: [(variable: Int32, coefficient: Double)], _ constant: Double) -> Expression {
+                Expression(terms: terms.map { Term(variables[Int($0.variable)], $0.coefficient) }, constant: constant)
+            }
+            for c in system.constraints {
+                try solver.add(Constraint(expression(c.lhs, c.lhsConstant), c.relation, expression(c.rhs, c.rhsConstant), priority: Priority(c.priority)))
+            }
+            for (i, e) in system.edits.enumerated() {
+                try solver.addEditVariable(variables[Int(e.variable)], priority: Priority(e.priority))
+                try solver.suggestValue(variables[Int(e.variable)], system.suggestions[i])
+            }
+            solver.update()
+            return (variables.map { solver.value(of: $0).bitPattern }, solver.dump())
+        }
+        let first = try solve(), second = try solve()
+        #expect(first.values == second.values)
+        #expect(first.dump == second.dump)
+    }
+}
