@@ -22,11 +22,11 @@ public func ratite_engine_last_error(_ engine: OpaquePointer?) -> UnsafePointer<
 
 @c @implementation
 public func ratite_engine_last_error_offset(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?) -> ratite_status {
-    withEngine(engine) { h throws(CFailure) in
-        let out = try output(out, "out")
-        guard let offset = h.lastErrorOffset else { throw CFailure(RATITE_ERROR_UNKNOWN, "the last error was not a VFL parse error") }
-        out.pointee = offset
-    }
+    // A query about the last error must not replace it, so no `withEngine` here.
+    guard let engine, let out else { return RATITE_ERROR_NULL_ARGUMENT }
+    guard let offset = EngineHandle.from(engine).lastErrorOffset else { return RATITE_ERROR_UNKNOWN }
+    out.pointee = offset
+    return RATITE_OK
 }
 
 @c @implementation
@@ -355,10 +355,18 @@ private struct VFLRequest {
         guard metrics != nil || metricTotal == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "metrics is NULL with count \(metricTotal)") }
         guard views != nil || viewTotal == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "views is NULL with count \(viewTotal)") }
         extended = options & RATITE_VFL_EXTENDED != 0
-        let known = VFLFormatOptions.alignmentMask.rawValue | VFLFormatOptions.directionMask.rawValue
-            | VFLFormatOptions.spacingMask.rawValue
-        self.options = VFLFormatOptions(rawValue: UInt(options & ~RATITE_VFL_EXTENDED))
-        guard self.options.rawValue & ~known == 0 else { throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "unknown option bits in \(options)") }
+        // The options ratite.h defines: the alignments, one direction, the spacing flag.
+        let alignments: UInt32 = RATITE_VFL_ALIGN_ALL_LEFT | RATITE_VFL_ALIGN_ALL_RIGHT | RATITE_VFL_ALIGN_ALL_TOP
+            | RATITE_VFL_ALIGN_ALL_BOTTOM | RATITE_VFL_ALIGN_ALL_LEADING | RATITE_VFL_ALIGN_ALL_TRAILING
+            | RATITE_VFL_ALIGN_ALL_CENTER_X | RATITE_VFL_ALIGN_ALL_CENTER_Y | RATITE_VFL_ALIGN_ALL_LAST_BASELINE
+            | RATITE_VFL_ALIGN_ALL_FIRST_BASELINE
+        let directions: UInt32 = RATITE_VFL_DIRECTION_LEFT_TO_RIGHT | RATITE_VFL_DIRECTION_RIGHT_TO_LEFT
+        let plain = options & ~RATITE_VFL_EXTENDED
+        guard plain & ~(alignments | directions | RATITE_VFL_SPACING_BASELINE_TO_BASELINE) == 0,
+            plain & directions != directions else {
+            throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "unknown option bits in \(options)")
+        }
+        self.options = VFLFormatOptions(rawValue: UInt(plain))
         var metricTable: [String: Double] = [:]
         for i in 0..<metricTotal {
             let m = metrics![i]
@@ -399,16 +407,29 @@ private struct VFLRequest {
         }
     }
 
-    /// The constraints between names, parsed with the engine's spacing, for checking.
+    /// The constraints between names, parsed with the engine's spacing, for checking: the
+    /// same errors as `constraints(in:)` without making layout constraints.
     func parse(in h: EngineHandle) throws(CFailure) -> [VFLConstraint] {
         let names = views.map { Set($0.keys) } ?? Set(h.engine.items.map(\.name))
+        let parsed: [VFLConstraint]
         do {
-            return try VisualFormat.parse(
+            parsed = try VisualFormat.parse(
                 format, options: options, metrics: metrics, views: names, extended: extended,
                 standardSpacing: h.engine.standardSpacing, superviewSpacing: h.engine.superviewSpacing)
         } catch {
             throw translate(error, h)
         }
+        // `|` needs the view beside it to have a superview, as when resolving.
+        for c in parsed where c.firstItem == .superview || c.secondItem == .superview {
+            var anchor: String? = nil
+            if case .view(let name) = c.firstItem { anchor = name }
+            if case .view(let name)? = c.secondItem { anchor = name }
+            let item = anchor.flatMap { views?[$0] ?? h.engine.item(named: $0) }
+            if item?.parent == nil {
+                throw translate(LayoutError.invalidValue("'|' in \(format) needs a view with a superview"), h)
+            }
+        }
+        return parsed
     }
 }
 

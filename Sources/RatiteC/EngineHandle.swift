@@ -5,7 +5,7 @@ import Ratite
 /// handle hands out.
 final class EngineHandle {
     let engine = LayoutEngine()
-    let tag: UInt64
+    var itemIDs: IDSpace
     var constraintIDs: IDSpace
     var constraints: [LayoutConstraint?] = []
     var freeSlots: [Int32] = []
@@ -15,23 +15,24 @@ final class EngineHandle {
     var changed: [UInt64] = []
 
     init() {
-        tag = newHandleTag()
-        constraintIDs = IDSpace(tag: tag)
+        let tag = newHandleTag()
+        itemIDs = IDSpace(kind: .item, tag: tag)
+        constraintIDs = IDSpace(kind: .layoutConstraint, tag: tag)
     }
 
     static func from(_ pointer: OpaquePointer) -> EngineHandle {
         Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
     }
 
-    /// Items are never removed, so an item id is the handle tag and the item's index + 1.
-    func id(of item: LayoutItem) -> ratite_item { tag << 48 | UInt64(item.index + 1) }
+    /// Items are never removed, so an item's slot is its index + 1 (slot 0 is never valid)
+    /// and its generation stays 0.
+    func id(of item: LayoutItem) -> ratite_item { itemIDs.id(for: Int32(item.index + 1)) }
 
     func item(_ id: ratite_item) throws(CFailure) -> LayoutItem {
-        let index = Int(id & 0xFFFF_FFFF) - 1
-        guard id >> 48 == tag, id >> 32 & 0xFFFF == 0, index >= 0, index < engine.items.count else {
+        guard let slot = itemIDs.slot(of: id), slot >= 1, Int(slot) <= engine.items.count else {
             throw CFailure(RATITE_ERROR_UNKNOWN, "unknown item id \(id)")
         }
-        return engine.items[index]
+        return engine.items[Int(slot) - 1]
     }
 
     /// The item, or nil for RATITE_NO_ITEM.

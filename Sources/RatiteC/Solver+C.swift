@@ -61,7 +61,7 @@ public func ratite_solver_variable_find(
     withSolver(solver) { h, core throws(CFailure) in
         let text = try decodeString(name, nameLength, "name", isName: true)
         let out = try output(out, "out")
-        guard let v = h.variablesByName[text] else { throw CFailure(RATITE_ERROR_UNKNOWN, "no variable named '\(text)'") }
+        guard let v = h.variable(named: text) else { throw CFailure(RATITE_ERROR_UNKNOWN, "no variable named '\(text)'") }
         out.pointee = h.variableIDs.id(for: v)
     }
 }
@@ -140,7 +140,7 @@ public func ratite_solver_constraint_parse(
         var created: [(String, Int32)] = []
         core.beginTransaction()
         func variable(_ name: String) -> Int32 {
-            if let v = h.variablesByName[name] { return v }
+            if let v = h.variable(named: name) { return v }
             let v = h.newVariable(named: name, core: &core)
             created.append((name, v))
             return v
@@ -156,7 +156,7 @@ public func ratite_solver_constraint_parse(
             core.rollbackTransaction()
             let failure = h.failure(error, core: core)
             for (name, v) in created {
-                h.variablesByName[name] = nil
+                h.forgetName(of: v, name)
                 h.variableIDs.retire(v)
             }
             throw failure

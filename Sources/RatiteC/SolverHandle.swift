@@ -7,16 +7,17 @@ final class SolverHandle {
     var core = SimplexCore()
     var variableIDs: IDSpace
     var constraintIDs: IDSpace
-    /// The newest variable of each name, for `ratite_solver_variable_find` and the text syntax.
-    var variablesByName: [String: Int32] = [:]
+    /// The variables of each name, oldest first: the newest one is what
+    /// `ratite_solver_variable_find` and the text syntax use.
+    var variablesByName: [String: [Int32]] = [:]
     let lastError = HandleString()
     let name = HandleString()
     var lastConflict: [UInt64] = []
 
     init() {
         let tag = newHandleTag()
-        variableIDs = IDSpace(tag: tag)
-        constraintIDs = IDSpace(tag: tag)
+        variableIDs = IDSpace(kind: .variable, tag: tag)
+        constraintIDs = IDSpace(kind: .constraint, tag: tag)
     }
 
     static func from(_ pointer: OpaquePointer) -> SolverHandle {
@@ -34,7 +35,7 @@ final class SolverHandle {
     }
 
     func constraint(_ id: ratite_constraint, in core: borrowing SimplexCore) throws(CFailure) -> Int32 {
-        guard let c = constraintIDs.slot(of: id), core.isConstraint(c) else {
+        guard let c = constraintIDs.slot(of: id), core.isConstraint(c), !core.isEditConstraint(c) else {
             throw CFailure(RATITE_ERROR_UNKNOWN, "unknown constraint id \(id)")
         }
         return c
@@ -42,15 +43,24 @@ final class SolverHandle {
 
     func newVariable(named name: String, core: inout SimplexCore) -> Int32 {
         let v = core.newVariable(name: name)
-        variablesByName[name] = v
+        variablesByName[name, default: []].append(v)
         return v
+    }
+
+    /// The newest live variable called `name`.
+    func variable(named name: String) -> Int32? { variablesByName[name]?.last }
+
+    /// Forgets a variable's name (after it was freed or rolled back).
+    func forgetName(of v: Int32, _ name: String) {
+        variablesByName[name]?.removeAll { $0 == v }
+        if variablesByName[name]?.isEmpty == true { variablesByName[name] = nil }
     }
 
     /// Frees a variable nothing mentions, retiring its ids.
     func deleteVariable(_ v: Int32, core: inout SimplexCore) {
         let name = core.name(ofVariable: v)
         try? core.deleteVariable(v)
-        if variablesByName[name] == v { variablesByName[name] = nil }
+        forgetName(of: v, name)
         variableIDs.retire(v)
     }
 

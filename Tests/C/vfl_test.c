@@ -545,6 +545,107 @@ static void test_conflicts_strict(void) {
     test_conflicts(1);
 }
 
+struct check_case {
+    const char *format;
+    uint32_t options;
+    size_t count;
+};
+
+/* ratite_engine_vfl_check parses exactly as ratite_engine_vfl does, with the same errors,
+ * but activates nothing. */
+static void test_check(void) {
+    ratite_engine *e = new_engine();
+    ratite_item root = root_view(e, 200, 100);
+    ratite_item a = view(e, "a", root), b = view(e, "b", root);
+    vfl(e, "V:|[a(==10)]-[b(==10)]", 0);
+    layout(e);
+    const uint64_t before = constraint_count(e);
+    static const struct check_case cases[] = {
+        {"H:|-[a(==30)]-[b]-|", 0, 4},
+        {"V:|-10-[a(==20)]", 0, 2},
+        {"H:[a]-[b]", RATITE_VFL_ALIGN_ALL_TOP | RATITE_VFL_ALIGN_ALL_BOTTOM, 3},
+        {"H:[a]", 0, 0},
+        {"H: [a] - [b]\nV: [a]-[b]", RATITE_VFL_EXTENDED, 2},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t count = SENTINEL_COUNT, needed = SENTINEL_COUNT;
+        const char *format = cases[i].format;
+        CHECK_STATUS(ratite_engine_vfl_check(e, format, strlen(format), NULL, 0, NULL, 0, cases[i].options, &count),
+                     RATITE_OK);
+        CHECK(count == cases[i].count);
+        /* The same number ratite_engine_vfl asks room for. */
+        ratite_status status = ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, cases[i].options, NULL, 0, &needed);
+        CHECK_STATUS(status, cases[i].count ? RATITE_ERROR_INVALID_ARGUMENT : RATITE_OK);
+        CHECK(needed == cases[i].count);
+    }
+    /* Metrics and bindings. */
+    const ratite_metric metrics[1] = {{"m", 1, 15}};
+    const ratite_view_binding views[2] = {{"left", 4, a}, {"right", 5, b}};
+    size_t count = SENTINEL_COUNT;
+    const char *format = "H:|-m-[left(==m)][right]";
+    CHECK_STATUS(ratite_engine_vfl_check(e, format, strlen(format), metrics, 1, views, 2, 0, &count), RATITE_OK);
+    CHECK(count == 3);
+    CHECK(constraint_count(e) == before);
+    layout(e);
+    CHECK_FRAME(e, a, 0, 0, 0, 10);
+
+    /* Parse errors: the same status, offset and rendering. */
+    count = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_vfl_check(e, "V|[a]|", 6, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_PARSE);
+    CHECK(count == SENTINEL_COUNT);
+    CHECK_STR(ratite_engine_last_error(e), "Expected ':' after 'V' to specify vertical arrangement");
+    CHECK_STR(ratite_engine_last_error_rendering(e), "Expected ':' after 'V' to specify vertical arrangement\nV|[a]|\n ^");
+    size_t offset = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_OK);
+    CHECK(offset == 1);
+    const char *lines = "H:[a]-[b]\nV:[a]-[";
+    CHECK_STATUS(ratite_engine_vfl_check(e, lines, strlen(lines), NULL, 0, NULL, 0, RATITE_VFL_EXTENDED, &count),
+                 RATITE_ERROR_PARSE);
+    CHECK_STR(ratite_engine_last_error_rendering(e), "2:8: Expected a view\nV:[a]-[\n       ^");
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]-[zz]", 10, NULL, 0, views, 2, 0, &count), RATITE_ERROR_PARSE);
+    CHECK_STR(ratite_engine_last_error(e), "a is not a key in the views dictionary.");
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]-[b]", 9, NULL, 0, NULL, 0, RATITE_VFL_ALIGN_ALL_LEFT, &count),
+                 RATITE_ERROR_PARSE);
+    CHECK_STATUS(ratite_engine_vfl_check(e, "", 0, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_PARSE);
+    CHECK_STR(ratite_engine_last_error_rendering(e), "It's an empty string.");
+    /* Bad arguments. */
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, NULL, 0, NULL, 0, 0, NULL), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_check(NULL, "H:[a]", 5, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_check(e, NULL, 5, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, NULL, 2, NULL, 0, 0, &count), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, NULL, 0, NULL, 2, 0, &count), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, NULL, 0, NULL, 0, 1u << 20, &count), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", (size_t)-1, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, metrics, (size_t)-1, NULL, 0, 0, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, NULL, 0, views, (size_t)-1, 0, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[\xff]", 5, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_INVALID_UTF8);
+    const ratite_metric nan_metric[1] = {{"m", 1, NAN}};
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a(m)]", 8, nan_metric, 1, NULL, 0, 0, &count), RATITE_ERROR_NON_FINITE);
+    ratite_engine *other = new_engine();
+    ratite_item stranger = view(other, "stranger", RATITE_NO_ITEM);
+    const ratite_view_binding foreign[1] = {{"s", 1, stranger}};
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[s]", 5, NULL, 0, foreign, 1, 0, &count), RATITE_ERROR_UNKNOWN);
+    ratite_engine_free(other);
+    CHECK(count == SENTINEL_COUNT);
+    CHECK(constraint_count(e) == before);
+    ratite_engine_free(e);
+}
+
+/* "errors as in ratite_engine_vfl": '|' next to a view without a superview is refused by
+ * ratite_engine_vfl (INVALID_ARGUMENT), so the check must refuse it too. */
+static void test_check_superview_error(void) {
+    ratite_engine *e = new_engine();
+    root_view(e, 200, 100);
+    size_t count = SENTINEL_COUNT, needed = SENTINEL_COUNT;
+    ratite_layout_constraint ids[4];
+    CHECK_STATUS(ratite_engine_vfl(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, ids, 4, &needed), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK(count == SENTINEL_COUNT);
+    ratite_engine_free(e);
+}
+
 /* The example: a label and a text field in a row under a 20-point top guide. */
 static void test_label_and_field(void) {
     ratite_engine *e = new_engine();
@@ -581,4 +682,6 @@ void run_vfl_tests(void) {
     test_conflicts_default();
     test_conflicts_strict();
     test_label_and_field();
+    test_check();
+    test_check_superview_error();
 }

@@ -109,10 +109,28 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
     abs(a - b) <= tolerance * max(1, abs(a), abs(b))
 }
 
-/// Whether two objective vectors agree level by level.
-func sameObjective(_ a: [(priority: Double, value: Double)], _ b: [(priority: Double, value: Double)], tolerance: Double = 1e-7) -> Bool {
+/// Whether two objective vectors agree level by level: within `tolerance` relative to the
+/// level's value, or to `scales` (the size of the numbers summed at each level, see
+/// `objectiveScales`) times 1e-12, whichever is larger.
+func sameObjective(_ a: [(priority: Double, value: Double)], _ b: [(priority: Double, value: Double)], tolerance: Double = 1e-7, scales: [Double] = []) -> Bool {
     guard a.count == b.count else { return false }
-    return zip(a, b).allSatisfy { $0.priority == $1.priority && close($0.value, $1.value, tolerance) }
+    for (i, (x, y)) in zip(a, b).enumerated() {
+        guard x.priority == y.priority else { return false }
+        let scale = i < scales.count ? scales[i] : 0
+        if abs(x.value - y.value) > max(tolerance * max(1, abs(x.value), abs(y.value)), 1e-12 * scale) { return false }
+    }
+    return true
+}
+
+/// Per optional level (highest first, as `objectiveVector`), the sum of the magnitudes of
+/// the numbers that make up its constraints' left sides at `values`.
+func objectiveScales(_ constraints: [ReferenceConstraint], values: [Double]) -> [Double] {
+    let priorities = Set(constraints.filter { !$0.isRequired }.map(\.priority)).sorted(by: >)
+    return priorities.map { p in
+        constraints.filter { $0.priority == p }.reduce(0.0) { sum, c in
+            c.terms.reduce(sum + abs(c.constant)) { $0 + abs($1.coefficient * values[$1.variable]) }
+        }
+    }
 }
 
 func describeObjective(_ a: [(priority: Double, value: Double)]) -> String {

@@ -274,4 +274,31 @@ import Testing
         #expect(d.core.flags.allSatisfy { $0 & ~SymbolFlags.dirty == 0 }, "flags \(d.core.flags)")
         #expect(checked(&d) == [0])
     }
+
+    /// `setConstants` moves several constants in one step: constraints that agree only once
+    /// all of them have moved never conflict halfway; a batch that does conflict is refused
+    /// whole.
+    @Test func setConstantsInOneStep() throws {
+        var d = CoreDriver(variableCount: 2)
+        let a = try d.add(C([(0, 1)], -5, .equal))  // x == 5
+        let b = try d.add(C([(1, 1)], -5, .greaterThanOrEqual))  // y >= 5
+        _ = try d.add(C([(0, 1), (1, -1)], 0, .lessThanOrEqual))  // x <= y
+        _ = try d.add(C([(1, 1)], 0, .equal, 250))  // y == 0 @weak
+        #expect(checked(&d) == [5, 5])
+        try d.core.setConstants([(a, -9), (b, -12)])  // x == 9, y >= 12
+        #expect(checked(&d) == [9, 12])
+        let cap = try d.add(C([(1, 1)], -12, .lessThanOrEqual))  // y <= 12
+        // x == 13 alone conflicts with x <= y <= 12; together with y <= 20 it fits.
+        #expect(throws: CoreError.self) { try d.core.setConstant(a, -13) }
+        try d.core.setConstants([(a, -13), (cap, -20)])
+        #expect(checked(&d) == [13, 13])
+        // A conflicting batch changes nothing.
+        let before = fingerprint(d.core, transient: false)
+        #expect(throws: CoreError.self) { try d.core.setConstants([(a, -30), (b, -1)]) }
+        #expect(firstDifference(before, fingerprint(d.core, transient: false)) == nil)
+        #expect(throws: CoreError.unknownConstraint(99)) { try d.core.setConstants([(a, -1), (99, 0)]) }
+        #expect(throws: CoreError.nonFiniteConstant(.infinity)) { try d.core.setConstants([(a, -1), (b, .infinity)]) }
+        #expect(firstDifference(before, fingerprint(d.core, transient: false)) == nil)
+        #expect(checked(&d) == [13, 13])
+    }
 }

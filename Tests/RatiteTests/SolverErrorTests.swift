@@ -151,7 +151,7 @@ import Testing
             (v[0] == .infinity, -.infinity),
             (v[0] + .nan >= 0, .nan),
             ((Variable("fresh") <= -.infinity).priority(.strong), .infinity),
-            (Expression(1e308) + 1e308 == v[1], .infinity),
+            (LinearExpression(1e308) + 1e308 == v[1], .infinity),
         ]
         for (c, constant) in cases {
             guard case .nonFiniteConstant(let x) = refused(solver, { () throws(SolverError) in try solver.add(c) }) else {
@@ -260,13 +260,13 @@ import Testing
 
     @Test func constraintWithoutVariables() throws {
         let solver = Solver()
-        let never = Constraint(Expression(1), .equal, Expression(2))
+        let never = Constraint(LinearExpression(1), .equal, LinearExpression(2))
         expectConflict(refused(solver) { () throws(SolverError) in try solver.add(never) }, subject: never, [never])
-        let negative = Constraint(Expression(0), .greaterThanOrEqual, Expression(5))
+        let negative = Constraint(LinearExpression(0), .greaterThanOrEqual, LinearExpression(5))
         expectConflict(refused(solver) { () throws(SolverError) in try solver.add(negative) }, subject: negative, [negative])
         // True ones are accepted, and optional false ones too.
-        try solver.add(Constraint(Expression(3), .lessThanOrEqual, Expression(5)))
-        try solver.add(Constraint(Expression(1), .equal, Expression(2), priority: .weak))
+        try solver.add(Constraint(LinearExpression(3), .lessThanOrEqual, LinearExpression(5)))
+        try solver.add(Constraint(LinearExpression(1), .equal, LinearExpression(2), priority: .weak))
         // A variable that cancels out is no help.
         let x = Variable("x")
         try solver.add(x >= 0)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Ratite
 
@@ -421,7 +422,7 @@ import Testing
 
     @Test func expressionOperators() {
         let x = Variable("x"), y = Variable("y"), a = Variable("a"), b = Variable("b")
-        func shape(_ e: Expression) -> [String] { e.terms.map { "\($0.variable.name):\($0.coefficient)" } + ["\(e.constant)"] }
+        func shape(_ e: LinearExpression) -> [String] { e.terms.map { "\($0.variable.name):\($0.coefficient)" } + ["\(e.constant)"] }
         #expect(shape(x + 2 * y - 10) == ["x:1.0", "y:2.0", "-10.0"])
         #expect(shape((a + b) / 2) == ["a:0.5", "b:0.5", "0.0"])
         #expect(shape(-x) == ["x:-1.0", "0.0"])
@@ -431,11 +432,11 @@ import Testing
         #expect(shape(2 * (x + 1)) == ["x:2.0", "2.0"])
         #expect(shape(x - y) == ["x:1.0", "y:-1.0", "0.0"])
         #expect(shape(1 + x + 1) == ["x:1.0", "2.0"])
-        #expect(shape(Expression(4)) == ["4.0"])
+        #expect(shape(LinearExpression(4)) == ["4.0"])
         #expect((x + 2 * y - 10).description == "x + 2*y - 10")
         #expect(((a + b) / 2).description == "0.5*a + 0.5*b")
         #expect((-x + 1.5).description == "-x + 1.5")
-        #expect(Expression(-3).description == "-3")
+        #expect(LinearExpression(-3).description == "-3")
         #expect(Variable().description == "<variable>")
     }
 
@@ -480,6 +481,39 @@ import Testing
         #expect(solver.value(of: y) == 3)
         try solver.remove(trivial)
         #expect(solver.core.invariantViolations() == [])
+    }
+
+    /// Small coefficients are valid (only non-finite ones are errors): these constraints
+    /// are satisfiable and must be accepted. (Absolute tolerances — coefficients below 1e-9
+    /// dropped as zero, objective coefficients up to 1e-8 ignored — refuse them as
+    /// unsatisfiable, with the constraint itself as the "conflict".)
+    @Test(arguments: [1e-4, 1e-6, 1e-8, 1e-10])
+    func smallCoefficientsAreNotZero(_ c: Double) throws {
+        do {
+            let solver = Solver()
+            let x = Variable("x")
+            try solver.add(c * x >= 1)
+            solver.update()
+            #expect(c * solver.value(of: x) >= 1 - 1e-9)
+        }
+        do {
+            let solver = Solver()
+            let x = Variable("x")
+            try solver.add((x == 0).priority(.weak))
+            try solver.add(c * x == 1)
+            solver.update()
+            #expect(abs(solver.value(of: x) * c - 1) < 1e-9)
+        }
+        do {
+            // A chain of three scale factors: x3 = c x0.
+            let solver = Solver()
+            let v = (0...3).map { Variable("x\($0)") }
+            for i in 1...3 { try solver.add(v[i] * cbrt(1 / c) == v[i - 1]) }
+            try solver.add((v[0] == 0).priority(.weak))
+            try solver.add(v[3] >= 1)
+            solver.update()
+            #expect(solver.value(of: v[3]) >= 1 - 1e-9)
+        }
     }
 
     @Test func priorityBasics() {

@@ -10,9 +10,11 @@
  *   untouched and so is the handle's state (solver, engine): a failed call changes nothing.
  *   The handle keeps a message for its last failure (ratite_solver_last_error,
  *   ratite_engine_last_error).
- * - Ids of variables, constraints and items are 64-bit values that carry the handle they
- *   belong to and a generation, so an id from another handle, or of a removed object, is
- *   reported as RATITE_ERROR_UNKNOWN instead of touching something else.
+ * - Ids of variables, constraints and items are 64-bit values that carry their kind, the
+ *   handle they belong to and a generation, so an id of the wrong kind, from another handle,
+ *   or of a removed object is reported as RATITE_ERROR_UNKNOWN instead of touching something
+ *   else. (Detection is exact until a slot has been reused 2^18 times, or 2^18 handles have
+ *   been created since the id's handle.)
  * - Strings passed in are a pointer and a length in bytes (no terminating NUL needed), and
  *   must be UTF-8. A NULL pointer is accepted with length 0 as the empty string.
  * - Strings returned through `const char **` are owned by the handle and stay valid until the

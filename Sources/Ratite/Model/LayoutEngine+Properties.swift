@@ -168,8 +168,8 @@ extension LayoutEngine {
                 LayoutConstraint(item, .height, .equal, nil, .notAnAttribute, constant: frame.height, kind: .autoresizing),
             ]
         }
-        core.updateValues()
-        let size = (core.value(ofVariable: parent.width), core.value(ofVariable: parent.height))
+        // Inside a transaction: compute the size without refreshing the value caches.
+        let size = (core.freshValue(ofVariable: parent.width), core.freshValue(ofVariable: parent.height))
         var result: [LayoutConstraint] = []
         for axis in Axis.allCases {
             let horizontal = axis == .horizontal

@@ -18,8 +18,8 @@ public final class SolveSession {
         return v
     }
 
-    private func expression(_ form: LinearForm) -> Expression {
-        Expression(terms: form.terms.map { Term(variable($0.name), $0.coefficient) }, constant: form.constant)
+    private func expression(_ form: LinearForm) -> LinearExpression {
+        LinearExpression(terms: form.terms.map { Term(variable($0.name), $0.coefficient) }, constant: form.constant)
     }
 
     /// Builds the solver constraint a constraint statement describes.

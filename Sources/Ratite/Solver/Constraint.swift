@@ -6,13 +6,13 @@
 /// ```
 public final class Constraint: CustomStringConvertible, Sendable {
     /// The left side as written.
-    public let lhs: Expression
+    public let lhs: LinearExpression
     /// The right side as written.
-    public let rhs: Expression
+    public let rhs: LinearExpression
     public let relation: Relation
     public let priority: Priority
 
-    public init(_ lhs: Expression, _ relation: Relation, _ rhs: Expression, priority: Priority = .required) {
+    public init(_ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression, priority: Priority = .required) {
         self.lhs = lhs
         self.rhs = rhs
         self.relation = relation
@@ -20,7 +20,7 @@ public final class Constraint: CustomStringConvertible, Sendable {
     }
 
     /// `lhs - rhs`, the expression the relation compares with zero.
-    public var expression: Expression { lhs - rhs }
+    public var expression: LinearExpression { lhs - rhs }
 
     /// A new constraint equal to this one at `priority`.
     public func priority(_ priority: Priority) -> Constraint {
@@ -34,23 +34,23 @@ public final class Constraint: CustomStringConvertible, Sendable {
     }
 }
 
-public func == (l: Expression, r: Expression) -> Constraint { Constraint(l, .equal, r) }
-public func == (l: Expression, r: Variable) -> Constraint { Constraint(l, .equal, Expression(r)) }
-public func == (l: Variable, r: Expression) -> Constraint { Constraint(Expression(l), .equal, r) }
-public func == (l: Variable, r: Variable) -> Constraint { Constraint(Expression(l), .equal, Expression(r)) }
-public func == (l: Expression, r: Double) -> Constraint { Constraint(l, .equal, Expression(r)) }
-public func == (l: Variable, r: Double) -> Constraint { Constraint(Expression(l), .equal, Expression(r)) }
+public func == (l: LinearExpression, r: LinearExpression) -> Constraint { Constraint(l, .equal, r) }
+public func == (l: LinearExpression, r: Variable) -> Constraint { Constraint(l, .equal, LinearExpression(r)) }
+public func == (l: Variable, r: LinearExpression) -> Constraint { Constraint(LinearExpression(l), .equal, r) }
+public func == (l: Variable, r: Variable) -> Constraint { Constraint(LinearExpression(l), .equal, LinearExpression(r)) }
+public func == (l: LinearExpression, r: Double) -> Constraint { Constraint(l, .equal, LinearExpression(r)) }
+public func == (l: Variable, r: Double) -> Constraint { Constraint(LinearExpression(l), .equal, LinearExpression(r)) }
 
-public func <= (l: Expression, r: Expression) -> Constraint { Constraint(l, .lessThanOrEqual, r) }
-public func <= (l: Expression, r: Variable) -> Constraint { Constraint(l, .lessThanOrEqual, Expression(r)) }
-public func <= (l: Variable, r: Expression) -> Constraint { Constraint(Expression(l), .lessThanOrEqual, r) }
-public func <= (l: Variable, r: Variable) -> Constraint { Constraint(Expression(l), .lessThanOrEqual, Expression(r)) }
-public func <= (l: Expression, r: Double) -> Constraint { Constraint(l, .lessThanOrEqual, Expression(r)) }
-public func <= (l: Variable, r: Double) -> Constraint { Constraint(Expression(l), .lessThanOrEqual, Expression(r)) }
+public func <= (l: LinearExpression, r: LinearExpression) -> Constraint { Constraint(l, .lessThanOrEqual, r) }
+public func <= (l: LinearExpression, r: Variable) -> Constraint { Constraint(l, .lessThanOrEqual, LinearExpression(r)) }
+public func <= (l: Variable, r: LinearExpression) -> Constraint { Constraint(LinearExpression(l), .lessThanOrEqual, r) }
+public func <= (l: Variable, r: Variable) -> Constraint { Constraint(LinearExpression(l), .lessThanOrEqual, LinearExpression(r)) }
+public func <= (l: LinearExpression, r: Double) -> Constraint { Constraint(l, .lessThanOrEqual, LinearExpression(r)) }
+public func <= (l: Variable, r: Double) -> Constraint { Constraint(LinearExpression(l), .lessThanOrEqual, LinearExpression(r)) }
 
-public func >= (l: Expression, r: Expression) -> Constraint { Constraint(l, .greaterThanOrEqual, r) }
-public func >= (l: Expression, r: Variable) -> Constraint { Constraint(l, .greaterThanOrEqual, Expression(r)) }
-public func >= (l: Variable, r: Expression) -> Constraint { Constraint(Expression(l), .greaterThanOrEqual, r) }
-public func >= (l: Variable, r: Variable) -> Constraint { Constraint(Expression(l), .greaterThanOrEqual, Expression(r)) }
-public func >= (l: Expression, r: Double) -> Constraint { Constraint(l, .greaterThanOrEqual, Expression(r)) }
-public func >= (l: Variable, r: Double) -> Constraint { Constraint(Expression(l), .greaterThanOrEqual, Expression(r)) }
+public func >= (l: LinearExpression, r: LinearExpression) -> Constraint { Constraint(l, .greaterThanOrEqual, r) }
+public func >= (l: LinearExpression, r: Variable) -> Constraint { Constraint(l, .greaterThanOrEqual, LinearExpression(r)) }
+public func >= (l: Variable, r: LinearExpression) -> Constraint { Constraint(LinearExpression(l), .greaterThanOrEqual, r) }
+public func >= (l: Variable, r: Variable) -> Constraint { Constraint(LinearExpression(l), .greaterThanOrEqual, LinearExpression(r)) }
+public func >= (l: LinearExpression, r: Double) -> Constraint { Constraint(l, .greaterThanOrEqual, LinearExpression(r)) }
+public func >= (l: Variable, r: Double) -> Constraint { Constraint(LinearExpression(l), .greaterThanOrEqual, LinearExpression(r)) }

@@ -1,5 +1,6 @@
-/// Coefficients smaller than this are treated as zero and dropped from rows.
-let nearZero = 1.0e-9
+/// Coefficients smaller than this are treated as zero and dropped from rows: far below any
+/// coefficient a layout writes, far above the rounding residue of cancelling terms.
+let nearZero = 1.0e-12
 
 @inline(__always)
 func isNearZero(_ value: Double) -> Bool { abs(value) < nearZero }

@@ -39,7 +39,7 @@ extension SimplexCore {
             marker: -1, other: -1, orientation: relation == .lessThanOrEqual ? -1 : 1,
             editVariable: editVariable, serial: serialCounter, isAlive: true))
         try attachConstraint(id)
-        try optimize()
+        try restoreOptimality()
         return id
     }
 

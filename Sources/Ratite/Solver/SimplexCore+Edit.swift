@@ -2,19 +2,20 @@
 /// interactive layout performs on every frame.
 extension SimplexCore {
     /// Makes `v` an edit variable: an equality `v == value` at `priority`, starting at the
-    /// variable's value in the current solution (values are brought up to date first), so
-    /// that nothing moves until a value is suggested.
+    /// variable's value in the current solution, so that nothing moves until a value is
+    /// suggested.
     package mutating func addEditVariable(_ v: Int32, priority: Double) throws(CoreError) {
         guard isVariable(v) else { throw .unknownVariable(v) }
         guard priority > 0 && priority <= 1000 else { throw .invalidPriority(priority) }
         guard priority < 1000 else { throw .requiredEditVariable(v) }
         guard variables[Int(v)].edit < 0 else { throw .duplicateEditVariable(v) }
-        // The edit holds the variable where the current solution has it.
-        updateValues()
+        // The edit holds the variable where the current solution has it (computed without
+        // touching the value caches, which a transaction does not journal).
+        let current = freshValue(ofVariable: v)
         beginTransaction()
         do {
             let id = try insertConstraint(
-                terms: [VariableTerm(variable: v, coefficient: 1)], constant: -variables[Int(v)].value,
+                terms: [VariableTerm(variable: v, coefficient: 1)], constant: -current,
                 relation: .equal, priority: priority, editVariable: v)
             noteVariable(v)
             variables[Int(v)].edit = id
@@ -44,6 +45,9 @@ extension SimplexCore {
 
     package func isEditVariable(_ v: Int32) -> Bool { isVariable(v) && variables[Int(v)].edit >= 0 }
 
+    /// Whether constraint `c` is the internal constraint of an edit variable.
+    package func isEditConstraint(_ c: Int32) -> Bool { isConstraint(c) && constraints[Int(c)].editVariable >= 0 }
+
     /// Suggests `value` for edit variable `v`; the next update moves it as close as its
     /// priority allows.
     package mutating func suggestValue(_ v: Int32, _ value: Double) throws(CoreError) {
@@ -68,8 +72,7 @@ extension SimplexCore {
             noteConstraint(id)
             constraints[Int(id)].constant = constant
             shiftMarker(of: id, by: record.orientation * delta / markerCoefficient(of: id))
-            try dualOptimize()
-            try optimize()
+            try restoreOptimality()
             commitTransaction()
         } catch {
             rollbackTransaction()
@@ -97,8 +100,7 @@ extension SimplexCore {
                 constraints[Int(id)].constant = constant
                 shiftMarker(of: id, by: record.orientation * delta / markerCoefficient(of: id))
             }
-            try dualOptimize()
-            try optimize()
+            try restoreOptimality()
             commitTransaction()
         } catch {
             rollbackTransaction()
@@ -172,7 +174,7 @@ extension SimplexCore {
                 constraints[Int(id)].priority = priority
                 try attachConstraint(id)
             }
-            try optimize()
+            try restoreOptimality()
             commitTransaction()
         } catch {
             rollbackTransaction()

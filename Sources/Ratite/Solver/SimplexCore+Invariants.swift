@@ -126,16 +126,20 @@ extension SimplexCore {
         // what its tag symbols say (0, the slack, or the errors), and slacks are not negative.
         for (index, c) in constraints.enumerated() where c.isAlive {
             var expression = c.constant
+            var magnitude = abs(c.constant)
             for t in c.terms {
                 let s = variables[Int(t.variable)].symbol
-                expression += t.coefficient * (s >= 0 ? value(s) : variables[Int(t.variable)].value)
+                let term = t.coefficient * (s >= 0 ? value(s) : variables[Int(t.variable)].value)
+                expression += term
+                magnitude += abs(term)
             }
             expression *= c.orientation
             var tags = 0.0
             if kind(c.marker) != .dummy { tags += value(c.marker) }
             if c.other >= 0 { tags -= value(c.other) }
             if c.isRequired && c.relation == .equal { tags = 0 }
-            let scale = max(1, abs(expression), abs(tags))
+            // Rounding in the terms' magnitude, not in their (possibly cancelling) sum.
+            let scale = max(1, magnitude, abs(tags))
             if abs(expression - tags) > 1e-6 * scale {
                 problems.append("constraint c\(index): expression is \(expression) but its tag symbols say \(tags)")
             }

@@ -145,4 +145,4 @@ extension SimplexCore {
 }
 
 /// Objective coefficients (multiples of 1 per error) smaller than this count as zero.
-let objectiveTolerance = 1.0e-8
+let objectiveTolerance = 1.0e-11

@@ -56,6 +56,37 @@ extension SimplexCore {
         }
     }
 
+    /// The value of variable `v` in the current tableau, computed without touching the cached
+    /// values (safe inside a transaction, where `updateValues` would record nothing to undo).
+    package func freshValue(ofVariable v: Int32) -> Double {
+        let root = variables[Int(v)].symbol
+        guard root >= 0 else { return variables[Int(v)].value }
+        var memo: [Int32: Double] = [:]
+        func known(_ s: Int32) -> Double? {
+            let r = symbols[Int(s)].row
+            if r < 0 { return 0 }
+            return rows[Int(r)].isDefinition ? memo[s] : rows[Int(r)].constant
+        }
+        // Post-order over the definitions below `root`, with an explicit stack: chains can be
+        // deeper than the call stack.
+        var stack: [Int32] = [root]
+        while let s = stack.last {
+            if known(s) != nil { stack.removeLast(); continue }
+            let row = rows[Int(symbols[Int(s)].row)]
+            var ready = true
+            for t in row.terms where known(t.symbol) == nil {
+                stack.append(t.symbol)
+                ready = false
+            }
+            guard ready else { continue }
+            var value = row.constant
+            for t in row.terms { value += t.coefficient * (known(t.symbol) ?? 0) }
+            memo[s] = value
+            stack.removeLast()
+        }
+        return known(root) ?? 0
+    }
+
     /// The variables whose values changed since the last call, each once, in id order.
     package mutating func takeChangedVariables() -> [Int32] {
         var result = changedVariables
