@@ -72,6 +72,8 @@ static void resize(benchmark::State &state, ratite_family family) {
     state.SetComplexityN(state.range(0));
 }
 
+/// Adds one extra non-required constraint touching one variable, updates, removes it and
+/// updates again.
 static void addRemove(benchmark::State &state, ratite_family family) {
     Prepared &p = prepared(family, state.range(0));
     Built built;
@@ -79,11 +81,14 @@ static void addRemove(benchmark::State &state, ratite_family family) {
     addConstraints(built, p, nullptr);
     addEdits(built, p);
     reportShape(state, built.solver);
+    // A local change: hold one variable 1 point away from where it is, at medium priority.
     ratite_term term{built.variables[p.variableCount / 2], 1.0};
+    double value = 0;
+    ratite_solver_variable_value(built.solver, term.variable, &value);
     ratite_solver_statistics before = statistics(built.solver);
     for (auto _ : state) {
         ratite_constraint c;
-        require(ratite_solver_constraint_add(built.solver, &term, 1, -42.0, RATITE_RELATION_EQUAL, RATITE_PRIORITY_MEDIUM, &c),
+        require(ratite_solver_constraint_add(built.solver, &term, 1, -(value + 1), RATITE_RELATION_EQUAL, RATITE_PRIORITY_MEDIUM, &c),
                 "constraint_add", built.solver);
         ratite_solver_update(built.solver, nullptr);
         require(ratite_solver_constraint_remove(built.solver, c), "constraint_remove", built.solver);

@@ -39,7 +39,8 @@ func chainSystem(n: Int) -> GeneratedSystem {
     let natural = Double(58 * n + 32)
     s.edits = [(w, 750)]
     s.suggestions = [natural + 10 * Double(n)]
-    s.resizes = [(natural + 20 * Double(n), natural - 20 * Double(n))]
+    // Window resizes: small moves around the first suggestion.
+    s.resizes = [(natural + 12 * Double(n), natural + 8 * Double(n))]
     return s
 }
 
@@ -90,7 +91,7 @@ func gridSystem(n: Int) -> GeneratedSystem {
     let natural = Double(48 * k + 32)
     s.edits = [(w, 750), (h, 750)]
     s.suggestions = [natural + 10 * Double(k), natural + 10 * Double(k)]
-    s.resizes = [(natural + 20 * Double(k), natural - 10 * Double(k)), (natural + 20 * Double(k), natural - 10 * Double(k))]
+    s.resizes = [(natural + 12 * Double(k), natural + 8 * Double(k)), (natural + 12 * Double(k), natural + 8 * Double(k))]
     return s
 }
 
@@ -120,7 +121,7 @@ func treeSystem(n: Int) -> GeneratedSystem {
     }
     s.edits = [(width[0], 750), (height[0], 750)]
     s.suggestions = [1000, 800]
-    s.resizes = [(1200, 600), (1000, 500)]
+    s.resizes = [(1100, 900), (900, 700)]
     return s
 }
 
@@ -145,6 +146,6 @@ func randomSystem(n: Int, seed: UInt64) -> GeneratedSystem {
     }
     s.edits = [(x[0], 750)]
     s.suggestions = [100]
-    s.resizes = [(250, -50)]
+    s.resizes = [(120, 80)]
     return s
 }

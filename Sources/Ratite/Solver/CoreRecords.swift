@@ -17,6 +17,9 @@ struct LevelRecord {
     var users: Int32
     /// The level's objective value: the sum of its errors at the current solution.
     var constant: Double
+    /// The largest coefficient the level has held: roundoff in its coefficients is
+    /// measured against it.
+    var scale: Double = 1
 }
 
 /// Sits above every real priority so phase one is optimized before anything else.

@@ -5,6 +5,17 @@ let nearZero = 1.0e-12
 @inline(__always)
 func isNearZero(_ value: Double) -> Bool { abs(value) < nearZero }
 
+/// A sum `a + b` whose size is this small relative to its operands is cancellation, and
+/// its value roundoff: `1000 - 999.9999999999` is kept, `1000 - 1000.0000000000002` is not.
+let cancellationTolerance = 1.0e-11
+
+/// `a + b`, or zero when the sum is cancellation roundoff (see `cancellationTolerance`).
+@inline(__always)
+func cancellingSum(_ a: Double, _ b: Double) -> Double {
+    let c = a + b
+    return abs(c) <= cancellationTolerance * max(abs(a), abs(b)) || isNearZero(c) ? 0 : c
+}
+
 /// One (symbol, coefficient) cell of a sparse row.
 struct Cell: Equatable {
     var symbol: Int32
@@ -78,8 +89,8 @@ func mergeScaled(
             }
             j += 1
         } else {
-            let c = target[i].coefficient + source[j].coefficient * scale
-            if isNearZero(c) { vanished.append(ts) } else { result.append(Cell(symbol: ts, coefficient: c)) }
+            let c = cancellingSum(target[i].coefficient, source[j].coefficient * scale)
+            if c == 0 { vanished.append(ts) } else { result.append(Cell(symbol: ts, coefficient: c)) }
             i += 1
             j += 1
         }

@@ -119,21 +119,26 @@ extension SimplexCore {
             }
         }
         // A parametric variable that only definition rows refer to can be defined too, as
-        // long as none of the definitions this row refers to depends on it.
-        var progress = true
-        while progress {
-            progress = false
+        // long as none of the definitions this row refers to depends on it. When the row
+        // shows no such variable, one may sit one level down, in a definition it refers to
+        // (`label.top == field.top + 4` defined label.top, and the row `label.top ==
+        // previous.bottom + 8` then defines field.top): expanding just that definition keeps
+        // the row short, where a full expansion would pull in the whole chain above it.
+        var budget = 64
+        search: while budget > 0 {
+            budget -= 1
             for s in workspace.symbols where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(s)) {
                 guard !appearsInLP(s) && symbols[Int(s)].objective < 0 else { continue }
                 if let cyclic = referenceDepending(on: s) {
                     expandDefinition(cyclic)
-                    progress = true
-                    break
+                    continue search
                 }
                 define(s, explicit: false)
                 raiseLevels(above: s)
                 return
             }
+            guard let d = definitionExposingVariable() else { break }
+            expandDefinition(d)
         }
         expandFully()
         var subject: Int32 = -1
@@ -150,6 +155,17 @@ extension SimplexCore {
             return
         }
         try placeLPRow(constraint: id)
+    }
+
+    /// A defined symbol in the workspace whose own definition row refers directly to a
+    /// parametric external that could become the subject, or nil.
+    private func definitionExposingVariable() -> Int32? {
+        for s in workspace.symbols where isDefined(s) && !isNearZero(workspace.coefficient(s)) {
+            for t in rows[Int(rowIndex(s))].terms where kind(t.symbol) == .external && isParametric(t.symbol) {
+                if !appearsInLP(t.symbol) && symbols[Int(t.symbol)].objective < 0 { return s }
+            }
+        }
+        return nil
     }
 
     /// Whether `s` appears in an LP row.
@@ -290,7 +306,9 @@ extension SimplexCore {
         defer { phaseLevel = -1 }
         addToObjective(art, level: phase, weight: 1)
         try optimize()
-        if levels[Int(phase)].constant > phaseOneTolerance * max(1, constant) {
+        // What is left of the artificial is roundoff when it is tiny next to the terms the
+        // constraint adds up at the current solution.
+        if levels[Int(phase)].constant > phaseOneTolerance * max(1, constant, magnitude(of: id)) {
             // The phase-one objective is now the new row plus multiples of other rows; the
             // multiple of each required constraint's row shows as its marker's coefficient.
             var conflict: [Int32] = []
@@ -328,8 +346,19 @@ extension SimplexCore {
     }
 }
 
+extension SimplexCore {
+    /// The size of the terms of constraint `id` at the current values: the scale its
+    /// roundoff is measured against.
+    func magnitude(of id: Int32) -> Double {
+        let record = constraints[Int(id)]
+        var total = abs(record.constant)
+        for t in record.terms { total += abs(t.coefficient * variables[Int(t.variable)].value) }
+        return total
+    }
+}
+
 /// Phase one succeeds when the artificial variable ends this close to zero.
-let phaseOneTolerance = 1.0e-8
+let phaseOneTolerance = 1.0e-7
 
 /// A binary heap of defined symbols keyed by level, highest first (for expanding) or lowest
 /// first (for evaluating), using the `queued` flag to hold each symbol once. Ties go by

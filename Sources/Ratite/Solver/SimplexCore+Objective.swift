@@ -17,12 +17,16 @@ extension SimplexCore {
     /// Adds `delta` to the coefficient of parametric symbol `s` at level `l`.
     mutating func addObjectiveCoefficient(_ s: Int32, level l: Int32, _ delta: Double) {
         if l == phaseLevel { phaseSymbols.append(s) }
+        if abs(delta) > levels[Int(l)].scale {
+            noteLevel(l)
+            levels[Int(l)].scale = abs(delta)
+        }
         var previous: Int32 = -1
         var node = symbols[Int(s)].objective
         while node >= 0 {
             if objectiveNodes[Int(node)].level == l {
-                let c = objectiveNodes[Int(node)].coefficient + delta
-                if isNearZero(c) {
+                let c = cancellingSum(objectiveNodes[Int(node)].coefficient, delta)
+                if c == 0 {
                     let next = objectiveNodes[Int(node)].next
                     if previous < 0 {
                         noteSymbol(s)
@@ -123,7 +127,7 @@ extension SimplexCore {
         var node = symbols[Int(s)].objective
         while node >= 0 {
             let n = objectiveNodes[Int(node)]
-            if abs(n.coefficient) > objectiveTolerance {
+            if abs(n.coefficient) > entryTolerance * min(levels[Int(n.level)].scale, 1e4) {
                 let r = rank(n.level)
                 if best == nil || r < best!.rank { best = (r, n.coefficient) }
             }
@@ -144,5 +148,6 @@ extension SimplexCore {
     }
 }
 
-/// Objective coefficients (multiples of 1 per error) smaller than this count as zero.
+/// Objective coefficients smaller than this, relative to the largest coefficient their level
+/// has held (1 for a level of plain errors, at most 10^4), count as zero.
 let objectiveTolerance = 1.0e-11

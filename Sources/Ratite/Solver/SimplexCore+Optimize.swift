@@ -9,10 +9,29 @@ extension SimplexCore {
     mutating func optimize() throws(CoreError) {
         var degenerateRun = 0
         var budget = pivotBudget
+        // Roundoff can make a zero reduced cost look negative and send two pivots back and
+        // forth forever (Bland's rule only prevents cycles in exact arithmetic). A repeated
+        // pivot raises the tolerance for entering until the cycle breaks.
+        var recent: [(Int32, Int32)] = []
+        defer { entryTolerance = objectiveTolerance }
         while let (e, direction) = chooseEntering(bland: degenerateRun >= blandThreshold) {
             guard let r = chooseLeavingRow(entering: e, direction: direction, bland: degenerateRun >= blandThreshold) else {
-                throw .internalError("objective unbounded entering \(describeSymbol(e))")
+                // Every level sums non-negative errors, so no direction improves it without
+                // bound: this coefficient is roundoff of a zero. (Range probes optimize a
+                // plain variable, which can be unbounded.)
+                guard objectiveIsBounded else { throw .internalError("objective unbounded entering \(describeSymbol(e))") }
+                dropImprovement(of: e)
+                continue
             }
+            let pair = (e, rows[Int(r)].basic)
+            if recent.contains(where: { $0 == pair }) {
+                entryTolerance *= 1000
+                recent.removeAll()
+                if entryTolerance > 1e-3 { throw .internalError("optimization cycles on roundoff") }
+                continue
+            }
+            recent.append(pair)
+            if recent.count > 16 { recent.removeFirst() }
             let degenerate = abs(rows[Int(r)].constant) <= feasibilityTolerance
             degenerateRun = degenerate ? degenerateRun + 1 : 0
             pivot(entering: e, row: r)
@@ -25,6 +44,12 @@ extension SimplexCore {
 
     /// Consecutive degenerate pivots after which Bland's rule takes over.
     private var blandThreshold: Int { 50 }
+
+    /// Zeroes the coefficient through which `e` looks improving (its leading one).
+    private mutating func dropImprovement(of e: Int32) {
+        guard let (rank, c) = leadingObjective(e), rank < levelOrder.count else { return }
+        addObjectiveCoefficient(e, level: levelOrder[rank], -c)
+    }
 
     /// The symbol to bring into the basis, and the direction it moves (+1 up, -1 down; only
     /// external symbols move down), or nil at an optimum.
@@ -87,10 +112,13 @@ extension SimplexCore {
             let row = rows[Int(q)]
             if row.isDefinition { continue }
             let a = row.coefficient(of: e) * direction
+            // A coefficient too small next to the rest of its row is roundoff; pivoting on
+            // it would blow the row up.
+            if !isPivotable(a, in: row) { continue }
             let ratio: Double
             if kind(row.basic) == .dummy {
                 ratio = 0
-            } else if a < -nearZero {
+            } else if a < 0 {
                 ratio = max(0, row.constant) / -a
             } else {
                 continue
@@ -126,11 +154,8 @@ extension SimplexCore {
                 let k = kind(t.symbol)
                 guard k.mayEnter else { continue }
                 let a = t.coefficient * sign
-                if k == .external {
-                    if abs(a) <= nearZero { continue }
-                } else if a <= nearZero {
-                    continue
-                }
+                if !isPivotable(a, in: row) { continue }
+                if k != .external && a <= 0 { continue }
                 if entering < 0 {
                     entering = t.symbol
                     enteringCoefficient = abs(a)
@@ -186,6 +211,22 @@ extension SimplexCore {
         return b
     }
 }
+
+extension SimplexCore {
+    /// Whether `a` is large enough, next to the largest coefficient of `row`, to pivot on.
+    @inline(__always) func isPivotable(_ a: Double, in row: Row) -> Bool {
+        let size = abs(a)
+        if size <= nearZero { return false }
+        if size >= 1e-6 { return true }
+        // Dummies never pivot and their coefficients say nothing about this row's scale.
+        var largest = 0.0
+        for t in row.terms where kind(t.symbol) != .dummy { largest = max(largest, abs(t.coefficient)) }
+        return size > pivotTolerance * largest
+    }
+}
+
+/// Pivot elements smaller than this, relative to their row, are refused.
+let pivotTolerance = 1.0e-9
 
 /// Ratios this close (relative) count as ties in the ratio test.
 let ratioTolerance = 1.0e-12

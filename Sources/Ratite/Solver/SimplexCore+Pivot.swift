@@ -46,12 +46,12 @@ extension SimplexCore {
                 terms.append(Cell(symbol: b, coefficient: 1 / a))
                 placedBasic = true
             }
-            terms.append(Cell(symbol: t.symbol, coefficient: -t.coefficient / a))
+            let c = -t.coefficient / a
+            if !isNearZero(c) { terms.append(Cell(symbol: t.symbol, coefficient: c)) }
         }
         if !placedBasic { terms.append(Cell(symbol: b, coefficient: 1 / a)) }
         let row = Row(basic: e, isDefinition: kind(e) == .external, constant: -old.constant / a, terms: terms)
-        columnRemove(e, row: r)
-        columnInsert(b, row: r)
+        replaceTerms(r, with: row.terms)
         noteRow(r)
         rows[Int(r)] = row
         noteSymbol(b)

@@ -32,6 +32,7 @@ extension SimplexCore {
     package func optimalRange(ofVariable v: Int32, ignoringLevelsAtOrBelow floor: Double = 0) -> (min: Double, max: Double) {
         var probe = self
         probe.journal = Journal()
+        probe.objectiveIsBounded = false
         guard probe.loadExplicitForm(ofVariable: v) else { return (-.infinity, .infinity) }
         let terms = probe.workspace.sortedTerms()
         let constant = probe.workspace.constant
@@ -44,7 +45,7 @@ extension SimplexCore {
         for s in probe.symbols.indices { probe.symbols[s].objective = -1 }
         probe.objectiveNodes = []
         probe.freeObjectiveNode = -1
-        probe.levels = [LevelRecord(priority: 1, users: 1, constant: 0)]
+        probe.levels = [LevelRecord(priority: 1, users: 1, constant: 0, scale: 1)]
         probe.levelOrder = [0]
         probe.clearTransientLists()
         func extreme(_ sign: Double) -> Double {

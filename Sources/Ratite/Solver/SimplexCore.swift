@@ -56,6 +56,11 @@ package struct SimplexCore {
     /// Whether a failed addition computes a minimal conflicting set (off in the scratch
     /// solvers that compute it).
     var explainsConflicts = true
+    /// The objective tolerance in force; raised while a run of pivots cycles on roundoff.
+    var entryTolerance = objectiveTolerance
+    /// Whether every objective level is a sum of non-negative errors (false in range
+    /// probes, which optimize a plain variable).
+    var objectiveIsBounded = true
     package var statistics = SolverStatistics()
 
     /// Variables whose values changed in `updateValues` calls since the last

@@ -1,0 +1,171 @@
+// Fixed workloads for the instruction-count regression gate: each runs a deterministic
+// amount of work once, with callgrind collecting only inside the workload (the program is
+// run with --collect-atstart=no), so counts are repeatable to the instruction.
+#include "Benchmarks.hpp"
+#include "Systems.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <string>
+
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define COLLECT_TOGGLE() CALLGRIND_TOGGLE_COLLECT
+#else
+#define COLLECT_TOGGLE() ((void)0)
+#endif
+
+namespace bench {
+
+namespace {
+
+struct Workload {
+    std::function<void()> prepare;
+    std::function<void()> run;
+};
+
+Built *current = nullptr;
+ratite_engine *engine = nullptr;
+ratite_item root = 0;
+
+void buildSolver(ratite_family family, int64_t n, bool edits) {
+    Prepared &p = prepared(family, n);
+    current = new Built;
+    createVariables(*current, p);
+    addConstraints(*current, p, nullptr);
+    if (edits) addEdits(*current, p);
+}
+
+Workload build(ratite_family family, int64_t n) {
+    return {[=] {
+                prepared(family, n);
+                current = new Built;
+                createVariables(*current, prepared(family, n));
+            },
+            [=] { addConstraints(*current, prepared(family, n), nullptr); }};
+}
+
+Workload resize(ratite_family family, int64_t n, int rounds) {
+    return {[=] { buildSolver(family, n, true); },
+            [=] {
+                Prepared &p = prepared(family, n);
+                size_t edits = ratite_system_edit_count(p.system);
+                for (int k = 0; k < rounds; k++) {
+                    for (size_t e = 0; e < edits; e++) {
+                        int32_t v;
+                        double a, b;
+                        ratite_system_edit_get(p.system, e, &v, nullptr, nullptr, &a, &b);
+                        ratite_solver_suggest(current->solver, current->variables[static_cast<size_t>(v)], k % 2 ? a : b);
+                    }
+                    ratite_solver_update(current->solver, nullptr);
+                }
+            }};
+}
+
+Workload addRemove(ratite_family family, int64_t n, int rounds) {
+    return {[=] { buildSolver(family, n, true); },
+            [=] {
+                Prepared &p = prepared(family, n);
+                ratite_term term{current->variables[p.variableCount / 2], 1.0};
+                double value = 0;
+                ratite_solver_variable_value(current->solver, term.variable, &value);
+                for (int k = 0; k < rounds; k++) {
+                    ratite_constraint c;
+                    ratite_solver_constraint_add(current->solver, &term, 1, -(value + 1), RATITE_RELATION_EQUAL, 500, &c);
+                    ratite_solver_update(current->solver, nullptr);
+                    ratite_solver_constraint_remove(current->solver, c);
+                    ratite_solver_update(current->solver, nullptr);
+                }
+            }};
+}
+
+Workload constant(ratite_family family, int64_t n, int rounds) {
+    return {[=] { buildSolver(family, n, true); },
+            [=] {
+                Prepared &p = prepared(family, n);
+                ratite_system_constraint c;
+                ratite_system_constraint_get(p.system, p.requiredNearMiddle, &c);
+                for (int k = 0; k < rounds; k++) {
+                    ratite_solver_constraint_set_constant(current->solver, current->constraints[p.requiredNearMiddle],
+                                                          c.constant + (k % 2));
+                    ratite_solver_update(current->solver, nullptr);
+                }
+            }};
+}
+
+Workload form(int64_t n, int layouts) {
+    return {[=] { ratite_engine_new(&engine); },
+            [=] {
+                ratite_engine_build_form(engine, n, &root);
+                ratite_engine_layout(engine);
+                for (int k = 0; k < layouts; k++) {
+                    ratite_engine_item_set_size(engine, root, k % 2 ? 320 : 360, 40.0 + 38.0 * static_cast<double>(n));
+                    ratite_engine_layout(engine);
+                }
+            }};
+}
+
+Workload vflParse(int rounds) {
+    static const char *formats[] = {"|-[find]-[findNext]-[findField(>=20)]-|", "V:[topField]-10-[bottomField]",
+                                    "[flexibleButton(>=70,<=100)]", "|-50-[orchidBox]-50-|", "[button1(==button2)]"};
+    static const char *names[] = {"find", "findNext", "findField", "topField", "bottomField", "flexibleButton",
+                                  "orchidBox", "button1", "button2"};
+    return {[=] {
+                ratite_engine_new(&engine);
+                ratite_engine_view_add(engine, "root", 4, RATITE_NO_ITEM, &root);
+                for (const char *name : names) {
+                    ratite_item item;
+                    ratite_engine_view_add(engine, name, std::strlen(name), root, &item);
+                }
+            },
+            [=] {
+                for (int k = 0; k < rounds; k++) {
+                    for (const char *f : formats) {
+                        size_t count;
+                        ratite_engine_vfl_check(engine, f, std::strlen(f), nullptr, 0, nullptr, 0, 0, &count);
+                    }
+                }
+            }};
+}
+
+std::map<std::string, Workload> workloads() {
+    return {
+        {"build_chain_2000", build(RATITE_FAMILY_CHAIN, 2000)},
+        {"build_grid_900", build(RATITE_FAMILY_GRID, 900)},
+        {"build_tree_1000", build(RATITE_FAMILY_TREE, 1000)},
+        {"build_random_1000", build(RATITE_FAMILY_RANDOM, 1000)},
+        {"resize_chain_2000", resize(RATITE_FAMILY_CHAIN, 2000, 20)},
+        {"resize_grid_900", resize(RATITE_FAMILY_GRID, 900, 20)},
+        {"resize_tree_1000", resize(RATITE_FAMILY_TREE, 1000, 20)},
+        {"add_remove_tree_1000", addRemove(RATITE_FAMILY_TREE, 1000, 20)},
+        {"constant_chain_2000", constant(RATITE_FAMILY_CHAIN, 2000, 20)},
+        {"form_100", form(100, 10)},
+        {"vfl_parse", vflParse(200)},
+    };
+}
+
+} // namespace
+
+int runWorkload(const char *name) {
+    auto all = workloads();
+    if (std::strcmp(name, "list") == 0) {
+        for (auto &entry : all) std::printf("%s\n", entry.first.c_str());
+        return 0;
+    }
+    auto found = all.find(name);
+    if (found == all.end()) {
+        std::fprintf(stderr, "ratite-bench: unknown workload '%s' (--workload list)\n", name);
+        return 64;
+    }
+    found->second.prepare();
+    COLLECT_TOGGLE();
+    found->second.run();
+    COLLECT_TOGGLE();
+    delete current;
+    ratite_engine_free(engine);
+    return 0;
+}
+
+} // namespace bench
