@@ -1,10 +1,36 @@
-# Ratite: `make test` runs every test, `make bench` runs the benchmark suite.
+# Ratite. `make bench` runs the benchmark suite, `make test` runs every test.
 PREFIX ?= /usr/local
 
-.PHONY: test swift-test c-test install bench clean
+.PHONY: bench bench-full bench-quick bench-baseline instructions test swift-test c-test fuzz-replay install clean
 
-## Every test: Swift Testing, the C interface under sanitizers and valgrind.
-test: swift-test c-test
+## The main job: the benchmark suite on its default generated systems (N up to 10k, medians
+## of 3 repetitions): prints the table, writes Benchmarks/results/default.{json,svg}.
+bench:
+	Benchmarks/run-suite default
+
+## Everything up to N = 100k (long).
+bench-full:
+	Benchmarks/run-suite full
+
+## CI's preset, compared with the committed baseline by compare.py (a report, not a gate).
+bench-quick:
+	Benchmarks/run-suite quick
+	scripts/ensure-packages libbenchmark-tools python3-scipy
+	python3 /usr/share/benchmark/compare.py benchmarks Benchmarks/baseline/quick.json Benchmarks/results/quick.json || true
+
+## The regression gate: instruction counts of fixed workloads under callgrind, failing on
+## growth over 5%. `make bench-baseline` refreshes the committed baselines.
+instructions:
+	Benchmarks/instructions
+
+bench-baseline:
+	Benchmarks/instructions --update
+	Benchmarks/run-suite quick
+	cp Benchmarks/results/quick.json Benchmarks/baseline/quick.json
+
+## Every test: Swift Testing, the C interface (shared, static, ASan+UBSan, valgrind), the
+## fuzz corpora and regressions replayed without libFuzzer.
+test: swift-test c-test fuzz-replay
 
 swift-test:
 	swift build
@@ -13,6 +39,9 @@ swift-test:
 c-test:
 	scripts/ensure-packages valgrind pkg-config g++ libasan8 libubsan1
 	Tests/C/run
+
+fuzz-replay:
+	Fuzz/replay
 
 ## Installs ratite.h, libratite.so, libratite.a and pkg-config files under PREFIX.
 install:

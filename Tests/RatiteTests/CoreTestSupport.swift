@@ -1,5 +1,6 @@
 import Testing
 @testable import Ratite
+import RatiteCheck
 
 // Helpers shared by the core-level tests: a full-state fingerprint, and a small driver that
 // feeds `ReferenceConstraint`s to a `SimplexCore`.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Ratite
+import RatiteCheck
 
 /// The reference solver is only as good as its own tests: hand-checked cases, and a
 /// brute-force vertex enumeration on random one- and two-variable systems.

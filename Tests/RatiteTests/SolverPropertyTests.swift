@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Ratite
+import RatiteCheck
 
 /// One operation of a random sequence. Constraints are named by the index of the operation
 /// that added them, so that a sequence still means the same after operations are dropped

@@ -1,4 +1,236 @@
-/// Placeholder until the solver-operations harness lands.
+import Ratite
+import RatiteCheck
+
+/// The input as a sequence of solver operations on a few variables. After every update:
+/// the core's invariants hold; required constraints hold; the objective is optimal under
+/// strictly ordered priorities (against the exact reference LP); the values equal those of a
+/// fresh core fed the surviving constraints (every variable has its own low-priority stay,
+/// which makes the optimum unique). Failed operations change nothing (full fingerprint), a
+/// probe (add, update, remove, update) restores the values, and conflicts are minimal.
 enum SolverOpsHarness {
-    static func run(_ data: UnsafeBufferPointer<UInt8>) {}
+    /// A live constraint of the model: how to build it again, and its core id.
+    struct Live {
+        var id: Int32
+        var reference: ReferenceConstraint
+    }
+
+    struct Model {
+        var probe = CoreProbe()
+        var variables: [Int32] = []
+        var live: [Live] = []
+        /// Edit variables: index → (priority, suggested value).
+        var edits: [Int: (priority: Double, value: Double)] = [:]
+        var editOrder: [Int] = []
+    }
+
+    static let priorities: [Double] = [1000, 1000, 750, 500, 250, 600, 333]
+
+    static func run(_ data: UnsafeBufferPointer<UInt8>) {
+        var input = FuzzInput(data)
+        var m = Model()
+        let n = 2 + input.below(3)
+        m.variables = (0..<n).map { m.probe.newVariable("x\($0)") }
+        // Stays: x_i == c_i at priorities 1...n, below everything the operations use.
+        for i in 0..<n {
+            let c = ReferenceConstraint(terms: [(i, 1)], constant: -Double(input.small(9)), relation: .equal, priority: Double(1 + i))
+            add(c, to: &m, data: data)
+        }
+        var steps = 0
+        while !input.isEmpty && steps < 24 {
+            steps += 1
+            switch input.below(9) {
+            case 0, 1, 2:
+                let c = randomConstraint(&input, n: n)
+                add(c, to: &m, data: data)
+            case 3:
+                guard !m.live.isEmpty else { continue }
+                let k = input.below(m.live.count)
+                guard m.live[k].reference.priority > Double(n) else { continue }  // keep the stays
+                expectChange(&m, data: data) { (m: inout Model) throws(CoreProbe.Failure) in try m.probe.remove(m.live[k].id) }
+                m.live.remove(at: k)
+            case 4:
+                let v = input.below(n)
+                let priority = input.choose([750.0, 500, 250, 100])
+                let before = m.probe.fingerprint()
+                do {
+                    try m.probe.addEdit(m.variables[v], priority: priority)
+                    m.edits[v] = (priority, .nan)
+                    m.editOrder.append(v)
+                } catch {
+                    require(m.edits[v] != nil, "edit refused: \(error)", input: data)
+                    require(m.probe.fingerprint() == before, "a refused edit changed the core", input: data)
+                }
+            case 5:
+                let v = input.below(n)
+                let before = m.probe.fingerprint()
+                do {
+                    try m.probe.removeEdit(m.variables[v])
+                    m.edits[v] = nil
+                    m.editOrder.removeAll { $0 == v }
+                } catch {
+                    require(m.edits[v] == nil, "edit removal refused: \(error)", input: data)
+                    require(m.probe.fingerprint() == before, "a refused edit removal changed the core", input: data)
+                }
+            case 6:
+                let v = input.below(n)
+                let value = Double(input.small(30))
+                let before = m.probe.fingerprint()
+                do {
+                    try m.probe.suggest(m.variables[v], value)
+                    m.edits[v]?.value = value
+                } catch {
+                    require(m.edits[v] == nil, "suggestion refused: \(error)", input: data)
+                    require(m.probe.fingerprint() == before, "a refused suggestion changed the core", input: data)
+                }
+            case 7:
+                guard !m.live.isEmpty else { continue }
+                let k = input.below(m.live.count)
+                guard m.live[k].reference.priority > Double(n) else { continue }
+                let priority = input.choose(priorities)
+                var changed = m.live[k].reference
+                changed.priority = priority
+                if attempt(&m, changed, replacing: k, data: data, { (m: inout Model) throws(CoreProbe.Failure) in try m.probe.setPriority(m.live[k].id, priority) }) {
+                    m.live[k].reference = changed
+                }
+            default:
+                guard !m.live.isEmpty else { continue }
+                let k = input.below(m.live.count)
+                guard m.live[k].reference.priority > Double(n) else { continue }
+                var changed = m.live[k].reference
+                changed.constant = Double(input.small(20))
+                let record = changed.constant
+                if attempt(&m, changed, replacing: k, data: data, { (m: inout Model) throws(CoreProbe.Failure) in try m.probe.setConstant(m.live[k].id, record) }) {
+                    m.live[k].reference = changed
+                }
+            }
+            check(&m, data: data)
+        }
+        // Probe: adding then removing restores the values.
+        let before = m.probe.update(variables: m.variables)
+        let c = ReferenceConstraint(terms: [(0, 1)], constant: -7, relation: .equal, priority: 500)
+        if let id = try? m.probe.add([(m.variables[0], 1)], constant: c.constant, relation: c.relation, priority: c.priority) {
+            _ = m.probe.update(variables: m.variables)
+            try? m.probe.remove(id)
+            let after = m.probe.update(variables: m.variables)
+            require(close(before, after), "add then remove moved values: \(before) -> \(after)", input: data)
+        }
+    }
+
+    static func randomConstraint(_ input: inout FuzzInput, n: Int) -> ReferenceConstraint {
+        var terms: [(variable: Int, coefficient: Double)] = []
+        for v in 0..<n where input.below(3) != 0 {
+            let c = Double(input.small(3))
+            if c != 0 { terms.append((v, c)) }
+        }
+        let relation = input.choose([Relation.equal, .lessThanOrEqual, .greaterThanOrEqual])
+        return ReferenceConstraint(terms: terms, constant: Double(input.small(20)), relation: relation, priority: input.choose(priorities))
+    }
+
+    static func add(_ c: ReferenceConstraint, to m: inout Model, data: UnsafeBufferPointer<UInt8>) {
+        let before = m.probe.fingerprint()
+        do {
+            let id = try m.probe.add(c.terms.map { (m.variables[$0.variable], $0.coefficient) }, constant: c.constant,
+                                     relation: c.relation, priority: c.priority)
+            m.live.append(Live(id: id, reference: c))
+        } catch {
+            require(m.probe.fingerprint() == before, "a refused addition changed the core", input: data)
+            guard case .unsatisfiable(let ids) = error else {
+                require(false, "addition refused: \(error)", input: data)
+                return
+            }
+            checkConflict(m, ids: ids, pending: c, data: data)
+        }
+    }
+
+    /// Runs a change that may be refused as unsatisfiable (then nothing may change and the
+    /// conflict must be minimal). Returns whether it was applied.
+    static func attempt(
+        _ m: inout Model, _ changed: ReferenceConstraint, replacing k: Int, data: UnsafeBufferPointer<UInt8>,
+        _ body: (inout Model) throws(CoreProbe.Failure) -> Void
+    ) -> Bool {
+        let before = m.probe.fingerprint()
+        do {
+            try body(&m)
+            return true
+        } catch {
+            require(m.probe.fingerprint() == before, "a refused change changed the core", input: data)
+            guard case .unsatisfiable(let ids) = error else {
+                require(false, "change refused: \(error)", input: data)
+                return false
+            }
+            var others = m
+            others.live.remove(at: k)
+            checkConflict(others, ids: ids.filter { $0 != m.live[k].id }, pending: changed, data: data)
+            return false
+        }
+    }
+
+    static func expectChange(_ m: inout Model, data: UnsafeBufferPointer<UInt8>, _ body: (inout Model) throws(CoreProbe.Failure) -> Void) {
+        do { try body(&m) } catch { require(false, "operation refused: \(error)", input: data) }
+    }
+
+    /// The conflict plus the pending constraint is infeasible, and dropping any member
+    /// makes it feasible (exact arithmetic decides).
+    static func checkConflict(_ m: Model, ids: [Int32], pending: ReferenceConstraint, data: UnsafeBufferPointer<UInt8>) {
+        let members = ids.filter { $0 >= 0 }.compactMap { id in m.live.first { $0.id == id }?.reference }
+        let set = members + [pending]
+        require(set.allSatisfy(\.isRequired), "conflict with optional members", input: data)
+        let n = m.variables.count
+        guard let feasible = ReferenceLP.isFeasible(variableCount: n, constraints: set) else { return }
+        require(!feasible, "reported conflict is satisfiable: \(set)", input: data)
+        for k in members.indices {
+            var smaller = set
+            smaller.remove(at: k)
+            if let feasible = ReferenceLP.isFeasible(variableCount: n, constraints: smaller) {
+                require(feasible, "conflict is not minimal without \(members[k]): \(set)", input: data)
+            }
+        }
+    }
+
+    /// The constraints in force, as the reference sees them: live ones and the edits.
+    static func referenceSystem(_ m: Model) -> [ReferenceConstraint] {
+        var all = m.live.map(\.reference)
+        for v in m.editOrder {
+            guard let e = m.edits[v], e.value.isFinite else { continue }
+            all.append(ReferenceConstraint(terms: [(v, 1)], constant: -e.value, relation: .equal, priority: e.priority))
+        }
+        return all
+    }
+
+    static func check(_ m: inout Model, data: UnsafeBufferPointer<UInt8>) {
+        let values = m.probe.update(variables: m.variables)
+        let problems = m.probe.violations()
+        require(problems.isEmpty, "invariants: \(problems.prefix(4))\n\(m.probe.dump())", input: data)
+        // An edit that was never suggested holds the value it had when added; leave those to
+        // the core's own checks.
+        guard m.edits.values.allSatisfy({ $0.value.isFinite }) else { return }
+        let system = referenceSystem(m)
+        for c in system where c.isRequired {
+            let scale = c.terms.reduce(abs(c.constant)) { $0 + abs($1.coefficient * values[$1.variable]) }
+            require(c.violation(values) <= 1e-6 * max(1, scale), "required \(c) violated: \(values)", input: data)
+        }
+        if case .optimal(let best, _) = ReferenceLP.solve(variableCount: m.variables.count, constraints: system) {
+            let ours = objectiveVector(system, values: values)
+            require(ours.count == best.count && zip(ours, best).allSatisfy { abs($0.value - $1.value) <= 1e-6 * max(1, abs($1.value)) },
+                    "not optimal: \(ours) vs \(best)", input: data)
+        }
+        // A fresh core fed the surviving constraints (and edits) reaches the same values.
+        var fresh = CoreProbe()
+        let variables = m.variables.indices.map { fresh.newVariable("x\($0)") }
+        for c in m.live.map(\.reference) {
+            _ = try? fresh.add(c.terms.map { (variables[$0.variable], $0.coefficient) }, constant: c.constant,
+                               relation: c.relation, priority: c.priority)
+        }
+        for v in m.editOrder {
+            guard let e = m.edits[v] else { continue }
+            try? fresh.addEdit(variables[v], priority: e.priority)
+            try? fresh.suggest(variables[v], e.value)
+        }
+        let again = fresh.update(variables: variables)
+        require(close(values, again), "incremental \(values) vs fresh \(again)", input: data)
+    }
+
+    static func close(_ a: [Double], _ b: [Double]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= 1e-6 * max(1, abs($0), abs($1)) }
+    }
 }

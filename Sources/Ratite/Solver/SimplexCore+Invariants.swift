@@ -97,6 +97,33 @@ extension SimplexCore {
         return problems
     }
 
+    /// Every piece of state as text: rows (unused slots too), symbols, pools, levels,
+    /// constraints, variables, free lists and the work lists. Equal fingerprints mean equal
+    /// states; tests and fuzzers compare them around refused operations.
+    package func stateFingerprint() -> String {
+        var out = ""
+        func line(_ text: String) { out += text; out += "\n" }
+        for (i, r) in rows.enumerated() {
+            line("row \(i) \(r.basic) \(r.isDefinition) \(r.constant.bitPattern) \(r.terms.map { "\($0.symbol):\($0.coefficient.bitPattern)" })")
+        }
+        for (i, s) in symbols.enumerated() {
+            line("sym \(i) \(s.kind) \(s.level) \(s.row) \(s.column) \(s.objective) \(s.owner) \(s.value.bitPattern)")
+        }
+        for (i, n) in columnNodes.enumerated() { line("col \(i) \(n.row) \(n.next)") }
+        for (i, n) in objectiveNodes.enumerated() { line("obj \(i) \(n.level) \(n.next) \(n.coefficient.bitPattern)") }
+        for (i, l) in levels.enumerated() { line("lvl \(i) \(l.priority) \(l.users) \(l.constant.bitPattern) \(l.scale)") }
+        line("order \(levelOrder)")
+        for (i, c) in constraints.enumerated() {
+            line("con \(i) \(c.isAlive) \(c.terms) \(c.constant.bitPattern) \(c.relation) \(c.priority) \(c.level) \(c.marker) \(c.other) \(c.editVariable) \(c.serial)")
+        }
+        for (i, v) in variables.enumerated() {
+            line("var \(i) \(v.isAlive) \(v.name) \(v.symbol) \(v.uses) \(v.edit) \(v.value.bitPattern)")
+        }
+        line("free \(freeRow) \(freeSymbol) \(freeColumnNode) \(freeObjectiveNode) \(freeLevel) \(freeConstraint) \(freeVariable) \(serialCounter)")
+        line("dirty \(dirty) infeasible \(infeasible) candidates \(candidates) pending \(pendingObjective)")
+        return out
+    }
+
     /// Differences between the cached external values and a full recomputation; meaningful
     /// right after `updateValues`.
     package func valueViolations() -> [String] {

@@ -1,6 +1,6 @@
 import Ratite
 
-/// An independent reference solver for small systems, used only by the tests.
+/// An independent reference solver for small systems, used by the tests and the fuzzers.
 ///
 /// It shares no code with the solver: a dense, fraction-free (integer-preserving, Bareiss /
 /// Edmonds) simplex tableau over `Int128` with overflow checks, so every decision it takes is
@@ -14,29 +14,36 @@ import Ratite
 /// A constraint is `Σ coefficient·x + constant  relation  0` at a priority; priority 1000 is
 /// required. Optional constraints are measured as the solver promises: |error| for an
 /// equality, the shortfall for an inequality, summed within a level.
-struct ReferenceConstraint: CustomStringConvertible {
-    var terms: [(variable: Int, coefficient: Double)]
-    var constant: Double
-    var relation: Relation
-    var priority: Double
+public struct ReferenceConstraint: CustomStringConvertible, Sendable {
+    public var terms: [(variable: Int, coefficient: Double)]
+    public var constant: Double
+    public var relation: Relation
+    public var priority: Double
 
-    var isRequired: Bool { priority >= 1000 }
+    public init(terms: [(variable: Int, coefficient: Double)], constant: Double, relation: Relation, priority: Double) {
+        self.terms = terms
+        self.constant = constant
+        self.relation = relation
+        self.priority = priority
+    }
 
-    var description: String {
+    public var isRequired: Bool { priority >= 1000 }
+
+    public var description: String {
         var text = terms.map { "\($0.coefficient)*x\($0.variable)" }.joined(separator: " + ")
         if text.isEmpty { text = "0" }
         return "\(text) + \(constant) \(relation.symbol) 0 @\(priority)"
     }
 
     /// The value of the left side at `values`.
-    func evaluate(_ values: [Double]) -> Double {
+    public func evaluate(_ values: [Double]) -> Double {
         var sum = constant
         for t in terms { sum += t.coefficient * values[t.variable] }
         return sum
     }
 
     /// How much the constraint is violated at `values` (0 when it holds).
-    func violation(_ values: [Double]) -> Double {
+    public func violation(_ values: [Double]) -> Double {
         let e = evaluate(values)
         switch relation {
         case .equal: return abs(e)
@@ -46,7 +53,7 @@ struct ReferenceConstraint: CustomStringConvertible {
     }
 }
 
-enum ReferenceResult {
+public enum ReferenceResult: Sendable {
     /// The required constraints cannot hold together.
     case infeasible
     /// The lexicographic optimum: one value per optional priority level, highest first, and
@@ -59,18 +66,18 @@ enum ReferenceResult {
 
 /// Objective vector of `values` under `constraints`: per optional priority, highest first,
 /// the summed violations.
-func objectiveVector(_ constraints: [ReferenceConstraint], values: [Double]) -> [(priority: Double, value: Double)] {
+public func objectiveVector(_ constraints: [ReferenceConstraint], values: [Double]) -> [(priority: Double, value: Double)] {
     let priorities = Set(constraints.filter { !$0.isRequired }.map(\.priority)).sorted(by: >)
     return priorities.map { p in
         (p, constraints.filter { $0.priority == p }.reduce(0.0) { $0 + $1.violation(values) })
     }
 }
 
-struct ReferenceLP {
+public struct ReferenceLP {
     private struct Overflow: Error {}
 
     /// Solves `constraints` over `variableCount` free variables.
-    static func solve(variableCount: Int, constraints: [ReferenceConstraint]) -> ReferenceResult {
+    public static func solve(variableCount: Int, constraints: [ReferenceConstraint]) -> ReferenceResult {
         var lp = ReferenceLP()
         do {
             return try lp.run(variableCount: variableCount, constraints: constraints, requiredOnly: false)
@@ -81,7 +88,7 @@ struct ReferenceLP {
 
     /// Whether the required constraints among `constraints` can hold together (nil on
     /// overflow).
-    static func isFeasible(variableCount: Int, constraints: [ReferenceConstraint]) -> Bool? {
+    public static func isFeasible(variableCount: Int, constraints: [ReferenceConstraint]) -> Bool? {
         var lp = ReferenceLP()
         do {
             switch try lp.run(variableCount: variableCount, constraints: constraints.filter(\.isRequired), requiredOnly: true) {

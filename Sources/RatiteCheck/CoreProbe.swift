@@ -1,0 +1,76 @@
+import Ratite
+
+/// The integer-addressed solver core with its checks, for fuzzers outside this package:
+/// every operation the core has (including constant and priority changes), the internal
+/// invariants, and a full-state fingerprint to prove that failed operations change nothing.
+public struct CoreProbe {
+    var core = SimplexCore()
+
+    public init() {}
+
+    /// What a refused operation reports: a minimal conflict (existing ids in addition order,
+    /// -1 for the constraint being added) or another error's description.
+    public enum Failure: Error, Equatable {
+        case unsatisfiable([Int32])
+        case other(String)
+    }
+
+    private static func failure(_ error: CoreError) -> Failure {
+        if case .unsatisfiable(let ids) = error { return .unsatisfiable(ids) }
+        return .other("\(error)")
+    }
+
+    public mutating func newVariable(_ name: String) -> Int32 { core.newVariable(name: name) }
+
+    public mutating func add(
+        _ terms: [(variable: Int32, coefficient: Double)], constant: Double, relation: Relation, priority: Double
+    ) throws(Failure) -> Int32 {
+        do {
+            return try core.addConstraint(
+                terms: terms.map { VariableTerm(variable: $0.variable, coefficient: $0.coefficient) },
+                constant: constant, relation: relation, priority: priority)
+        } catch { throw Self.failure(error) }
+    }
+
+    public mutating func remove(_ id: Int32) throws(Failure) {
+        do { try core.removeConstraint(id) } catch { throw Self.failure(error) }
+    }
+
+    public mutating func addEdit(_ v: Int32, priority: Double) throws(Failure) {
+        do { try core.addEditVariable(v, priority: priority) } catch { throw Self.failure(error) }
+    }
+
+    public mutating func removeEdit(_ v: Int32) throws(Failure) {
+        do { try core.removeEditVariable(v) } catch { throw Self.failure(error) }
+    }
+
+    public mutating func suggest(_ v: Int32, _ value: Double) throws(Failure) {
+        do { try core.suggestValue(v, value) } catch { throw Self.failure(error) }
+    }
+
+    public mutating func setConstant(_ id: Int32, _ constant: Double) throws(Failure) {
+        do { try core.setConstant(id, constant) } catch { throw Self.failure(error) }
+    }
+
+    public mutating func setPriority(_ id: Int32, _ priority: Double) throws(Failure) {
+        do { try core.setPriority(id, priority) } catch { throw Self.failure(error) }
+    }
+
+    /// Brings values up to date and returns them by variable id.
+    public mutating func update(variables: [Int32]) -> [Double] {
+        core.updateValues()
+        _ = core.takeChangedVariables()
+        return variables.map { core.value(ofVariable: $0) }
+    }
+
+    /// Broken invariants (tableau, columns, objective, optimality, cached values,
+    /// constraints against their tag symbols); meaningful right after `update`.
+    public func violations() -> [String] { core.invariantViolations() + core.valueViolations() }
+
+    /// Every piece of core state as text: rows (unused slots too), symbols, pools, levels,
+    /// constraints, variables, free lists. Equal fingerprints mean equal states.
+    public func fingerprint() -> String { core.stateFingerprint() }
+
+    /// The tableau, for reports.
+    public func dump() -> String { core.dump() }
+}
