@@ -44,12 +44,19 @@ static void build(benchmark::State &state, ratite_family family, bool shuffled) 
     state.SetComplexityN(state.range(0));
 }
 
-static void resize(benchmark::State &state, ratite_family family) {
+/// The system built with its edit variables suggested and updated: where the
+/// incremental benchmarks start.
+static Prepared &buildWithEdits(benchmark::State &state, ratite_family family, Built &built) {
     Prepared &p = prepared(family, state.range(0));
-    Built built;
     createVariables(built, p);
     addConstraints(built, p, nullptr);
     addEdits(built, p);
+    return p;
+}
+
+static void resize(benchmark::State &state, ratite_family family) {
+    Built built;
+    Prepared &p = buildWithEdits(state, family, built);
     size_t edits = ratite_system_edit_count(p.system);
     std::vector<ratite_variable> variables(edits);
     std::vector<double> a(edits), b(edits);
@@ -75,11 +82,8 @@ static void resize(benchmark::State &state, ratite_family family) {
 /// Adds one extra non-required constraint touching one variable, updates, removes it and
 /// updates again.
 static void addRemove(benchmark::State &state, ratite_family family) {
-    Prepared &p = prepared(family, state.range(0));
     Built built;
-    createVariables(built, p);
-    addConstraints(built, p, nullptr);
-    addEdits(built, p);
+    Prepared &p = buildWithEdits(state, family, built);
     reportShape(state, built.solver);
     // A local change: hold one variable 1 point away from where it is, at medium priority.
     ratite_term term{built.variables[p.variableCount / 2], 1.0};
@@ -99,11 +103,8 @@ static void addRemove(benchmark::State &state, ratite_family family) {
 }
 
 static void constantChange(benchmark::State &state, ratite_family family) {
-    Prepared &p = prepared(family, state.range(0));
     Built built;
-    createVariables(built, p);
-    addConstraints(built, p, nullptr);
-    addEdits(built, p);
+    Prepared &p = buildWithEdits(state, family, built);
     reportShape(state, built.solver);
     ratite_system_constraint c;
     require(ratite_system_constraint_get(p.system, p.requiredNearMiddle, &c), "constraint_get");

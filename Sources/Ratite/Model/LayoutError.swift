@@ -22,7 +22,7 @@ public enum LayoutError: Error, CustomStringConvertible {
     /// An active constraint's priority cannot move between required and optional; deactivate
     /// it first.
     case requiredPriorityChange(LayoutConstraint)
-    /// A non-finite or negative value for an item property (size, margin, offset, frame).
+    /// A value an item property cannot take: non-finite numbers, negative sizes.
     case invalidValue(String)
     case duplicateItemName(String)
     case unknownItem(String)
@@ -41,7 +41,7 @@ public enum LayoutError: Error, CustomStringConvertible {
         case .positionAgainstConstant(let c): "constraint \(c.equation) sets a position to a constant; positions need a second item"
         case .invalidMultiplier(let c, let m): "constraint \(c.equation) has multiplier \(m); multipliers must be finite and nonzero"
         case .nonFiniteConstant(let c, let x): "constraint \(c.equation) has a non-finite constant \(x)"
-        case .invalidPriority(let p): "invalid priority \(p): priorities must be greater than 0 and at most 1000"
+        case .invalidPriority(let p): "invalid priority \(formatNumber(p)): priorities must be greater than 0 and at most 1000"
         case .requiredPriorityChange(let c): "cannot change the priority of active constraint \(c.equation) between required and optional; deactivate it first"
         case .invalidValue(let text): text
         case .duplicateItemName(let name): "an item named '\(name)' already exists"

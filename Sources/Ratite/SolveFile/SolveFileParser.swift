@@ -115,8 +115,12 @@ extension LineScanner {
             skipBlanks()
             guard let c = current, c == UInt8(ascii: "+") || c == UInt8(ascii: "-") else { return result }
             position += 1
+            let operatorOffset = position - 1
             let right = try linearProduct()
             result = result + (c == UInt8(ascii: "-") ? right.scaled(by: -1) : right)
+            if !result.constant.isFinite || result.terms.contains(where: { !$0.coefficient.isFinite }) {
+                throw error("number out of range", at: operatorOffset)
+            }
         }
     }
 

@@ -45,8 +45,8 @@ public final class SolveSession {
                 }
                 try solver.addEditVariable(v, priority: priority)
             case .suggest(let name, let value):
-                let v = variable(name)
-                guard solver.hasEditVariable(v) else {
+                // A refused suggestion must not introduce the name into the output.
+                guard let v = variablesByName[name], solver.hasEditVariable(v) else {
                     throw TextFileError("'\(name)' is not an edit variable; declare it first with 'edit \(name)'", at: statement.location)
                 }
                 try solver.suggestValue(v, value)
