@@ -313,6 +313,7 @@ public func ratite_engine_vfl(
         let count = try output(count, "count")
         let request = try VFLRequest(h, format, formatLength, metrics, metricCount, views, viewCount, options)
         let constraints = try request.constraints(in: h)
+        try layoutCall { () throws(LayoutError) in try h.engine.validate(constraints) }
         guard constraints.count <= room else {
             count.pointee = constraints.count
             throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "the format makes \(constraints.count) constraints; capacity is \(room)")
@@ -332,7 +333,7 @@ public func ratite_engine_vfl_check(
     withEngine(engine) { h throws(CFailure) in
         let count = try output(count, "count")
         let request = try VFLRequest(h, format, formatLength, metrics, metricCount, views, viewCount, options)
-        count.pointee = try request.parse(in: h).count
+        count.pointee = try request.check(in: h)
     }
 }
 
@@ -407,29 +408,12 @@ private struct VFLRequest {
         }
     }
 
-    /// The constraints between names, parsed with the engine's spacing, for checking: the
-    /// same errors as `constraints(in:)` without making layout constraints.
-    func parse(in h: EngineHandle) throws(CFailure) -> [VFLConstraint] {
-        let names = views.map { Set($0.keys) } ?? Set(h.engine.items.map(\.name))
-        let parsed: [VFLConstraint]
-        do {
-            parsed = try VisualFormat.parse(
-                format, options: options, metrics: metrics, views: names, extended: extended,
-                standardSpacing: h.engine.standardSpacing, superviewSpacing: h.engine.superviewSpacing)
-        } catch {
-            throw translate(error, h)
-        }
-        // `|` needs the view beside it to have a superview, as when resolving.
-        for c in parsed where c.firstItem == .superview || c.secondItem == .superview {
-            var anchor: String? = nil
-            if case .view(let name) = c.firstItem { anchor = name }
-            if case .view(let name)? = c.secondItem { anchor = name }
-            let item = anchor.flatMap { views?[$0] ?? h.engine.item(named: $0) }
-            if item?.parent == nil {
-                throw translate(LayoutError.invalidValue("'|' in \(format) needs a view with a superview"), h)
-            }
-        }
-        return parsed
+    /// What `ratite_engine_vfl` would activate, checked the same way (names resolved,
+    /// constraints validated) without activating anything.
+    func check(in h: EngineHandle) throws(CFailure) -> Int {
+        let resolved = try constraints(in: h)
+        try layoutCall { () throws(LayoutError) in try h.engine.validate(resolved) }
+        return resolved.count
     }
 }
 

@@ -47,6 +47,11 @@ extension LayoutEngine {
 
     // MARK: Validation
 
+    /// Checks constraints as activation would, without activating anything.
+    public func validate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
+        for c in constraints { try validate(c) }
+    }
+
     func validate(_ c: LayoutConstraint) throws(LayoutError) {
         guard c.firstItem.engine === self, c.secondItem.map({ $0.engine === self }) ?? true else { throw .foreignItem(c) }
         guard c.firstAttribute != .notAnAttribute, (c.secondItem == nil) == (c.secondAttribute == .notAnAttribute) else {
