@@ -92,6 +92,8 @@ func decodeString(
     }
     let bytes = UnsafeRawBufferPointer(start: pointer, count: count)
     if isName && bytes.contains(0) { throw CFailure(RATITE_ERROR_INVALID_UTF8, "\(what()) contains a NUL byte") }
+    // Names and formats are nearly always ASCII, which needs no validation.
+    if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
     guard let text = String(validating: bytes, as: UTF8.self) else {
         throw CFailure(RATITE_ERROR_INVALID_UTF8, "\(what()) is not valid UTF-8")
     }

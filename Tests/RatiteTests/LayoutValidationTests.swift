@@ -144,7 +144,7 @@ import Glibc
             == "constraint a.left <= 3 sets a position to a constant; positions need a second item")
         let priority = s.a.widthAnchor.constraint(equalToConstant: 1)
         #expect(layoutError { try s.engine.setPriority(0, for: priority) }?.description
-            == "invalid priority 0.0: priorities must be greater than 0 and at most 1000")
+            == "invalid priority 0: priorities must be greater than 0 and at most 1000")
     }
 
     // MARK: Changing constants and priorities

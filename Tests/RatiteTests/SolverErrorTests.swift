@@ -299,7 +299,7 @@ import Testing
         #expect(SolverError.duplicateEditVariable(x).description == "duplicate edit variable: x")
         #expect(SolverError.unknownEditVariable(x).description == "unknown edit variable: x")
         #expect(SolverError.requiredEditVariable(x).description == "edit variable x cannot be required")
-        #expect(SolverError.invalidPriority(0).description == "invalid priority 0.0: priorities must be greater than 0 and at most 1000")
+        #expect(SolverError.invalidPriority(0).description == "invalid priority 0: priorities must be greater than 0 and at most 1000")
         #expect(SolverError.nonFiniteCoefficient(x, .infinity).description == "coefficient of x is not finite: inf")
         #expect(SolverError.nonFiniteConstant(.nan).description == "constant is not finite: nan")
         #expect(SolverError.nonFiniteSuggestedValue(x, -.infinity).description == "suggested value for x is not finite: -inf")

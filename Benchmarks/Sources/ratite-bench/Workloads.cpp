@@ -130,6 +130,28 @@ Workload vflParse(int rounds) {
             }};
 }
 
+/// The VFL target, `|-[find]-[findNext]-[findField(>=20)]-|` with bound views, as
+/// the vfl/find_row benchmark runs it: instructions per parse = count / rounds.
+Workload vflFindRow(int rounds) {
+    return {[=] {
+                ratite_engine_new(&engine);
+                ratite_engine_view_add(engine, "root", 4, RATITE_NO_ITEM, &root);
+            },
+            [=] {
+                ratite_view_binding views[3] = {{"find", 4, 0}, {"findNext", 8, 0}, {"findField", 9, 0}};
+                for (ratite_view_binding &v : views) {
+                    ratite_item item;
+                    ratite_engine_view_add(engine, v.name, v.name_length, root, &item);
+                    v.item = item;
+                }
+                const char *format = "|-[find]-[findNext]-[findField(>=20)]-|";
+                for (int k = 0; k < rounds; k++) {
+                    size_t count;
+                    ratite_engine_vfl_check(engine, format, std::strlen(format), nullptr, 0, views, 3, 0, &count);
+                }
+            }};
+}
+
 std::map<std::string, Workload> workloads() {
     return {
         {"build_chain_2000", build(RATITE_FAMILY_CHAIN, 2000)},
@@ -143,6 +165,7 @@ std::map<std::string, Workload> workloads() {
         {"constant_chain_2000", constant(RATITE_FAMILY_CHAIN, 2000, 20)},
         {"form_100", form(100, 10)},
         {"vfl_parse", vflParse(200)},
+        {"vfl_find_row", vflFindRow(1000)},
     };
 }
 

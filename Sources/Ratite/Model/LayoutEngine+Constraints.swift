@@ -53,7 +53,7 @@ extension LayoutEngine {
     }
 
     func validate(_ c: LayoutConstraint) throws(LayoutError) {
-        guard c.firstItem.engine === self, c.secondItem.map({ $0.engine === self }) ?? true else { throw .foreignItem(c) }
+        guard owns(c.firstItem), c.secondItem.map(owns) ?? true else { throw .foreignItem(c) }
         guard c.firstAttribute != .notAnAttribute, (c.secondItem == nil) == (c.secondAttribute == .notAnAttribute) else {
             throw .missingAttribute(c)
         }
@@ -72,7 +72,13 @@ extension LayoutEngine {
         {
             throw .mixedDirectionality(c)
         }
-        guard c.firstItem.root === second.root else { throw .noCommonAncestor(c) }
+        guard c.firstItem.rootIndex == second.rootIndex else { throw .noCommonAncestor(c) }
+    }
+
+    /// Whether `item` is one of this engine's items. Items are never removed, so an item's
+    /// index identifies it; this also rejects items of an engine that no longer exists.
+    func owns(_ item: LayoutItem) -> Bool {
+        item.index < items.count && items[item.index] === item
     }
 
     // MARK: Bookkeeping

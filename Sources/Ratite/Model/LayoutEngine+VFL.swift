@@ -13,11 +13,12 @@ extension LayoutEngine {
         visualFormat format: String, options: VFLFormatOptions = [], metrics: [String: Double] = [:],
         views: [String: LayoutItem]? = nil, extended: Bool = false
     ) throws -> [LayoutConstraint] {
-        func item(named name: String) -> LayoutItem? { views.map { $0[name] } ?? self.item(named: name) }
-        let names = views.map { Array($0.keys) } ?? items.map(\.name)
-        let parsed = try VisualFormat.parse(
-            format, options: options, metrics: metrics, views: Set(names), extended: extended,
-            standardSpacing: standardSpacing, superviewSpacing: superviewSpacing)
+        var names = VFLItemNames(engine: self, views: views)
+        let parsed = try VisualFormat.run(
+            format, options: options, metrics: metrics, views: names, extended: extended,
+            standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+            recordsSyntax: false
+        ).constraints
         var result: [LayoutConstraint] = []
         result.reserveCapacity(parsed.count)
         for c in parsed {
@@ -30,10 +31,10 @@ extension LayoutEngine {
             func resolve(_ vflItem: VFLItem) throws -> LayoutItem {
                 switch vflItem {
                 case .view(let name):
-                    guard let i = item(named: name) else { throw LayoutError.unknownItem(name) }
+                    guard let i = names.item(named: name) else { throw LayoutError.unknownItem(name) }
                     return i
                 case .superview:
-                    guard let name = anchor, let i = item(named: name), let parent = i.parent else {
+                    guard let name = anchor, let i = names.item(named: name), let parent = i.parent else {
                         throw LayoutError.invalidValue("'|' in \(format) needs a view with a superview")
                     }
                     return parent
@@ -47,5 +48,37 @@ extension LayoutEngine {
                 priority: Priority(c.priority)))
         }
         return result
+    }
+}
+
+/// The views a format may name, answered from the caller's table or the engine's own,
+/// with the items found so far remembered: each constraint names the same few views
+/// again, and comparing short strings is much cheaper than hashing them.
+struct VFLItemNames: VFLViewNames {
+    let engine: LayoutEngine
+    /// The caller's names, or nil for every item by its own name.
+    let views: [String: LayoutItem]?
+    private var recent: [(name: String, item: LayoutItem)] = []
+
+    init(engine: LayoutEngine, views: [String: LayoutItem]?) {
+        self.engine = engine
+        self.views = views
+    }
+
+    func containsView(named name: String) -> Bool { lookUp(name) != nil }
+
+    mutating func item(named name: String) -> LayoutItem? {
+        if let hit = recent.first(where: { $0.name == name }) { return hit.item }
+        guard let item = lookUp(name) else { return nil }
+        if recent.count < 8 {
+            if recent.isEmpty { recent.reserveCapacity(8) }
+            recent.append((name, item))
+        }
+        return item
+    }
+
+    private func lookUp(_ name: String) -> LayoutItem? {
+        if let views { return views[name] }
+        return engine.item(named: name)
     }
 }

@@ -18,6 +18,9 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     public private(set) weak var engine: LayoutEngine?
     /// Position in `engine.items`.
     package let index: Int
+    /// Position of `root` in `engine.items`: items never change parents, so whether two
+    /// items share a hierarchy is one comparison, not two walks over weak references.
+    let rootIndex: Int
 
     /// The solver variables of the frame in root coordinates: left, top, width, height.
     let minX: Int32, minY: Int32, width: Int32, height: Int32
@@ -52,6 +55,7 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
         self.parent = parent
         self.engine = engine
         self.index = index
+        self.rootIndex = parent?.rootIndex ?? index
         (minX, minY, width, height) = variables
     }
 

@@ -119,7 +119,7 @@ extension LineScanner {
             let right = try linearProduct()
             result = result + (c == UInt8(ascii: "-") ? right.scaled(by: -1) : right)
             if !result.constant.isFinite || result.terms.contains(where: { !$0.coefficient.isFinite }) {
-                throw error("number out of range", at: operatorOffset)
+                throw error("number out of range: this sum is not finite", at: operatorOffset)
             }
         }
     }
@@ -148,7 +148,7 @@ extension LineScanner {
                 result = result.scaled(by: 1 / right.constant)
             }
             if !result.constant.isFinite || result.terms.contains(where: { !$0.coefficient.isFinite }) {
-                throw error("number out of range", at: operatorOffset)
+                throw error("number out of range: this product is not finite", at: operatorOffset)
             }
         }
     }

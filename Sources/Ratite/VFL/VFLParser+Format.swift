@@ -89,12 +89,8 @@ extension VFLParser {
         return name
     }
 
-    /// Whether `name` is one of the views. Small sets are searched linearly: comparing
-    /// short strings is much cheaper than hashing one.
-    func isView(_ name: String) -> Bool {
-        if views.count <= 8 { return views.contains { $0 == name } }
-        return views.contains(name)
-    }
+    /// Whether `name` is one of the views.
+    func isView(_ name: String) -> Bool { views.containsView(named: name) }
 
     /// `conn := "" | "-" | "-" pred "-" | "-" "(" predList ")" "-"`. A single predicate
     /// between dashes may carry a relation and a priority, as in Apple's parser, but never

@@ -31,7 +31,7 @@ struct VFLParser {
     let extended: Bool
     let options: VFLFormatOptions
     let metrics: [String: Double]
-    let views: Set<String>
+    let views: any VFLViewNames
     let standardSpacing: Double
     let superviewSpacing: Double
     let recordsSyntax: Bool
@@ -56,7 +56,7 @@ struct VFLParser {
     var recordedConnections: [VFLConnection] = []
 
     init(text: UnsafeBufferPointer<UInt8>, extended: Bool, options: VFLFormatOptions,
-         metrics: [String: Double], views: Set<String>, standardSpacing: Double,
+         metrics: [String: Double], views: any VFLViewNames, standardSpacing: Double,
          superviewSpacing: Double, recordsSyntax: Bool) {
         self.text = text
         self.end = text.count

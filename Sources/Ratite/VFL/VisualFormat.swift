@@ -47,7 +47,7 @@ public enum VisualFormat {
 
     static func run(
         _ format: String, options: VFLFormatOptions, metrics: [String: Double],
-        views: Set<String>, extended: Bool, standardSpacing: Double, superviewSpacing: Double,
+        views: any VFLViewNames, extended: Bool, standardSpacing: Double, superviewSpacing: Double,
         recordsSyntax: Bool
     ) throws(VFLError) -> VFLParseResult {
         var input = format
