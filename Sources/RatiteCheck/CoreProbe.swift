@@ -67,9 +67,9 @@ public struct CoreProbe {
     /// constraints against their tag symbols); meaningful right after `update`.
     public func violations() -> [String] { core.invariantViolations() + core.valueViolations() }
 
-    /// Every piece of core state as text: rows (unused slots too), symbols, pools, levels,
-    /// constraints, variables, free lists. Equal fingerprints mean equal states.
-    public func fingerprint() -> String { core.stateFingerprint() }
+    /// A digest of every piece of core state: rows (unused slots too), symbols, pools,
+    /// levels, constraints, variables, free lists. Equal fingerprints mean equal states.
+    public func fingerprint() -> String { core.stateFingerprint().description }
 
     /// The tableau, for reports.
     public func dump() -> String { core.dump() }

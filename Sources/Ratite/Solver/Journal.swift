@@ -131,7 +131,7 @@ extension SimplexCore {
         clearTransientLists()
     }
 
-    /// Empties the candidate, pending and infeasible lists and their flags.
+    /// Empties the candidate, pending, infeasible and phase-one lists and their flags.
     mutating func clearTransientLists() {
         let mask = ~(SymbolFlags.candidate | SymbolFlags.pending | SymbolFlags.infeasible
             | SymbolFlags.queued | SymbolFlags.visited)
@@ -141,6 +141,7 @@ extension SimplexCore {
         candidates.removeAll(keepingCapacity: true)
         pendingObjective.removeAll(keepingCapacity: true)
         infeasible.removeAll(keepingCapacity: true)
+        phaseSymbols.removeAll(keepingCapacity: true)
         phaseLevel = -1
     }
 

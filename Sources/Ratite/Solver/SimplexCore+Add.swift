@@ -303,7 +303,8 @@ extension SimplexCore {
         let phase = retainLevel(priority: phaseOnePriority)
         phaseLevel = phase
         phaseSymbols.removeAll(keepingCapacity: true)
-        defer { phaseLevel = -1 }
+        // The list is scratch of this phase: empty between operations, like the other lists.
+        defer { phaseLevel = -1; phaseSymbols.removeAll(keepingCapacity: true) }
         addToObjective(art, level: phase, weight: 1)
         try optimize()
         // What is left of the artificial is roundoff when it is tiny next to the terms the

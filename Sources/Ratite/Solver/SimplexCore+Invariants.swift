@@ -97,31 +97,55 @@ extension SimplexCore {
         return problems
     }
 
-    /// Every piece of state as text: rows (unused slots too), symbols, pools, levels,
-    /// constraints, variables, free lists and the work lists. Equal fingerprints mean equal
-    /// states; tests and fuzzers compare them around refused operations.
-    package func stateFingerprint() -> String {
-        var out = ""
-        func line(_ text: String) { out += text; out += "\n" }
-        for (i, r) in rows.enumerated() {
-            line("row \(i) \(r.basic) \(r.isDefinition) \(r.constant.bitPattern) \(r.terms.map { "\($0.symbol):\($0.coefficient.bitPattern)" })")
+    /// A digest of every piece of state: rows (unused slots too), symbols, pools, levels,
+    /// constraints, variables, free lists, flags and the work lists. Equal fingerprints mean
+    /// equal states (up to a 128-bit collision); tests and fuzzers compare them around
+    /// refused operations, often enough that it has to cost a pass over the arrays and no
+    /// more: `dump()` is the readable form.
+    package func stateFingerprint() -> StateFingerprint {
+        var d = StateFingerprint()
+        d.feed(rows.count)
+        for r in rows {
+            d.feed(r.basic); d.feed(r.isDefinition); d.feed(r.constant); d.feed(r.terms.count)
+            for t in r.terms { d.feed(t.symbol); d.feed(t.coefficient) }
         }
-        for (i, s) in symbols.enumerated() {
-            line("sym \(i) \(s.kind) \(s.level) \(s.row) \(s.column) \(s.objective) \(s.owner) \(s.value.bitPattern)")
+        d.feed(symbols.count)
+        for s in symbols {
+            d.feed(Int32(s.kind.rawValue)); d.feed(s.level); d.feed(s.row); d.feed(s.column)
+            d.feed(s.objective); d.feed(s.owner); d.feed(s.value)
         }
-        for (i, n) in columnNodes.enumerated() { line("col \(i) \(n.row) \(n.next)") }
-        for (i, n) in objectiveNodes.enumerated() { line("obj \(i) \(n.level) \(n.next) \(n.coefficient.bitPattern)") }
-        for (i, l) in levels.enumerated() { line("lvl \(i) \(l.priority) \(l.users) \(l.constant.bitPattern) \(l.scale)") }
-        line("order \(levelOrder)")
-        for (i, c) in constraints.enumerated() {
-            line("con \(i) \(c.isAlive) \(c.terms) \(c.constant.bitPattern) \(c.relation) \(c.priority) \(c.level) \(c.marker) \(c.other) \(c.editVariable) \(c.serial)")
+        d.feed(columnNodes.count)
+        for n in columnNodes { d.feed(n.row); d.feed(n.next) }
+        d.feed(objectiveNodes.count)
+        for n in objectiveNodes { d.feed(n.level); d.feed(n.next); d.feed(n.coefficient) }
+        d.feed(levels.count)
+        for l in levels { d.feed(l.priority); d.feed(l.users); d.feed(l.constant); d.feed(l.scale) }
+        d.feed(constraints.count)
+        for c in constraints {
+            d.feed(c.isAlive); d.feed(c.terms.count)
+            for t in c.terms { d.feed(t.variable); d.feed(t.coefficient) }
+            d.feed(c.constant); d.feed(Int32(c.relation == .equal ? 0 : c.relation == .lessThanOrEqual ? 1 : 2))
+            d.feed(c.priority); d.feed(c.level); d.feed(c.marker); d.feed(c.other); d.feed(c.orientation)
+            d.feed(c.editVariable); d.feed(c.serial)
         }
-        for (i, v) in variables.enumerated() {
-            line("var \(i) \(v.isAlive) \(v.name) \(v.symbol) \(v.uses) \(v.edit) \(v.value.bitPattern)")
+        d.feed(variables.count)
+        for v in variables {
+            d.feed(v.isAlive); d.feed(v.symbol); d.feed(v.uses); d.feed(v.edit); d.feed(v.value)
+            d.feed(v.name.utf8.count)
+            for byte in v.name.utf8 { d.feed(Int32(byte)) }
         }
-        line("free \(freeRow) \(freeSymbol) \(freeColumnNode) \(freeObjectiveNode) \(freeLevel) \(freeConstraint) \(freeVariable) \(serialCounter)")
-        line("dirty \(dirty) infeasible \(infeasible) candidates \(candidates) pending \(pendingObjective)")
-        return out
+        for list in [levelOrder, dirty, candidates, pendingObjective, infeasible, phaseSymbols] {
+            d.feed(list.count)
+            for x in list { d.feed(x) }
+        }
+        // Transient flags: clear between operations. A rolled-back operation may leave the
+        // array longer than `symbols` (spare capacity that later symbols reuse).
+        for f in flags.prefix(symbols.count) { d.feed(Int32(f)) }
+        for x in [freeRow, freeSymbol, freeColumnNode, freeObjectiveNode, freeLevel, freeConstraint, freeVariable, phaseLevel] {
+            d.feed(x)
+        }
+        d.feed(serialCounter)
+        return d
     }
 
     /// Differences between the cached external values and a full recomputation; meaningful
@@ -177,5 +201,28 @@ extension SimplexCore {
             }
         }
         return problems
+    }
+}
+
+/// A 128-bit digest of a core's state (`SimplexCore.stateFingerprint()`): two independent
+/// multiply-rotate lanes over every field's bits, in a fixed order, so it is the same on
+/// every run.
+package struct StateFingerprint: Equatable, CustomStringConvertible {
+    private var a: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+
+    mutating func feed(_ x: UInt64) {
+        a = ((a ^ x) &* 0xFF51_AFD7_ED55_8CCD)
+        a = (a << 29) | (a >> 35)
+        b = ((b &+ x) &* 0xC4CE_B9FE_1A85_EC53) ^ (b >> 31)
+    }
+
+    mutating func feed(_ x: Int32) { feed(UInt64(UInt32(bitPattern: x))) }
+    mutating func feed(_ x: Int) { feed(UInt64(bitPattern: Int64(x))) }
+    mutating func feed(_ x: Double) { feed(x.bitPattern) }
+    mutating func feed(_ x: Bool) { feed(x ? UInt64(1) : 2) }
+
+    package var description: String {
+        String(a, radix: 16) + ":" + String(b, radix: 16)
     }
 }
