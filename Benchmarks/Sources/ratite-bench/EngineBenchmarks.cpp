@@ -72,12 +72,15 @@ static void formLayout(benchmark::State &state) {
 }
 
 void registerEngineBenchmarks(const std::vector<int64_t> &sizes) {
-    auto sized = [&](benchmark::internal::Benchmark *b) {
-        for (int64_t n : sizes) b->Arg(n);
+    auto sized = [&](const char *name, void (*body)(benchmark::State &)) {
+        std::vector<int64_t> measured = sizesFor(name, sizes);
+        if (measured.empty()) return;
+        auto *b = benchmark::RegisterBenchmark(name, body);
+        for (int64_t n : measured) b->Arg(n);
         b->Complexity()->Unit(benchmark::kMicrosecond);
     };
-    sized(benchmark::RegisterBenchmark("form/build", formBuild));
-    sized(benchmark::RegisterBenchmark("form/layout", formLayout));
+    sized("form/build", formBuild);
+    sized("form/layout", formLayout);
 }
 
 /// Formats from Apple's Visual Format Language guide and typical app layouts.

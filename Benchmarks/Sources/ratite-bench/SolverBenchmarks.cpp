@@ -5,6 +5,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <functional>
+
 namespace bench {
 
 /// Shape counters: how big the tableau is once built.
@@ -124,16 +126,20 @@ static void constantChange(benchmark::State &state, ratite_family family) {
 void registerSolverBenchmarks(const std::vector<int64_t> &sizes) {
     for (const Family &f : solverFamilies) {
         std::string name = f.name;
-        auto sized = [&](benchmark::internal::Benchmark *b) {
-            for (int64_t n : sizes) b->Arg(n);
+        ratite_family id = f.id;
+        auto add = [&](const std::string &operation, std::function<void(benchmark::State &)> body) {
+            std::string full = name + "/" + operation;
+            std::vector<int64_t> measured = sizesFor(full, sizes);
+            if (measured.empty()) return;
+            auto *b = benchmark::RegisterBenchmark(full.c_str(), [body](benchmark::State &s) { body(s); });
+            for (int64_t n : measured) b->Arg(n);
             b->Complexity()->Unit(benchmark::kMicrosecond);
         };
-        ratite_family id = f.id;
-        sized(benchmark::RegisterBenchmark((name + "/build").c_str(), [id](benchmark::State &s) { build(s, id, false); }));
-        sized(benchmark::RegisterBenchmark((name + "/build_shuffled").c_str(), [id](benchmark::State &s) { build(s, id, true); }));
-        sized(benchmark::RegisterBenchmark((name + "/resize").c_str(), [id](benchmark::State &s) { resize(s, id); }));
-        sized(benchmark::RegisterBenchmark((name + "/add_remove").c_str(), [id](benchmark::State &s) { addRemove(s, id); }));
-        sized(benchmark::RegisterBenchmark((name + "/constant").c_str(), [id](benchmark::State &s) { constantChange(s, id); }));
+        add("build", [id](benchmark::State &s) { build(s, id, false); });
+        add("build_shuffled", [id](benchmark::State &s) { build(s, id, true); });
+        add("resize", [id](benchmark::State &s) { resize(s, id); });
+        add("add_remove", [id](benchmark::State &s) { addRemove(s, id); });
+        add("constant", [id](benchmark::State &s) { constantChange(s, id); });
     }
 }
 

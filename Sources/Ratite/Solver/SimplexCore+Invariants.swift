@@ -177,6 +177,13 @@ extension SimplexCore {
         }
         // Every constraint's row must agree with the solution: the expression's value equals
         // what its tag symbols say (0, the slack, or the errors), and slacks are not negative.
+        // Values pass through the other rows, so one constraint's rounding is measured against
+        // the largest number anywhere in the system too: a constant of 1e19 next to one of 8
+        // leaves no bits for the 8 (ulp(1e19) is 2048), and that is the arithmetic's limit,
+        // not a wrong tableau.
+        var largest = 0.0
+        for c in constraints where c.isAlive { largest = max(largest, abs(c.constant)) }
+        for s in symbols.indices where symbols[s].kind == .external { largest = max(largest, abs(value(Int32(s)))) }
         for (index, c) in constraints.enumerated() where c.isAlive {
             var expression = c.constant
             var magnitude = abs(c.constant)
@@ -193,7 +200,7 @@ extension SimplexCore {
             if c.isRequired && c.relation == .equal { tags = 0 }
             // Rounding in the terms' magnitude, not in their (possibly cancelling) sum.
             let scale = max(1, magnitude, abs(tags))
-            if abs(expression - tags) > 1e-6 * scale {
+            if abs(expression - tags) > 1e-6 * scale + 1e-12 * largest {
                 problems.append("constraint c\(index): expression is \(expression) but its tag symbols say \(tags)")
             }
             if kind(c.marker) == .slack && value(c.marker) < -1e-6 * scale {
