@@ -131,7 +131,7 @@ void registerSolverBenchmarks(const std::vector<int64_t> &sizes) {
             std::string full = name + "/" + operation;
             std::vector<int64_t> measured = sizesFor(full, sizes);
             if (measured.empty()) return;
-            auto *b = benchmark::RegisterBenchmark(full.c_str(), [body](benchmark::State &s) { body(s); });
+            auto *b = benchmark::RegisterBenchmark(full.c_str(), body);
             for (int64_t n : measured) b->Arg(n);
             b->Complexity()->Unit(benchmark::kMicrosecond);
         };

@@ -302,7 +302,6 @@ extension SimplexCore {
         insertRow(Row(basic: art, isDefinition: false, constant: constant, terms: terms))
         let phase = retainLevel(priority: phaseOnePriority)
         phaseLevel = phase
-        phaseSymbols.removeAll(keepingCapacity: true)
         // The list is scratch of this phase: empty between operations, like the other lists.
         defer { phaseLevel = -1; phaseSymbols.removeAll(keepingCapacity: true) }
         addToObjective(art, level: phase, weight: 1)
