@@ -53,26 +53,33 @@ extension LayoutEngine {
     }
 
     func validate(_ c: LayoutConstraint) throws(LayoutError) {
-        guard owns(c.firstItem), c.secondItem.map(owns) ?? true else { throw .foreignItem(c) }
-        guard c.firstAttribute != .notAnAttribute, (c.secondItem == nil) == (c.secondAttribute == .notAnAttribute) else {
-            throw .missingAttribute(c)
+        if let defect = defect(c.firstItem, c.firstAttribute, c.secondItem, c.secondAttribute,
+                               multiplier: c.multiplier, constant: c.constant, priority: c.priority) {
+            throw defect.error(for: c)
         }
-        guard c.multiplier.isFinite && c.multiplier != 0 else { throw .invalidMultiplier(c, c.multiplier) }
-        guard c.constant.isFinite else { throw .nonFiniteConstant(c, c.constant) }
-        guard c.priority.isValid else { throw .invalidPriority(c.priority.value) }
-        guard let second = c.secondItem else {
-            if !c.firstAttribute.isDimension { throw .positionAgainstConstant(c) }
-            return
-        }
-        guard c.firstAttribute.isDimension == c.secondAttribute.isDimension else { throw .invalidPairing(c) }
+    }
+
+    /// Why activation would refuse `first.a1 ~ second.a2 * multiplier + constant @priority`,
+    /// or nil: the rules of `validate`, for callers that check a constraint's fields before
+    /// (or instead of) making a `LayoutConstraint`.
+    package func defect(
+        _ first: LayoutItem, _ a1: Attribute, _ second: LayoutItem?, _ a2: Attribute,
+        multiplier: Double, constant: Double, priority: Priority
+    ) -> ConstraintDefect? {
+        guard owns(first), second.map(owns) ?? true else { return .foreignItem }
+        guard a1 != .notAnAttribute, (second == nil) == (a2 == .notAnAttribute) else { return .missingAttribute }
+        guard multiplier.isFinite && multiplier != 0 else { return .invalidMultiplier }
+        guard constant.isFinite else { return .nonFiniteConstant }
+        guard priority.isValid else { return .invalidPriority }
+        guard let second else { return a1.isDimension ? nil : .positionAgainstConstant }
+        guard a1.isDimension == a2.isDimension else { return .invalidPairing }
         // Sizes may relate across axes (aspect ratios); positions may not.
-        guard c.firstAttribute.isDimension || c.firstAttribute.axis == c.secondAttribute.axis else { throw .mixedAxes(c) }
-        if (c.firstAttribute.isDirectional && c.secondAttribute.isAbsoluteHorizontal)
-            || (c.firstAttribute.isAbsoluteHorizontal && c.secondAttribute.isDirectional)
-        {
-            throw .mixedDirectionality(c)
+        guard a1.isDimension || a1.axis == a2.axis else { return .mixedAxes }
+        if (a1.isDirectional && a2.isAbsoluteHorizontal) || (a1.isAbsoluteHorizontal && a2.isDirectional) {
+            return .mixedDirectionality
         }
-        guard c.firstItem.rootIndex == second.rootIndex else { throw .noCommonAncestor(c) }
+        guard first.rootIndex == second.rootIndex else { return .noCommonAncestor }
+        return nil
     }
 
     /// Whether `item` is one of this engine's items. Items are never removed, so an item's
@@ -289,5 +296,27 @@ extension LayoutEngine {
             }
         }
         for c in reshaped { try install(c) }
+    }
+}
+
+/// What `LayoutEngine.defect` finds wrong with a constraint; `error(for:)` is the error
+/// activation throws for it.
+package enum ConstraintDefect: Sendable {
+    case foreignItem, missingAttribute, invalidMultiplier, nonFiniteConstant, invalidPriority
+    case positionAgainstConstant, invalidPairing, mixedAxes, mixedDirectionality, noCommonAncestor
+
+    package func error(for c: LayoutConstraint) -> LayoutError {
+        switch self {
+        case .foreignItem: .foreignItem(c)
+        case .missingAttribute: .missingAttribute(c)
+        case .invalidMultiplier: .invalidMultiplier(c, c.multiplier)
+        case .nonFiniteConstant: .nonFiniteConstant(c, c.constant)
+        case .invalidPriority: .invalidPriority(c.priority.value)
+        case .positionAgainstConstant: .positionAgainstConstant(c)
+        case .invalidPairing: .invalidPairing(c)
+        case .mixedAxes: .mixedAxes(c)
+        case .mixedDirectionality: .mixedDirectionality(c)
+        case .noCommonAncestor: .noCommonAncestor(c)
+        }
     }
 }

@@ -13,72 +13,107 @@ extension LayoutEngine {
         visualFormat format: String, options: VFLFormatOptions = [], metrics: [String: Double] = [:],
         views: [String: LayoutItem]? = nil, extended: Bool = false
     ) throws -> [LayoutConstraint] {
-        var names = VFLItemNames(engine: self, views: views)
         let parsed = try VisualFormat.run(
-            format, options: options, metrics: metrics, views: names, extended: extended,
-            standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
-            recordsSyntax: false
-        ).constraints
+            format, options: options, names: VFLItemNames(engine: self, views: views, metrics: metrics),
+            extended: extended, standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+            recordsSyntax: false)
+        let items = parsed.names.found
         var result: [LayoutConstraint] = []
-        result.reserveCapacity(parsed.count)
-        for c in parsed {
+        result.reserveCapacity(parsed.records.count)
+        for r in parsed.records {
             // `|` means the superview of the view on the other side of the constraint.
-            let anchor: String? = {
-                if case .view(let name) = c.firstItem { return name }
-                if case .view(let name)? = c.secondItem { return name }
-                return nil
-            }()
-            func resolve(_ vflItem: VFLItem) throws -> LayoutItem {
-                switch vflItem {
-                case .view(let name):
-                    guard let i = names.item(named: name) else { throw LayoutError.unknownItem(name) }
-                    return i
-                case .superview:
-                    guard let name = anchor, let i = names.item(named: name), let parent = i.parent else {
-                        throw LayoutError.invalidValue("'|' in \(format) needs a view with a superview")
-                    }
-                    return parent
-                }
+            func resolve(_ number: Int32) throws(LayoutError) -> LayoutItem {
+                guard number == VFLRecord.superview else { return items[Int(number)] }
+                guard let parent = items[Int(r.anchorView)].parent else { throw Self.missingSuperview(in: format) }
+                return parent
             }
-            let first = try resolve(c.firstItem)
-            let second = try c.secondItem.map(resolve)
-            result.append(LayoutConstraint(
-                item: first, attribute: c.firstAttribute, relatedBy: c.relation, toItem: second,
-                attribute: c.secondAttribute, multiplier: c.multiplier, constant: c.constant,
-                priority: Priority(c.priority)))
+            let first = try resolve(r.firstView)
+            let second = r.secondView == VFLRecord.noView ? nil : try resolve(r.secondView)
+            result.append(Self.constraint(r, first, second))
         }
         return result
     }
+
+    /// Parses a format given as UTF-8 bytes into `records` with the engine's spacing, like
+    /// `VisualFormat.parse(utf8:...)`. With `viewNames` nil the views are the engine's items
+    /// by name and a record's view number is the item's index in `items`; otherwise it is
+    /// the index in `viewNames`.
+    ///
+    /// Records are what `constraints(visualFormat:...)` would turn into constraints, in the
+    /// same order; nothing is resolved, validated or activated (see `check(_:_:_:format:)`).
+    /// On failure `records` is left empty.
+    ///
+    /// - Complexity: O(n) in the length of the format, plus a search of the names per name
+    ///   the format uses.
+    public func parseVisualFormat(
+        utf8 format: UnsafeBufferPointer<UInt8>, options: VFLFormatOptions = [],
+        metricNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>> = .init(start: nil, count: 0),
+        metricValues: UnsafeBufferPointer<Double> = .init(start: nil, count: 0),
+        viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?, extended: Bool = false,
+        into records: inout [VFLRecord]
+    ) throws(VFLError) {
+        let names = VFLByteNames(viewNames: viewNames, engine: self, metricNames: metricNames,
+                                 metricValues: metricValues)
+        try VisualFormat.parse(format, options: options, names: names, extended: extended,
+                               standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                               into: &records)
+    }
+
+    /// Checks a record resolved to items (`first` for its first view, `second` for its second,
+    /// nil for none) the way activation checks the constraint `constraints(visualFormat:...)`
+    /// makes of it, and throws the same error. The constraint is built only to describe a
+    /// failure.
+    package func check(_ record: VFLRecord, _ first: LayoutItem, _ second: LayoutItem?) throws(LayoutError) {
+        if let defect = defect(first, record.firstAttribute, second, record.secondAttribute,
+                               multiplier: record.multiplier, constant: record.constant,
+                               priority: Priority(record.priority)) {
+            throw defect.error(for: Self.constraint(record, first, second))
+        }
+    }
+
+    /// The error for a `|` next to a view without a superview.
+    package static func missingSuperview(in format: String) -> LayoutError {
+        .invalidValue("'|' in \(format) needs a view with a superview")
+    }
+
+    static func constraint(_ r: VFLRecord, _ first: LayoutItem, _ second: LayoutItem?) -> LayoutConstraint {
+        LayoutConstraint(
+            item: first, attribute: r.firstAttribute, relatedBy: r.relation, toItem: second,
+            attribute: r.secondAttribute, multiplier: r.multiplier, constant: r.constant,
+            priority: Priority(r.priority))
+    }
 }
 
-/// The views a format may name, answered from the caller's table or the engine's own,
-/// with the items found so far remembered: each constraint names the same few views
-/// again, and comparing short strings is much cheaper than hashing them.
-struct VFLItemNames: VFLViewNames {
+/// The views a format may name, answered from the caller's table or the engine's own; a
+/// view's number is its position in `found`. Each constraint names the same few views
+/// again, and comparing short strings is much cheaper than hashing them, so the views found
+/// so far are searched first.
+struct VFLItemNames: VFLNames {
     let engine: LayoutEngine
     /// The caller's names, or nil for every item by its own name.
     let views: [String: LayoutItem]?
-    private var recent: [(name: String, item: LayoutItem)] = []
+    let metrics: [String: Double]
+    private(set) var found: [LayoutItem] = []
+    private var foundNames: [String] = []
 
-    init(engine: LayoutEngine, views: [String: LayoutItem]?) {
+    init(engine: LayoutEngine, views: [String: LayoutItem]?, metrics: [String: Double]) {
         self.engine = engine
         self.views = views
+        self.metrics = metrics
     }
 
-    func containsView(named name: String) -> Bool { lookUp(name) != nil }
-
-    mutating func item(named name: String) -> LayoutItem? {
-        if let hit = recent.first(where: { $0.name == name }) { return hit.item }
-        guard let item = lookUp(name) else { return nil }
-        if recent.count < 8 {
-            if recent.isEmpty { recent.reserveCapacity(8) }
-            recent.append((name, item))
+    mutating func view(named bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        let name = Self.string(bytes)
+        if let i = foundNames.firstIndex(of: name) { return Int32(i) }
+        guard let item = views.map({ $0[name] }) ?? engine.item(named: name) else { return nil }
+        if found.isEmpty {
+            found.reserveCapacity(8)
+            foundNames.reserveCapacity(8)
         }
-        return item
+        found.append(item)
+        foundNames.append(name)
+        return Int32(found.count - 1)
     }
 
-    private func lookUp(_ name: String) -> LayoutItem? {
-        if let views { return views[name] }
-        return engine.item(named: name)
-    }
+    func metric(named bytes: UnsafeBufferPointer<UInt8>) -> Double? { metrics[Self.string(bytes)] }
 }

@@ -12,9 +12,9 @@
 /// a strict object is a single factor.
 extension VFLParser {
     /// Deeper nesting than this is an error rather than a risk to the stack.
-    static let maximumExpressionDepth = 64
+    static var maximumExpressionDepth: Int { 64 }
 
-    mutating func parseExpression(for view: String?) throws(Failure) -> VFLLinear {
+    mutating func parseExpression(for view: Int32?) throws(Failure) -> VFLLinear {
         var value = try parseTerm(for: view)
         while let c = peek(), c == VFLByte.plus || c == VFLByte.dash {
             cursor += 1
@@ -25,7 +25,7 @@ extension VFLParser {
         return value
     }
 
-    mutating func parseTerm(for view: String?) throws(Failure) -> VFLLinear {
+    mutating func parseTerm(for view: Int32?) throws(Failure) -> VFLLinear {
         var value = try parseFactor(for: view)
         while let c = peek(), c == VFLByte.star || c == VFLByte.slash {
             cursor += 1
@@ -35,7 +35,7 @@ extension VFLParser {
         return value
     }
 
-    mutating func parseFactor(for view: String?) throws(Failure) -> VFLLinear {
+    mutating func parseFactor(for view: Int32?) throws(Failure) -> VFLLinear {
         guard let c = peek() else { throw fail(.expectedNumberOrKey) }
         if c == VFLByte.openParen || c == VFLByte.dash {
             guard expressionDepth < Self.maximumExpressionDepth else {

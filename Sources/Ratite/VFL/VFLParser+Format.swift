@@ -11,14 +11,14 @@ extension VFLParser {
         recordedConnections.removeAll(keepingCapacity: true)
         var leading: VFLConnection? = nil
         var trailing: VFLConnection? = nil
-        var earlier: String
+        var earlier: Int32
         if consume(VFLByte.bar) {
             guard peek() != nil else { throw fail(.expectedConnectionAfterBar) }
             let connection = try parseConnection()
             if recordsSyntax { leading = recorded(connection) }
-            earlier = try parseView(after: connection, from: nil)
+            earlier = try parseView(after: connection, from: VFLRecord.superview)
         } else {
-            earlier = try parseView(after: nil, from: nil)
+            earlier = try parseView(after: nil, from: VFLRecord.superview)
         }
         while peek() != nil {
             let connection = try parseConnection()
@@ -27,16 +27,18 @@ extension VFLParser {
                 earlier = try parseView(after: connection, from: earlier)
             } else if consume(VFLByte.bar) {
                 if recordsSyntax { trailing = recorded(connection) }
-                emitConnection(connection, from: earlier, to: nil)
-                try checkOptions(from: earlier, to: nil)
+                emitConnection(connection, from: earlier, to: VFLRecord.superview)
+                try checkOptions(from: earlier, to: VFLRecord.superview)
                 break
             } else {
                 throw fail(.expectedViewOrBar)
             }
         }
         guard peek() == nil else { throw fail(.expectedEnd) }
-        constraints.append(contentsOf: alignments)
-        alignments.removeAll(keepingCapacity: true)
+        if !alignments.isEmpty {
+            records.append(contentsOf: alignments)
+            alignments.removeAll(keepingCapacity: true)
+        }
         if recordsSyntax {
             formats.append(VFLFormat(axis: axis, leadingConnection: leading, views: recordedViews,
                                      connections: recordedConnections,
@@ -61,15 +63,16 @@ extension VFLParser {
     /// predicates straight after them, which is Apple's order without buffering either.
     /// The option checks of the connection wait for the closing `]`, as Apple's do, so that
     /// a syntax error inside the view wins over them.
-    mutating func parseView(after connection: PendingConnection?, from earlier: String?)
-        throws(Failure) -> String
+    ///
+    /// Views are numbers here (see `VFLNames`); `superview` stands for `|`.
+    mutating func parseView(after connection: PendingConnection?, from earlier: Int32)
+        throws(Failure) -> Int32
     {
         guard consume(VFLByte.openBracket) else { throw fail(.expectedView) }
         guard peek() != nil else { throw fail(.expectedView) }
         let range = parseName()
         guard !range.isEmpty else { throw fail(.expectedViewName) }
-        let name = string(range)
-        guard isView(name) else { throw fail(.unknownView(name)) }
+        guard let name = names.view(named: bytes(range)) else { throw fail(.unknownView(string(range))) }
         if let connection { emitConnection(connection, from: earlier, to: name) }
         if recordsSyntax { viewPredicates.removeAll(keepingCapacity: true) }
         switch peek() {
@@ -84,13 +87,10 @@ extension VFLParser {
         default:
             throw fail(.expectedViewEnd)
         }
-        if recordsSyntax { recordedViews.append(VFLView(name: name, predicates: viewPredicates)) }
+        if recordsSyntax { recordedViews.append(VFLView(name: string(range), predicates: viewPredicates)) }
         if connection != nil { try checkOptions(from: earlier, to: name) }
         return name
     }
-
-    /// Whether `name` is one of the views.
-    func isView(_ name: String) -> Bool { views.containsView(named: name) }
 
     /// `conn := "" | "-" | "-" pred "-" | "-" "(" predList ")" "-"`. A single predicate
     /// between dashes may carry a relation and a priority, as in Apple's parser, but never
@@ -122,21 +122,22 @@ extension VFLParser {
         }
     }
 
-    /// Emits the constraints of a connection between `earlier` and `later` (nil: the
-    /// superview).
-    mutating func emitConnection(_ connection: PendingConnection, from earlier: String?,
-                                 to later: String?) {
+    /// Emits the constraints of a connection between `earlier` and `later` (either may be
+    /// the superview).
+    mutating func emitConnection(_ connection: PendingConnection, from earlier: Int32,
+                                 to later: Int32) {
         let edges = connectionEdges(from: earlier, to: later)
         func emit(_ relation: Relation, _ constant: Double, _ priority: Double) {
-            constraints.append(VFLConstraint(
-                edges.first, edges.firstAttribute, relation, edges.second, edges.secondAttribute,
-                constant: constant, priority: priority))
+            records.append(VFLRecord(
+                firstView: edges.first, edges.firstAttribute, relation, secondView: edges.second,
+                edges.secondAttribute, constant: constant, priority: priority))
         }
         switch connection {
         case .flush:
             emit(.equal, 0, 1000)
         case .standard:
-            emit(.equal, earlier == nil || later == nil ? superviewSpacing : standardSpacing, 1000)
+            let nextToBar = earlier == VFLRecord.superview || later == VFLRecord.superview
+            emit(.equal, nextToBar ? superviewSpacing : standardSpacing, 1000)
         case .predicates:
             emit(firstPredicate.relation, firstPredicate.constant, firstPredicate.priority)
             for p in morePredicates { emit(p.relation, p.constant, p.priority) }
@@ -145,19 +146,21 @@ extension VFLParser {
 
     /// The checks Apple makes on the options when it finishes a connection, and the
     /// alignment constraints they ask for between two views.
-    mutating func checkOptions(from earlier: String?, to later: String?) throws(Failure) {
+    mutating func checkOptions(from earlier: Int32, to later: Int32) throws(Failure) {
         if axis == .horizontal && options.contains(.spacingBaselineToBaseline) {
             throw fail(.baselineToBaselineHorizontal)
         }
-        if let earlier, let later { try appendAlignments(from: earlier, to: later) }
+        if earlier != VFLRecord.superview && later != VFLRecord.superview {
+            try appendAlignments(from: earlier, to: later)
+        }
     }
 
     /// Which item and edge go on each side of a connection's constraints. The later item is
     /// first (`later.leading == earlier.trailing + c`), except right to left, where the
     /// earlier one is (`earlier.left == later.right + c`). A view contributes its start edge
     /// on the first side and its end edge on the second; the superview the opposite.
-    func connectionEdges(from earlier: String?, to later: String?)
-        -> (first: VFLItem, firstAttribute: Attribute, second: VFLItem, secondAttribute: Attribute)
+    func connectionEdges(from earlier: Int32, to later: Int32)
+        -> (first: Int32, firstAttribute: Attribute, second: Int32, secondAttribute: Attribute)
     {
         let start: Attribute, end: Attribute
         var firstEdge: Attribute, secondEdge: Attribute
@@ -179,21 +182,20 @@ extension VFLParser {
             secondEdge = baselines ? .lastBaseline : .bottom
         }
         let (first, second) = rightToLeft ? (earlier, later) : (later, earlier)
-        if first == nil { firstEdge = end }
-        if second == nil { secondEdge = start }
-        return (first.map(VFLItem.view) ?? .superview, firstEdge,
-                second.map(VFLItem.view) ?? .superview, secondEdge)
+        if first == VFLRecord.superview { firstEdge = end }
+        if second == VFLRecord.superview { secondEdge = start }
+        return (first, firstEdge, second, secondEdge)
     }
 
     /// `earlier.attr == later.attr` for each alignment bit of the options, in Apple's bit
     /// order. An edge on the layout's own axis is an error, raised only here, when there is
     /// a pair of views to align.
-    mutating func appendAlignments(from earlier: String, to later: String) throws(Failure) {
+    mutating func appendAlignments(from earlier: Int32, to later: Int32) throws(Failure) {
         let bits = options.rawValue & VFLFormatOptions.alignmentMask.rawValue
         guard bits != 0 else { return }
-        for (bit, attribute) in Self.alignmentAttributes where bits & (1 << bit) != 0 {
+        for (bit, attribute) in VFLFormatOptions.alignmentAttributes where bits & (1 << bit) != 0 {
             if attribute.axis == axis { throw fail(.alignmentOnLayoutAxis(axis)) }
-            alignments.append(VFLConstraint(.view(earlier), attribute, .equal, .view(later), attribute))
+            alignments.append(VFLRecord(firstView: earlier, attribute, .equal, secondView: later, attribute))
         }
     }
 
@@ -204,7 +206,9 @@ extension VFLParser {
         case .predicates: .predicates([firstPredicate] + morePredicates)
         }
     }
+}
 
+extension VFLFormatOptions {
     /// The attributes of the alignment options by bit: Apple's raw attribute numbers 1 to 12.
     /// (Bits 7 and 8, width and height, have no named option but Apple honours them.)
     static let alignmentAttributes: [(bit: UInt, attribute: Attribute)] = [

@@ -1,7 +1,7 @@
 extension VFLParser {
     /// `predList := pred ("," pred)*`. `view` is the view whose own predicates these are, or
     /// nil inside a connection.
-    mutating func parsePredicateList(for view: String?) throws(Failure) {
+    mutating func parsePredicateList(for view: Int32?) throws(Failure) {
         repeat {
             try parsePredicate(for: view, allowsArithmetic: extended)
         } while consume(VFLByte.comma)
@@ -10,20 +10,29 @@ extension VFLParser {
     /// `pred := relation? object ("@" priority)?`. A view's predicate becomes a constraint at
     /// once; a connection's waits in `firstPredicate` and `morePredicates` for the view on
     /// its other side.
-    mutating func parsePredicate(for view: String?, allowsArithmetic: Bool) throws(Failure) {
+    mutating func parsePredicate(for view: Int32?, allowsArithmetic: Bool) throws(Failure) {
         let relation = try parseRelation()
         let object = allowsArithmetic ? try parseExpression(for: view) : try parseObject(for: view)
-        var predicate = VFLPredicate(relation: relation, view: object.view,
-                                     attribute: object.attribute, multiplier: object.multiplier,
-                                     constant: object.constant)
-        if consume(VFLByte.at) { predicate.priority = try parsePriority(for: view) }
+        var priority = 1000.0
+        if consume(VFLByte.at) { priority = try parsePriority(for: view) }
         if let view {
-            constraints.append(VFLConstraint(
-                .view(view), sizeAttribute, relation, predicate.view.map(VFLItem.view),
-                predicate.attribute, multiplier: predicate.multiplier, constant: predicate.constant,
-                priority: predicate.priority))
-            if recordsSyntax { viewPredicates.append(predicate) }
-        } else if connectionPredicateCount == 0 {
+            let other = object.view?.number ?? VFLRecord.noView
+            records.append(VFLRecord(
+                firstView: view, sizeAttribute, relation, secondView: other,
+                object.view == nil ? .notAnAttribute : object.attribute,
+                multiplier: object.view == nil ? 1 : object.multiplier, constant: object.constant,
+                priority: priority))
+            if recordsSyntax {
+                viewPredicates.append(VFLPredicate(
+                    relation: relation, view: object.view.map { string($0.name) },
+                    attribute: object.attribute, multiplier: object.multiplier,
+                    constant: object.constant, priority: priority))
+            }
+            return
+        }
+        // A connection's predicates never refer to a view (`parseObject` refuses one).
+        let predicate = VFLPredicate(relation: relation, constant: object.constant, priority: priority)
+        if connectionPredicateCount == 0 {
             firstPredicate = predicate
             connectionPredicateCount = 1
         } else {
@@ -51,18 +60,18 @@ extension VFLParser {
 
     /// `number | metricName | viewName`: names are metrics first, then views; a view is
     /// legal only among a view's own predicates, where it stands for its size.
-    mutating func parseObject(for view: String?) throws(Failure) -> VFLLinear {
+    mutating func parseObject(for view: Int32?) throws(Failure) -> VFLLinear {
         guard let c = peek() else { throw fail(.expectedNumberOrKey) }
         if c == VFLByte.dash || VFLByte.isDigit(c) { return VFLLinear(constant: try parseNumber()) }
         guard VFLByte.isNameStart(c) else { throw fail(.expectedNumberOrKey) }
-        let name = string(parseName())
-        if let value = metrics[name] {
+        let range = parseName()
+        if let value = names.metric(named: bytes(range)) {
             guard value.isFinite else { throw fail(.nonFiniteNumber) }
             return VFLLinear(constant: value)
         }
-        guard isView(name) else { throw fail(.unknownMetric(name)) }
+        guard let number = names.view(named: bytes(range)) else { throw fail(.unknownMetric(string(range))) }
         guard view != nil else { throw fail(.spaceEqualToView) }
-        return VFLLinear(view: name, attribute: sizeAttribute)
+        return VFLLinear(view: VFLViewReference(number: number, name: range), attribute: sizeAttribute)
     }
 
     /// A number as C's `strtod` reads it, which must be finite.
@@ -80,7 +89,7 @@ extension VFLParser {
     ///
     /// Like Apple's parser, a view name here reads as the number 0 inside a view's
     /// predicates (so the error is about priority 0) and is an error in a connection.
-    mutating func parsePriority(for view: String?) throws(Failure) -> Double {
+    mutating func parsePriority(for view: Int32?) throws(Failure) -> Double {
         guard let c = peek() else { throw fail(.expectedNumberOrKey) }
         let value: Double
         if c == VFLByte.dash || VFLByte.isDigit(c) {
@@ -90,16 +99,16 @@ extension VFLParser {
             cursor = number.end
             value = number.value
         } else if VFLByte.isNameStart(c) {
-            let name = string(parseName())
-            if let metric = metrics[name] {
+            let range = parseName()
+            if let metric = names.metric(named: bytes(range)) {
                 value = metric
-            } else if extended, let named = Priority(name: name) {
+            } else if extended, let named = Priority(name: string(range)) {
                 value = named.value
-            } else if isView(name) {
+            } else if names.view(named: bytes(range)) != nil {
                 guard view != nil else { throw fail(.spaceEqualToView) }
                 value = 0
             } else {
-                throw fail(.unknownMetric(name))
+                throw fail(.unknownMetric(string(range)))
             }
         } else {
             throw fail(.expectedNumberOrKey)
@@ -113,10 +122,17 @@ extension VFLParser {
     }
 }
 
+/// A view named in a predicate: its number (see `VFLNames`) and where its name is in the
+/// format.
+struct VFLViewReference {
+    var number: Int32
+    var name: Range<Int>
+}
+
 /// The value of a predicate's object: `view.attribute * multiplier + constant`, or just
 /// `constant` without a view.
 struct VFLLinear {
-    var view: String? = nil
+    var view: VFLViewReference? = nil
     var attribute: Attribute = .notAnAttribute
     var multiplier: Double = 1
     var constant: Double = 0

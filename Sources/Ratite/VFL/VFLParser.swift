@@ -11,12 +11,13 @@
 /// The parser is total: every byte access is bounds-checked against `end`, no input-derived
 /// value is force-unwrapped or converted to an integer, and arithmetic on offsets cannot
 /// overflow because offsets never exceed the input's length.
-struct VFLParser {
-    /// Where and why parsing stopped; `VisualFormat` turns it into a `VFLError`.
-    struct Failure: Error {
-        var reason: VFLError.Reason
-        var offset: Int
-    }
+///
+/// Views are known only through `names`, which turns a name's bytes into the number the
+/// records carry; the records go into `records`, plain data that the caller may hand in
+/// again and again so that a parse allocates nothing. Every entry point (strings, engine
+/// items, C bytes) runs this one parser.
+struct VFLParser<Names: VFLNames> {
+    typealias Failure = VFLFailure
 
     /// A connection just parsed; the predicates of `.predicates` wait in `firstPredicate`
     /// and `morePredicates`.
@@ -30,16 +31,15 @@ struct VFLParser {
     var end = 0
     let extended: Bool
     let options: VFLFormatOptions
-    let metrics: [String: Double]
-    let views: any VFLViewNames
+    var names: Names
     let standardSpacing: Double
     let superviewSpacing: Double
     let recordsSyntax: Bool
 
     var axis: Axis = .horizontal
-    var constraints: [VFLConstraint] = []
+    var records: [VFLRecord]
     /// Alignment constraints of the current format; they come after all the others.
-    var alignments: [VFLConstraint] = []
+    var alignments: [VFLRecord] = []
     /// The predicates of the connection being parsed: the first inline, since most
     /// connections have one and need no allocation, the others in the array.
     var firstPredicate = VFLPredicate()
@@ -55,15 +55,17 @@ struct VFLParser {
     var recordedViews: [VFLView] = []
     var recordedConnections: [VFLConnection] = []
 
+    /// `records` is emptied first; only its storage is used.
     init(text: UnsafeBufferPointer<UInt8>, extended: Bool, options: VFLFormatOptions,
-         metrics: [String: Double], views: any VFLViewNames, standardSpacing: Double,
-         superviewSpacing: Double, recordsSyntax: Bool) {
+         names: Names, standardSpacing: Double, superviewSpacing: Double, recordsSyntax: Bool,
+         records: consuming [VFLRecord] = []) {
         self.text = text
         self.end = text.count
         self.extended = extended
         self.options = options
-        self.metrics = metrics
-        self.views = views
+        self.names = names
+        self.records = records
+        self.records.removeAll(keepingCapacity: true)
         self.standardSpacing = standardSpacing
         self.superviewSpacing = superviewSpacing
         self.recordsSyntax = recordsSyntax
@@ -101,8 +103,12 @@ struct VFLParser {
         return start..<cursor
     }
 
+    func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: text[range])
+    }
+
     func string(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+        String(decoding: bytes(range), as: UTF8.self)
     }
 
     /// The attribute a view's own predicates constrain: its size along the format's axis.
@@ -116,7 +122,7 @@ struct VFLParser {
         guard !text.isEmpty else { throw Failure(reason: .emptyString, offset: 0) }
         // Every constraint takes at least four bytes of format (`[a]|`, `-8-[`, `(>=1`), so
         // this one allocation is nearly always enough.
-        constraints.reserveCapacity(min(text.count / 4 + 2, 64))
+        records.reserveCapacity(min(text.count / 4 + 2, 64))
         guard extended else {
             if let bad = firstNonASCII(0..<text.count) {
                 throw Failure(reason: .nonASCII, offset: bad)
@@ -161,4 +167,10 @@ struct VFLParser {
         }
         return nil
     }
+}
+
+/// Where and why parsing stopped; `VisualFormat` turns it into a `VFLError`.
+struct VFLFailure: Error {
+    var reason: VFLError.Reason
+    var offset: Int
 }

@@ -46,22 +46,42 @@ public enum VisualFormat {
     }
 
     static func run(
-        _ format: String, options: VFLFormatOptions, metrics: [String: Double],
-        views: any VFLViewNames, extended: Bool, standardSpacing: Double, superviewSpacing: Double,
-        recordsSyntax: Bool
+        _ format: String, options: VFLFormatOptions, metrics: [String: Double], views: Set<String>,
+        extended: Bool, standardSpacing: Double, superviewSpacing: Double, recordsSyntax: Bool
     ) throws(VFLError) -> VFLParseResult {
+        let names = VFLStringNames(views: views, metrics: metrics)
+        let parsed = try run(format, options: options, names: names, extended: extended,
+                             standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                             recordsSyntax: recordsSyntax)
+        let constraints = parsed.records.map { r in
+            VFLConstraint(item(r.firstView, parsed.names.found) ?? .superview, r.firstAttribute, r.relation,
+                          item(r.secondView, parsed.names.found), r.secondAttribute,
+                          multiplier: r.multiplier, constant: r.constant, priority: r.priority)
+        }
+        return VFLParseResult(formats: parsed.formats, constraints: constraints)
+    }
+
+    /// The item a record's view number stands for: a view by name, the superview, or nil
+    /// for none.
+    private static func item(_ number: Int32, _ names: [String]) -> VFLItem? {
+        switch number {
+        case VFLRecord.superview: .superview
+        case VFLRecord.noView: nil
+        default: .view(names[Int(number)])
+        }
+    }
+
+    /// Runs the parser on a string's bytes; returns the names as the parse left them (they
+    /// give the records' view numbers their meaning).
+    static func run<Names: VFLNames>(
+        _ format: String, options: VFLFormatOptions, names: Names, extended: Bool,
+        standardSpacing: Double, superviewSpacing: Double, recordsSyntax: Bool
+    ) throws(VFLError) -> (records: [VFLRecord], formats: [VFLFormat], names: Names) {
         var input = format
-        let outcome = input.withUTF8 { text -> Result<VFLParseResult, VFLParser.Failure> in
-            var parser = VFLParser(
-                text: text, extended: extended, options: options, metrics: metrics, views: views,
-                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
-                recordsSyntax: recordsSyntax)
-            do throws(VFLParser.Failure) {
-                try parser.parseInput()
-            } catch {
-                return .failure(error)
-            }
-            return .success(VFLParseResult(formats: parser.formats, constraints: parser.constraints))
+        let outcome = input.withUTF8 { text in
+            parse(text, options: options, names: names, extended: extended,
+                  standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                  recordsSyntax: recordsSyntax, records: [])
         }
         switch outcome {
         case .success(let result): return result
@@ -69,9 +89,27 @@ public enum VisualFormat {
         }
     }
 
+    /// The one place the parser runs, for every entry point.
+    static func parse<Names: VFLNames>(
+        _ text: UnsafeBufferPointer<UInt8>, options: VFLFormatOptions, names: Names,
+        extended: Bool, standardSpacing: Double, superviewSpacing: Double, recordsSyntax: Bool,
+        records: consuming [VFLRecord]
+    ) -> Result<(records: [VFLRecord], formats: [VFLFormat], names: Names), VFLFailure> {
+        var parser = VFLParser(
+            text: text, extended: extended, options: options, names: names,
+            standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+            recordsSyntax: recordsSyntax, records: records)
+        do throws(VFLFailure) {
+            try parser.parseInput()
+        } catch {
+            return .failure(error)
+        }
+        return .success((parser.records, parser.formats, parser.names))
+    }
+
     /// The public error for a failure: its line and column, and the text the caret goes
     /// under (the whole format in strict mode, the failing line in extended mode).
-    static func error(for failure: VFLParser.Failure, in format: String, extended: Bool) -> VFLError {
+    static func error(for failure: VFLFailure, in format: String, extended: Bool) -> VFLError {
         let bytes = Array(format.utf8)
         let offset = min(max(failure.offset, 0), bytes.count)
         guard extended else {

@@ -1,0 +1,117 @@
+/// What the parser asks about the names a format uses: one question per name it reads,
+/// with the name as bytes of the format (`[A-Za-z_][A-Za-z0-9_]*`), so that a caller whose
+/// names are bytes too never builds a `String`.
+///
+/// A view's answer is the number its records carry (`VFLRecord.firstView`, `secondView`);
+/// what the number means is the implementation's business.
+protocol VFLNames {
+    /// The number of the view called `name`, or nil when there is no such view.
+    mutating func view(named name: UnsafeBufferPointer<UInt8>) -> Int32?
+    /// The value of the metric called `name`, or nil when there is none.
+    func metric(named name: UnsafeBufferPointer<UInt8>) -> Double?
+}
+
+extension VFLNames {
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// The names of `VisualFormat.parse`: views from a set, metrics from a dictionary. A view's
+/// number is its position in `found`, the distinct views the format used.
+struct VFLStringNames: VFLNames {
+    let views: Set<String>
+    let metrics: [String: Double]
+    private(set) var found: [String] = []
+
+    init(views: Set<String>, metrics: [String: Double]) {
+        self.views = views
+        self.metrics = metrics
+    }
+
+    mutating func view(named bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        let name = Self.string(bytes)
+        if let i = found.firstIndex(of: name) { return Int32(i) }
+        // Small sets are searched linearly: comparing short strings is much cheaper than
+        // hashing one.
+        guard views.count <= 8 ? views.contains(where: { $0 == name }) : views.contains(name) else {
+            return nil
+        }
+        found.append(name)
+        return Int32(found.count - 1)
+    }
+
+    func metric(named bytes: UnsafeBufferPointer<UInt8>) -> Double? { metrics[Self.string(bytes)] }
+}
+
+/// Names given as UTF-8 bytes, as the C interface has them. Views come from a table (a
+/// view's number is its index there) or, without one, from the engine's items by name (the
+/// number is the item's index in `LayoutEngine.items`); metrics come from a table.
+///
+/// The tables behave like the dictionaries of the string-based entry points: a later entry
+/// wins over an earlier one of the same name, and names compare as Swift strings do, by
+/// canonical equivalence (so a binding named "\u{212A}", the Kelvin sign, answers to `K`).
+/// When every name is ASCII that is plain byte equality, which is all the search does then.
+struct VFLByteNames: VFLNames {
+    let viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?
+    let engine: LayoutEngine?
+    let metricNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    let metricValues: UnsafeBufferPointer<Double>
+    /// Whether every name in the tables is ASCII.
+    let isASCII: Bool
+
+    /// With `viewNames` nil the views are `engine`'s items by name.
+    init(viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?, engine: LayoutEngine?,
+         metricNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
+         metricValues: UnsafeBufferPointer<Double>) {
+        self.viewNames = viewNames
+        self.engine = engine
+        self.metricNames = metricNames
+        self.metricValues = metricValues
+        isASCII = Self.allASCII(metricNames) && Self.allASCII(viewNames ?? UnsafeBufferPointer(start: nil, count: 0))
+    }
+
+    mutating func view(named name: UnsafeBufferPointer<UInt8>) -> Int32? {
+        if let viewNames { return Self.lastIndex(of: name, in: viewNames, isASCII: isASCII).map { Int32($0) } }
+        return engine?.item(named: Self.string(name)).map { Int32($0.index) }
+    }
+
+    func metric(named name: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let i = Self.lastIndex(of: name, in: metricNames, isASCII: isASCII), i < metricValues.count else {
+            return nil
+        }
+        return metricValues[i]
+    }
+
+    /// The index of the last entry of `table` equal to `name`.
+    static func lastIndex(of name: UnsafeBufferPointer<UInt8>, in table: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
+                          isASCII: Bool) -> Int? {
+        var i = table.count
+        guard isASCII else {
+            let text = string(name)
+            while i > 0 {
+                i -= 1
+                if string(table[i]) == text { return i }
+            }
+            return nil
+        }
+        while i > 0 {
+            i -= 1
+            if equal(table[i], name) { return i }
+        }
+        return nil
+    }
+
+    @inline(__always) static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for k in 0..<a.count where a[k] != b[k] { return false }
+        return true
+    }
+
+    static func allASCII(_ table: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>) -> Bool {
+        for name in table {
+            for byte in name where byte >= 0x80 { return false }
+        }
+        return true
+    }
+}
