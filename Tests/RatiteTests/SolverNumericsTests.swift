@@ -105,13 +105,12 @@ import Testing
     }
 
     /// The issue promises termination without giving up; this addition exhausted the pivot
-    /// budget ("optimization did not converge") with the old tolerances.
-    ///
-    /// Known limitation: converges now (no error, no hang), but stops at a level-600 error
-    /// of 1.44 where the exact optimum moves a variable by 10^8 to reach 0: a reduced cost
-    /// below roundoff times a huge step.
+    /// budget ("optimization did not converge") with the old tolerances, then stopped at a
+    /// level-600 error of 1.44 where the exact optimum moves a variable by 10^8 (a reduced
+    /// cost below roundoff times a huge step). Adding rows that already hold without
+    /// pivoting avoids that path.
     @Test func additionConverges() {
-        withKnownIssue("ill-conditioned: optimum 10^8 away along a roundoff-sized reduced cost") { replayInIssue([
+        replay([
             (0, .stay(C([(0, 1)], 5, .equal, 1))),
             (2, .stay(C([(2, 1)], 4, .equal, 3))),
             (26, .add(C([(3, -8), (0, -0.015625)], -46, .lessThanOrEqual, 333))),
@@ -120,7 +119,7 @@ import Testing
             (40, .edit(variable: 1, priority: 600, value: 5)),
             (47, .add(C([(2, 0.125)], -124.25, .equal, 500))),
             (58, .add(C([(1, 8), (3, 0.015625)], -28.375, .lessThanOrEqual))),
-        ], variableCount: 4) }
+        ], variableCount: 4)
     }
 
     /// A removal (found exhausting its pivot budget with the old 1e-9 tolerances; with the

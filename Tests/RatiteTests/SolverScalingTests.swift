@@ -75,8 +75,8 @@ import Testing
     }
 
     /// Pinning the root's width of a built tree where it already is changes no value, so it
-    /// should take a handful of pivots. Known defect: about n/2 degenerate pivots with
-    /// quadratic fill-in (3.3 s at n = 1k, 233 s at 4k; why the tree benchmarks stop at 1k).
+    /// should take a handful of pivots (it once took n/2 degenerate ones with quadratic
+    /// fill-in: 3.3 s at n = 1k, 233 s at 4k).
     @Test func editOnBuiltTreeStaysLocal() throws {
         let system = SystemFamily.tree.generate(n: 341)
         var bare = system
@@ -88,9 +88,7 @@ import Testing
         try built.driver.core.addEditVariable(root, priority: system.edits[0].priority)
         built.driver.core.updateValues()
         let pivots = built.driver.core.statistics.pivots - before
-        withKnownIssue("adding an edit variable to a built tree pivots through the tree") {
-            #expect(pivots <= 8, "\(pivots) pivots to pin the root where it is")
-        }
+        #expect(pivots <= 8, "\(pivots) pivots to pin the root where it is")
         #expect(built.driver.problems() == [])
     }
 

@@ -262,6 +262,19 @@ extension SimplexCore {
             try solveAndInsert(terms: terms, constant: 0, subject: record.marker)
             return
         }
+        // A row that holds at the current solution (constant zero) can be solved for any of
+        // its restricted symbols without moving anything; the one picked by the ratio test
+        // below also leaves the objective optimal, so adding it costs no pivots. (Picking the
+        // marker instead, as for other rows, can start a long run of degenerate pivots: an
+        // edit variable pinned where a built tree already has it took n/2.)
+        if abs(constant) <= feasibilityTolerance, let (subject, negate) = subjectKeepingOptimality(terms, constraint: id) {
+            if negate {
+                constant = -constant
+                for i in terms.indices { terms[i].coefficient = -terms[i].coefficient }
+            }
+            try solveAndInsert(terms: terms, constant: constant, subject: subject)
+            return
+        }
         if constant < 0 {
             constant = -constant
             for i in terms.indices { terms[i].coefficient = -terms[i].coefficient }
@@ -279,7 +292,8 @@ extension SimplexCore {
         }
     }
 
-    /// Inserts `0 = constant + Σ terms` solved for `subject`, a symbol in no other row.
+    /// Inserts `0 = constant + Σ terms` solved for parametric `subject`, substituting it out
+    /// of the other LP rows and the objective (a pivot on a row that was never basic).
     private mutating func solveAndInsert(terms: [Cell], constant: Double, subject: Int32) throws(CoreError) {
         guard let c = terms.first(where: { $0.symbol == subject })?.coefficient else {
             throw .internalError("subject missing from its row")
@@ -290,9 +304,52 @@ extension SimplexCore {
             solved.append(Cell(symbol: t.symbol, coefficient: -t.coefficient / c))
         }
         let row = Row(basic: subject, isDefinition: false, constant: -constant / c, terms: solved)
-        insertRow(row)
+        let r = insertRow(row)
+        if appearsInRows(subject) {
+            var containing: [Int32] = []
+            columnRows(subject, into: &containing)
+            for q in containing where q != r && !rows[Int(q)].isDefinition {
+                substitute(subject, by: row, into: q)
+            }
+        }
         substituteObjective(subject, row: row)
         checkFeasibility(subject)
+    }
+
+    /// For a row `0 = Σ terms` that holds as it stands: the restricted symbol to solve it
+    /// for, and whether the row is negated first, such that the objective stays optimal.
+    ///
+    /// Solving for `p` (coefficient `a_p < 0` once oriented) adds `c_p / |a_p|` times the row
+    /// to the objective: every other coefficient `c_j` becomes `c_j + (c_p / |a_p|) a_j`.
+    /// Those with `a_j > 0` stay non-negative because `c_p ≥ 0`; those with `a_j < 0` do when
+    /// `p` has the least ratio `c_p / |a_p|` among them (compared level by level), which is
+    /// the dual simplex's ratio test. Either orientation works; the constraint's own new
+    /// symbols are preferred on ties, as they sit in no other row.
+    private func subjectKeepingOptimality(_ terms: [Cell], constraint id: Int32) -> (Int32, negate: Bool)? {
+        let record = constraints[Int(id)]
+        var largest = 0.0
+        for t in terms where kind(t.symbol) != .dummy { largest = max(largest, abs(t.coefficient)) }
+        func isFresh(_ s: Int32) -> Bool { s == record.marker || s == record.other }
+        func best(negate: Bool) -> (symbol: Int32, size: Double)? {
+            var choice: (symbol: Int32, size: Double)? = nil
+            for t in terms {
+                let k = kind(t.symbol)
+                guard k == .slack || k == .error else { continue }
+                let a = negate ? -t.coefficient : t.coefficient
+                guard a < 0, -a > nearZero, -a > pivotTolerance * largest else { continue }
+                guard let current = choice else { choice = (t.symbol, -a); continue }
+                let order = compareObjectiveRatios(t.symbol, -a, current.symbol, current.size)
+                let better = order < 0 || (order == 0 && (isFresh(t.symbol) != isFresh(current.symbol)
+                    ? isFresh(t.symbol) : t.symbol < current.symbol))
+                if better { choice = (t.symbol, -a) }
+            }
+            return choice
+        }
+        let plain = best(negate: false)
+        let negated = best(negate: true)
+        if let plain, isFresh(plain.symbol) || negated.map({ !isFresh($0.symbol) }) ?? true { return (plain.symbol, false) }
+        if let negated { return (negated.symbol, true) }
+        return nil
     }
 
     /// Phase one: adds the row with an artificial basic variable and minimizes it; the
