@@ -85,19 +85,53 @@ func checkedCount(_ count: Int, _ what: @autoclosure () -> String) throws(CFailu
 func decodeString(
     _ pointer: UnsafePointer<CChar>?, _ length: Int, _ what: @autoclosure () -> String, isName: Bool = false
 ) throws(CFailure) -> String {
+    String(decoding: try decodeBytes(pointer, length, what(), isName: isName).bytes, as: UTF8.self)
+}
+
+/// Checks a pointer + length string as `decodeString` does (the same failures in the same
+/// order) and returns its bytes without making a `String`, and whether they are all ASCII.
+func decodeBytes(
+    _ pointer: UnsafePointer<CChar>?, _ length: Int, _ what: @autoclosure () -> String, isName: Bool = false
+) throws(CFailure) -> (bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
     let count = try checkedCount(length, "\(what()) length")
     guard let pointer else {
-        if count == 0 { return "" }
+        if count == 0 { return (UnsafeBufferPointer(start: nil, count: 0), true) }
         throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "\(what()) is NULL with length \(count)")
     }
-    let bytes = UnsafeRawBufferPointer(start: pointer, count: count)
-    if isName && bytes.contains(0) { throw CFailure(RATITE_ERROR_INVALID_UTF8, "\(what()) contains a NUL byte") }
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: count)
+    let (hasNUL, isASCII) = scan(bytes)
+    if isName && hasNUL { throw CFailure(RATITE_ERROR_INVALID_UTF8, "\(what()) contains a NUL byte") }
     // Names and formats are nearly always ASCII, which needs no validation.
-    if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
+    if isASCII { return (bytes, true) }
+    guard String(validating: bytes, as: UTF8.self) != nil else {
         throw CFailure(RATITE_ERROR_INVALID_UTF8, "\(what()) is not valid UTF-8")
     }
-    return text
+    return (bytes, false)
+}
+
+/// Whether `bytes` has a NUL byte, and whether it is all ASCII: eight bytes at a time.
+private func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasNUL: Bool, isASCII: Bool) {
+    guard let base = bytes.baseAddress else { return (false, true) }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    var high: UInt64 = 0
+    var zeros: UInt64 = 0
+    var i = 0
+    while i + 8 <= bytes.count {
+        let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        high |= word & highs
+        // Nonzero exactly when some byte is zero (subtracting one borrows into its high bit).
+        zeros |= (word &- ones) & ~word & highs
+        i += 8
+    }
+    var hasNUL = zeros != 0
+    var isASCII = high == 0
+    while i < bytes.count {
+        hasNUL = hasNUL || base[i] == 0
+        isASCII = isASCII && base[i] < 0x80
+        i += 1
+    }
+    return (hasNUL, isASCII)
 }
 
 func checkFinite(_ value: Double, _ what: @autoclosure () -> String) throws(CFailure) {

@@ -5,7 +5,10 @@ import Ratite
 /// handle hands out.
 final class EngineHandle {
     let engine = LayoutEngine()
-    var itemIDs: IDSpace
+    // Unchecked exclusivity: a handle is used by one thread at a time and these are never
+    // accessed re-entrantly; the dynamic check costs more than ratite_engine_vfl_parse's
+    // uses of them.
+    @exclusivity(unchecked) var itemIDs: IDSpace
     var constraintIDs: IDSpace
     var constraints: [LayoutConstraint?] = []
     var freeSlots: [Int32] = []
@@ -13,6 +16,8 @@ final class EngineHandle {
     let rendering = HandleString()
     var lastErrorOffset: Int? = nil
     var changed: [UInt64] = []
+    /// The records of the last `ratite_engine_vfl_parse`, kept for their storage.
+    @exclusivity(unchecked) var vflRecords: [VFLRecord] = []
 
     init() {
         let tag = newHandleTag()
@@ -26,7 +31,10 @@ final class EngineHandle {
 
     /// Items are never removed, so an item's slot is its index + 1 (slot 0 is never valid)
     /// and its generation stays 0.
-    func id(of item: LayoutItem) -> ratite_item { itemIDs.id(for: Int32(item.index + 1)) }
+    func id(of item: LayoutItem) -> ratite_item { id(ofIndex: item.index) }
+
+    /// The id of the item at `index` in `engine.items`.
+    func id(ofIndex index: Int) -> ratite_item { itemIDs.id(for: Int32(index + 1)) }
 
     func item(_ id: ratite_item) throws(CFailure) -> LayoutItem {
         guard let slot = itemIDs.slot(of: id), slot >= 1, Int(slot) <= engine.items.count else {
@@ -118,6 +126,41 @@ func decodeAttribute(_ value: ratite_attribute) throws(CFailure) -> Attribute {
         throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "unknown attribute \(value)")
     }
     return table[Int(value)]
+}
+
+/// The C number of an attribute (NSLayoutAttribute's).
+func encodeAttribute(_ attribute: Attribute) -> ratite_attribute {
+    switch attribute {
+    case .notAnAttribute: RATITE_ATTRIBUTE_NOT_AN_ATTRIBUTE
+    case .left: RATITE_ATTRIBUTE_LEFT
+    case .right: RATITE_ATTRIBUTE_RIGHT
+    case .top: RATITE_ATTRIBUTE_TOP
+    case .bottom: RATITE_ATTRIBUTE_BOTTOM
+    case .leading: RATITE_ATTRIBUTE_LEADING
+    case .trailing: RATITE_ATTRIBUTE_TRAILING
+    case .width: RATITE_ATTRIBUTE_WIDTH
+    case .height: RATITE_ATTRIBUTE_HEIGHT
+    case .centerX: RATITE_ATTRIBUTE_CENTER_X
+    case .centerY: RATITE_ATTRIBUTE_CENTER_Y
+    case .lastBaseline: RATITE_ATTRIBUTE_LAST_BASELINE
+    case .firstBaseline: RATITE_ATTRIBUTE_FIRST_BASELINE
+    case .leftMargin: RATITE_ATTRIBUTE_LEFT_MARGIN
+    case .rightMargin: RATITE_ATTRIBUTE_RIGHT_MARGIN
+    case .topMargin: RATITE_ATTRIBUTE_TOP_MARGIN
+    case .bottomMargin: RATITE_ATTRIBUTE_BOTTOM_MARGIN
+    case .leadingMargin: RATITE_ATTRIBUTE_LEADING_MARGIN
+    case .trailingMargin: RATITE_ATTRIBUTE_TRAILING_MARGIN
+    case .centerXWithinMargins: RATITE_ATTRIBUTE_CENTER_X_WITHIN_MARGINS
+    case .centerYWithinMargins: RATITE_ATTRIBUTE_CENTER_Y_WITHIN_MARGINS
+    }
+}
+
+func encodeRelation(_ relation: Ratite.Relation) -> ratite_relation {
+    switch relation {
+    case .equal: RATITE_RELATION_EQUAL
+    case .lessThanOrEqual: RATITE_RELATION_LESS_OR_EQUAL
+    case .greaterThanOrEqual: RATITE_RELATION_GREATER_OR_EQUAL
+    }
 }
 
 func decodeAxis(_ value: ratite_axis) throws(CFailure) -> Axis {

@@ -130,8 +130,9 @@ Workload vflParse(int rounds) {
             }};
 }
 
-/// The VFL target, `|-[find]-[findNext]-[findField(>=20)]-|` with bound views, as
-/// the vfl/find_row benchmark runs it: instructions per parse = count / rounds.
+/// The VFL target, `|-[find]-[findNext]-[findField(>=20)]-|` with bound views into
+/// constraint records (ratite_engine_vfl_parse), as the vfl/find_row benchmark runs it:
+/// instructions per parse = count / rounds.
 Workload vflFindRow(int rounds) {
     return {[=] {
                 ratite_engine_new(&engine);
@@ -145,9 +146,10 @@ Workload vflFindRow(int rounds) {
                     v.item = item;
                 }
                 const char *format = "|-[find]-[findNext]-[findField(>=20)]-|";
+                ratite_vfl_constraint out[8];
                 for (int k = 0; k < rounds; k++) {
                     size_t count;
-                    ratite_engine_vfl_check(engine, format, std::strlen(format), nullptr, 0, views, 3, 0, &count);
+                    ratite_engine_vfl_parse(engine, format, std::strlen(format), nullptr, 0, views, 3, 0, out, 8, &count);
                 }
             }};
 }

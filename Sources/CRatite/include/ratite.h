@@ -335,6 +335,22 @@ typedef struct ratite_view_binding {
     ratite_item item;
 } ratite_view_binding;
 
+/** One constraint of a VFL format as plain data, as ratite_engine_vfl_parse writes it:
+ *  `item1.attribute1 relation item2.attribute2 × multiplier + constant` at `priority`. The
+ *  superview `|` appears as the id of the parent of the view on the other side of the
+ *  constraint. A constant-only constraint (`[a(>=50)]`) has item2 RATITE_NO_ITEM and
+ *  attribute2 RATITE_ATTRIBUTE_NOT_AN_ATTRIBUTE. */
+typedef struct ratite_vfl_constraint {
+    ratite_item item1;
+    ratite_attribute attribute1;
+    ratite_relation relation;
+    ratite_item item2;
+    ratite_attribute attribute2;
+    double multiplier;
+    double constant;
+    double priority; /* in (0, 1000] */
+} ratite_vfl_constraint;
+
 /** Creates an empty engine. The caller owns *out and frees it with ratite_engine_free. */
 ratite_status ratite_engine_new(ratite_engine **out);
 void ratite_engine_free(ratite_engine *engine);
@@ -422,6 +438,32 @@ ratite_status ratite_engine_vfl_check(ratite_engine *engine, const char *format,
                                       const ratite_metric *metrics, size_t metric_count,
                                       const ratite_view_binding *views, size_t view_count, uint32_t options,
                                       size_t *count);
+
+/** Parses a VFL format into plain records and activates nothing: the constraints
+ *  ratite_engine_vfl would activate, in the same order and with the same items, attributes,
+ *  constants (standard and superview spacing included), multipliers and priorities, are
+ *  written to `out` (room for `capacity`; may be NULL when capacity is 0) and their number
+ *  to *count. Nothing is created: no constraint ids, no strings, and once the engine has
+ *  parsed a format as long, no heap allocation (the engine keeps a scratch buffer).
+ *
+ *  Arguments and failures are those of ratite_engine_vfl_check, status for status: NULL,
+ *  out-of-range and non-finite arguments, unknown option bits, unknown or foreign item ids,
+ *  names that are not UTF-8 or contain NUL, parse errors (RATITE_ERROR_PARSE with
+ *  ratite_engine_last_error_offset and ratite_engine_last_error_rendering), `|` next to a
+ *  view without a superview (RATITE_ERROR_INVALID_ARGUMENT), and constraints activation
+ *  would refuse (RATITE_ERROR_INVALID_CONSTRAINT, RATITE_ERROR_NON_FINITE). If `capacity`
+ *  is too small, *count receives the number needed, `out` is untouched and the result is
+ *  RATITE_ERROR_INVALID_ARGUMENT; on any other failure neither `out` nor *count is touched.
+ *  The engine's layout state never changes.
+ *
+ *  Names in `views` and `metrics` are matched by their bytes (a linear search, meant for
+ *  the handful of bindings a format uses); as in ratite_engine_vfl, a later entry wins over
+ *  an earlier one of the same name, and with view_count 0 the views are the engine's items
+ *  by their own names. The arrays and strings are only read during the call. */
+ratite_status ratite_engine_vfl_parse(ratite_engine *engine, const char *format, size_t format_length,
+                                      const ratite_metric *metrics, size_t metric_count,
+                                      const ratite_view_binding *views, size_t view_count, uint32_t options,
+                                      ratite_vfl_constraint *out, size_t capacity, size_t *count);
 
 /** Solves what changed and updates frames. The items whose frames changed are available from
  *  ratite_engine_changed_items until the next call on the engine. */

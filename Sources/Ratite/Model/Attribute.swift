@@ -8,7 +8,7 @@ public enum Attribute: String, Sendable, Hashable, CaseIterable {
     case notAnAttribute
 
     /// The axis the attribute lies on, or nil for `notAnAttribute`.
-    public var axis: Axis? {
+    @inline(__always) public var axis: Axis? {
         switch self {
         case .left, .right, .leading, .trailing, .width, .centerX, .leftMargin, .rightMargin,
             .leadingMargin, .trailingMargin, .centerXWithinMargins:
@@ -22,16 +22,16 @@ public enum Attribute: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether the attribute is a size (width or height) rather than a position.
-    public var isDimension: Bool { self == .width || self == .height }
+    @inline(__always) public var isDimension: Bool { self == .width || self == .height }
 
     /// Whether the attribute follows the layout direction (leading/trailing and their
     /// margins), as opposed to left/right.
-    public var isDirectional: Bool {
+    @inline(__always) public var isDirectional: Bool {
         self == .leading || self == .trailing || self == .leadingMargin || self == .trailingMargin
     }
 
     /// Whether the attribute is absolute left/right (or their margins).
-    public var isAbsoluteHorizontal: Bool {
+    @inline(__always) public var isAbsoluteHorizontal: Bool {
         self == .left || self == .right || self == .leftMargin || self == .rightMargin
     }
 

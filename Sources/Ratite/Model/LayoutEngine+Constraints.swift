@@ -53,33 +53,12 @@ extension LayoutEngine {
     }
 
     func validate(_ c: LayoutConstraint) throws(LayoutError) {
-        if let defect = defect(c.firstItem, c.firstAttribute, c.secondItem, c.secondAttribute,
-                               multiplier: c.multiplier, constant: c.constant, priority: c.priority) {
+        guard owns(c.firstItem), c.secondItem.map(owns) ?? true else { throw .foreignItem(c) }
+        if let defect = ConstraintDefect.of(c.firstAttribute, root: c.firstItem.rootIndex, c.secondAttribute,
+                                            root: c.secondItem?.rootIndex, multiplier: c.multiplier,
+                                            constant: c.constant, priority: c.priority) {
             throw defect.error(for: c)
         }
-    }
-
-    /// Why activation would refuse `first.a1 ~ second.a2 * multiplier + constant @priority`,
-    /// or nil: the rules of `validate`, for callers that check a constraint's fields before
-    /// (or instead of) making a `LayoutConstraint`.
-    package func defect(
-        _ first: LayoutItem, _ a1: Attribute, _ second: LayoutItem?, _ a2: Attribute,
-        multiplier: Double, constant: Double, priority: Priority
-    ) -> ConstraintDefect? {
-        guard owns(first), second.map(owns) ?? true else { return .foreignItem }
-        guard a1 != .notAnAttribute, (second == nil) == (a2 == .notAnAttribute) else { return .missingAttribute }
-        guard multiplier.isFinite && multiplier != 0 else { return .invalidMultiplier }
-        guard constant.isFinite else { return .nonFiniteConstant }
-        guard priority.isValid else { return .invalidPriority }
-        guard let second else { return a1.isDimension ? nil : .positionAgainstConstant }
-        guard a1.isDimension == a2.isDimension else { return .invalidPairing }
-        // Sizes may relate across axes (aspect ratios); positions may not.
-        guard a1.isDimension || a1.axis == a2.axis else { return .mixedAxes }
-        if (a1.isDirectional && a2.isAbsoluteHorizontal) || (a1.isAbsoluteHorizontal && a2.isDirectional) {
-            return .mixedDirectionality
-        }
-        guard first.rootIndex == second.rootIndex else { return .noCommonAncestor }
-        return nil
     }
 
     /// Whether `item` is one of this engine's items. Items are never removed, so an item's
@@ -302,12 +281,35 @@ extension LayoutEngine {
 /// What `LayoutEngine.defect` finds wrong with a constraint; `error(for:)` is the error
 /// activation throws for it.
 package enum ConstraintDefect: Sendable {
-    case foreignItem, missingAttribute, invalidMultiplier, nonFiniteConstant, invalidPriority
+    case missingAttribute, invalidMultiplier, nonFiniteConstant, invalidPriority
     case positionAgainstConstant, invalidPairing, mixedAxes, mixedDirectionality, noCommonAncestor
+
+    /// Why activation would refuse `first.a1 ~ second.a2 * multiplier + constant @priority`
+    /// between items of one engine, or nil: the rules of `LayoutEngine.validate` after its
+    /// ownership check, for callers that check a constraint's fields before (or instead of)
+    /// making a `LayoutConstraint`. Of the items only their roots (`LayoutItem.rootIndex`)
+    /// matter; `secondRoot` is nil without a second item.
+    package static func of(
+        _ a1: Attribute, root firstRoot: Int, _ a2: Attribute, root secondRoot: Int?,
+        multiplier: Double, constant: Double, priority: Priority
+    ) -> ConstraintDefect? {
+        guard a1 != .notAnAttribute, (secondRoot == nil) == (a2 == .notAnAttribute) else { return .missingAttribute }
+        guard multiplier.isFinite && multiplier != 0 else { return .invalidMultiplier }
+        guard constant.isFinite else { return .nonFiniteConstant }
+        guard priority.isValid else { return .invalidPriority }
+        guard let secondRoot else { return a1.isDimension ? nil : .positionAgainstConstant }
+        guard a1.isDimension == a2.isDimension else { return .invalidPairing }
+        // Sizes may relate across axes (aspect ratios); positions may not.
+        guard a1.isDimension || a1.axis == a2.axis else { return .mixedAxes }
+        if (a1.isDirectional && a2.isAbsoluteHorizontal) || (a1.isAbsoluteHorizontal && a2.isDirectional) {
+            return .mixedDirectionality
+        }
+        guard firstRoot == secondRoot else { return .noCommonAncestor }
+        return nil
+    }
 
     package func error(for c: LayoutConstraint) -> LayoutError {
         switch self {
-        case .foreignItem: .foreignItem(c)
         case .missingAttribute: .missingAttribute(c)
         case .invalidMultiplier: .invalidMultiplier(c, c.multiplier)
         case .nonFiniteConstant: .nonFiniteConstant(c, c.constant)

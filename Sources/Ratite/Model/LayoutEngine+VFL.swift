@@ -40,8 +40,8 @@ extension LayoutEngine {
     /// the index in `viewNames`.
     ///
     /// Records are what `constraints(visualFormat:...)` would turn into constraints, in the
-    /// same order; nothing is resolved, validated or activated (see `check(_:_:_:format:)`).
-    /// On failure `records` is left empty.
+    /// same order; nothing is resolved, validated or activated. `namesAreASCII`, when the
+    /// caller knows it, saves a scan of the names. On failure `records` is left empty.
     ///
     /// - Complexity: O(n) in the length of the format, plus a search of the names per name
     ///   the format uses.
@@ -50,25 +50,13 @@ extension LayoutEngine {
         metricNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>> = .init(start: nil, count: 0),
         metricValues: UnsafeBufferPointer<Double> = .init(start: nil, count: 0),
         viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?, extended: Bool = false,
-        into records: inout [VFLRecord]
+        namesAreASCII: Bool? = nil, into records: inout [VFLRecord]
     ) throws(VFLError) {
-        let names = VFLByteNames(viewNames: viewNames, engine: self, metricNames: metricNames,
-                                 metricValues: metricValues)
+        let names = VFLByteNames(viewNames: viewNames, engine: Unmanaged.passUnretained(self),
+                                 metricNames: metricNames, metricValues: metricValues, isASCII: namesAreASCII)
         try VisualFormat.parse(format, options: options, names: names, extended: extended,
                                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
                                into: &records)
-    }
-
-    /// Checks a record resolved to items (`first` for its first view, `second` for its second,
-    /// nil for none) the way activation checks the constraint `constraints(visualFormat:...)`
-    /// makes of it, and throws the same error. The constraint is built only to describe a
-    /// failure.
-    package func check(_ record: VFLRecord, _ first: LayoutItem, _ second: LayoutItem?) throws(LayoutError) {
-        if let defect = defect(first, record.firstAttribute, second, record.secondAttribute,
-                               multiplier: record.multiplier, constant: record.constant,
-                               priority: Priority(record.priority)) {
-            throw defect.error(for: Self.constraint(record, first, second))
-        }
     }
 
     /// The error for a `|` next to a view without a superview.
@@ -76,11 +64,25 @@ extension LayoutEngine {
         .invalidValue("'|' in \(format) needs a view with a superview")
     }
 
-    static func constraint(_ r: VFLRecord, _ first: LayoutItem, _ second: LayoutItem?) -> LayoutConstraint {
+    /// The constraint of a record whose views resolve to `first` and `second`.
+    package static func constraint(_ r: VFLRecord, _ first: LayoutItem, _ second: LayoutItem?) -> LayoutConstraint {
         LayoutConstraint(
             item: first, attribute: r.firstAttribute, relatedBy: r.relation, toItem: second,
             attribute: r.secondAttribute, multiplier: r.multiplier, constant: r.constant,
             priority: Priority(r.priority))
+    }
+}
+
+extension ConstraintDefect {
+    /// What activation would find wrong with the constraint that
+    /// `LayoutEngine.constraints(visualFormat:...)` makes of a record whose views resolve to
+    /// items with roots `firstRoot` and `secondRoot` (`LayoutItem.rootIndex`; nil without a
+    /// second item), or nil. The items must be of one engine, which activation would check
+    /// first (the C interface finds them by id). The error is
+    /// `defect.error(for: LayoutEngine.constraint(record, first, second))`.
+    package static func of(_ record: VFLRecord, firstRoot: Int, secondRoot: Int?) -> ConstraintDefect? {
+        of(record.firstAttribute, root: firstRoot, record.secondAttribute, root: secondRoot,
+           multiplier: record.multiplier, constant: record.constant, priority: Priority(record.priority))
     }
 }
 

@@ -29,10 +29,12 @@ public final class LayoutEngine {
     var constraintOfCoreID: [LayoutConstraint?] = []
     var activationCounter: UInt64 = 0
 
+    // Unchecked exclusivity: plain numbers, never accessed in place for long, read on every
+    // VFL parse (where the dynamic check costs more than the read).
     /// Spacing VFL's bare `-` means between siblings.
-    public var standardSpacing = 8.0
+    @exclusivity(unchecked) public var standardSpacing = 8.0
     /// Spacing VFL's bare `-` means next to the superview's edge.
-    public var superviewSpacing = 20.0
+    @exclusivity(unchecked) public var superviewSpacing = 20.0
     /// When true, unsatisfiable required constraints make the operation throw
     /// `LayoutError.unsatisfiable` and change nothing; when false (the default), the engine
     /// breaks one constraint (see `ConflictReport`) and logs a report, like Auto Layout.

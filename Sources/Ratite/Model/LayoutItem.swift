@@ -20,7 +20,10 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     package let index: Int
     /// Position of `root` in `engine.items`: items never change parents, so whether two
     /// items share a hierarchy is one comparison, not two walks over weak references.
-    let rootIndex: Int
+    package let rootIndex: Int
+    /// Position of `parent` in `engine.items`, nil for a root: the parent without loading a
+    /// weak reference.
+    package let parentIndex: Int?
 
     /// The solver variables of the frame in root coordinates: left, top, width, height.
     let minX: Int32, minY: Int32, width: Int32, height: Int32
@@ -56,6 +59,7 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
         self.engine = engine
         self.index = index
         self.rootIndex = parent?.rootIndex ?? index
+        self.parentIndex = parent?.index
         (minX, minY, width, height) = variables
     }
 

@@ -54,26 +54,30 @@ struct VFLStringNames: VFLNames {
 /// When every name is ASCII that is plain byte equality, which is all the search does then.
 struct VFLByteNames: VFLNames {
     let viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?
-    let engine: LayoutEngine?
+    /// Unretained: the caller holds the engine for the length of the parse, and counting
+    /// references to an object with weak references to it is slow.
+    let engine: Unmanaged<LayoutEngine>?
     let metricNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
     let metricValues: UnsafeBufferPointer<Double>
     /// Whether every name in the tables is ASCII.
     let isASCII: Bool
 
-    /// With `viewNames` nil the views are `engine`'s items by name.
-    init(viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?, engine: LayoutEngine?,
+    /// With `viewNames` nil the views are `engine`'s items by name. `isASCII` says whether
+    /// every name is ASCII, when the caller knows; else the names are scanned.
+    init(viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?, engine: Unmanaged<LayoutEngine>?,
          metricNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
-         metricValues: UnsafeBufferPointer<Double>) {
+         metricValues: UnsafeBufferPointer<Double>, isASCII: Bool? = nil) {
         self.viewNames = viewNames
         self.engine = engine
         self.metricNames = metricNames
         self.metricValues = metricValues
-        isASCII = Self.allASCII(metricNames) && Self.allASCII(viewNames ?? UnsafeBufferPointer(start: nil, count: 0))
+        self.isASCII = isASCII
+            ?? (Self.allASCII(metricNames) && Self.allASCII(viewNames ?? UnsafeBufferPointer(start: nil, count: 0)))
     }
 
     mutating func view(named name: UnsafeBufferPointer<UInt8>) -> Int32? {
         if let viewNames { return Self.lastIndex(of: name, in: viewNames, isASCII: isASCII).map { Int32($0) } }
-        return engine?.item(named: Self.string(name)).map { Int32($0.index) }
+        return engine?.takeUnretainedValue().item(named: Self.string(name)).map { Int32($0.index) }
     }
 
     func metric(named name: UnsafeBufferPointer<UInt8>) -> Double? {

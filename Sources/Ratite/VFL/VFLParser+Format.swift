@@ -7,8 +7,7 @@ extension VFLParser {
     /// alignment constraints of the options come last.
     mutating func parseFormat() throws(Failure) {
         try parseOrientation()
-        recordedViews.removeAll(keepingCapacity: true)
-        recordedConnections.removeAll(keepingCapacity: true)
+        syntax?.startFormat()
         var leading: VFLConnection? = nil
         var trailing: VFLConnection? = nil
         var earlier: Int32
@@ -23,7 +22,10 @@ extension VFLParser {
         while peek() != nil {
             let connection = try parseConnection()
             if peek() == VFLByte.openBracket {
-                if recordsSyntax { recordedConnections.append(recorded(connection)) }
+                if recordsSyntax {
+                    let syntaxOfConnection = recorded(connection)
+                    syntax?.connections.append(syntaxOfConnection)
+                }
                 earlier = try parseView(after: connection, from: earlier)
             } else if consume(VFLByte.bar) {
                 if recordsSyntax { trailing = recorded(connection) }
@@ -39,11 +41,7 @@ extension VFLParser {
             records.append(contentsOf: alignments)
             alignments.removeAll(keepingCapacity: true)
         }
-        if recordsSyntax {
-            formats.append(VFLFormat(axis: axis, leadingConnection: leading, views: recordedViews,
-                                     connections: recordedConnections,
-                                     trailingConnection: trailing))
-        }
+        syntax?.finishFormat(axis: axis, leading: leading, trailing: trailing)
     }
 
     /// `(("H" | "V") ":")?`: horizontal unless the format says `V:`.
@@ -74,7 +72,7 @@ extension VFLParser {
         guard !range.isEmpty else { throw fail(.expectedViewName) }
         guard let name = names.view(named: bytes(range)) else { throw fail(.unknownView(string(range))) }
         if let connection { emitConnection(connection, from: earlier, to: name) }
-        if recordsSyntax { viewPredicates.removeAll(keepingCapacity: true) }
+        syntax?.viewPredicates.removeAll(keepingCapacity: true)
         switch peek() {
         case VFLByte.closeBracket:
             cursor += 1
@@ -87,7 +85,10 @@ extension VFLParser {
         default:
             throw fail(.expectedViewEnd)
         }
-        if recordsSyntax { recordedViews.append(VFLView(name: string(range), predicates: viewPredicates)) }
+        if let predicates = syntax?.viewPredicates {
+            let view = VFLView(name: string(range), predicates: predicates)
+            syntax?.views.append(view)
+        }
         if connection != nil { try checkOptions(from: earlier, to: name) }
         return name
     }
@@ -127,20 +128,23 @@ extension VFLParser {
     mutating func emitConnection(_ connection: PendingConnection, from earlier: Int32,
                                  to later: Int32) {
         let edges = connectionEdges(from: earlier, to: later)
-        func emit(_ relation: Relation, _ constant: Double, _ priority: Double) {
-            records.append(VFLRecord(
-                firstView: edges.first, edges.firstAttribute, relation, secondView: edges.second,
-                edges.secondAttribute, constant: constant, priority: priority))
-        }
+        var record = VFLRecord(firstView: edges.first, edges.firstAttribute, .equal,
+                               secondView: edges.second, edges.secondAttribute)
         switch connection {
         case .flush:
-            emit(.equal, 0, 1000)
+            records.append(record)
         case .standard:
             let nextToBar = earlier == VFLRecord.superview || later == VFLRecord.superview
-            emit(.equal, nextToBar ? superviewSpacing : standardSpacing, 1000)
+            record.constant = nextToBar ? superviewSpacing : standardSpacing
+            records.append(record)
         case .predicates:
-            emit(firstPredicate.relation, firstPredicate.constant, firstPredicate.priority)
-            for p in morePredicates { emit(p.relation, p.constant, p.priority) }
+            for i in 0..<connectionPredicateCount {
+                let p = i == 0 ? firstPredicate : morePredicates[i - 1]
+                record.relation = p.relation
+                record.constant = p.constant
+                record.priority = p.priority
+                records.append(record)
+            }
         }
     }
 
@@ -203,7 +207,7 @@ extension VFLParser {
         switch connection {
         case .flush: .flush
         case .standard: .standard
-        case .predicates: .predicates([firstPredicate] + morePredicates)
+        case .predicates: .predicates([firstPredicate.predicate] + morePredicates.map(\.predicate))
         }
     }
 }

@@ -23,15 +23,16 @@ extension VFLParser {
                 multiplier: object.view == nil ? 1 : object.multiplier, constant: object.constant,
                 priority: priority))
             if recordsSyntax {
-                viewPredicates.append(VFLPredicate(
+                let predicate = VFLPredicate(
                     relation: relation, view: object.view.map { string($0.name) },
                     attribute: object.attribute, multiplier: object.multiplier,
-                    constant: object.constant, priority: priority))
+                    constant: object.constant, priority: priority)
+                syntax?.viewPredicates.append(predicate)
             }
             return
         }
         // A connection's predicates never refer to a view (`parseObject` refuses one).
-        let predicate = VFLPredicate(relation: relation, constant: object.constant, priority: priority)
+        let predicate = VFLSpace(relation: relation, constant: object.constant, priority: priority)
         if connectionPredicateCount == 0 {
             firstPredicate = predicate
             connectionPredicateCount = 1

@@ -34,7 +34,6 @@ struct VFLParser<Names: VFLNames> {
     var names: Names
     let standardSpacing: Double
     let superviewSpacing: Double
-    let recordsSyntax: Bool
 
     var axis: Axis = .horizontal
     var records: [VFLRecord]
@@ -42,18 +41,16 @@ struct VFLParser<Names: VFLNames> {
     var alignments: [VFLRecord] = []
     /// The predicates of the connection being parsed: the first inline, since most
     /// connections have one and need no allocation, the others in the array.
-    var firstPredicate = VFLPredicate()
-    var morePredicates: [VFLPredicate] = []
+    var firstPredicate = VFLSpace()
+    var morePredicates: [VFLSpace] = []
     var connectionPredicateCount = 0
-    /// The predicates of the view being parsed, kept only when recording syntax.
-    var viewPredicates: [VFLPredicate] = []
     /// How deep the current extended-mode expression nests, bounded so that no input can
     /// exhaust the stack.
     var expressionDepth = 0
 
-    var formats: [VFLFormat] = []
-    var recordedViews: [VFLView] = []
-    var recordedConnections: [VFLConnection] = []
+    /// The syntax of the formats parsed so far, when asked for.
+    var syntax: VFLSyntaxRecording?
+    var recordsSyntax: Bool { syntax != nil }
 
     /// `records` is emptied first; only its storage is used.
     init(text: UnsafeBufferPointer<UInt8>, extended: Bool, options: VFLFormatOptions,
@@ -68,7 +65,7 @@ struct VFLParser<Names: VFLNames> {
         self.records.removeAll(keepingCapacity: true)
         self.standardSpacing = standardSpacing
         self.superviewSpacing = superviewSpacing
-        self.recordsSyntax = recordsSyntax
+        self.syntax = recordsSyntax ? VFLSyntaxRecording() : nil
     }
 
     // MARK: Reading
@@ -97,10 +94,11 @@ struct VFLParser<Names: VFLNames> {
     /// `[A-Za-z_][A-Za-z0-9_]*` at the cursor, possibly empty.
     mutating func parseName() -> Range<Int> {
         let start = cursor
-        guard cursor < end, VFLByte.isNameStart(text[cursor]) else { return start..<start }
-        cursor += 1
-        while cursor < end, VFLByte.isNameByte(text[cursor]) { cursor += 1 }
-        return start..<cursor
+        guard start < end, VFLByte.isNameStart(text[start]) else { return start..<start }
+        var i = start + 1
+        while i < end, VFLByte.isNameByte(text[i]) { i += 1 }
+        cursor = i
+        return start..<i
     }
 
     func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
@@ -154,7 +152,17 @@ struct VFLParser<Names: VFLNames> {
     }
 
     func firstNonASCII(_ range: Range<Int>) -> Int? {
-        for i in range where text[i] >= 0x80 { return i }
+        guard let base = text.baseAddress else { return nil }
+        var i = range.lowerBound
+        // Eight bytes at a time until a word has a high bit, then byte by byte.
+        while i + 8 <= range.upperBound,
+              UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            i += 8
+        }
+        while i < range.upperBound {
+            if text[i] >= 0x80 { return i }
+            i += 1
+        }
         return nil
     }
 
@@ -169,8 +177,38 @@ struct VFLParser<Names: VFLNames> {
     }
 }
 
+/// A predicate of a connection: never a view, so plain data (a `VFLPredicate` holds a
+/// string).
+struct VFLSpace {
+    var relation = Relation.equal
+    var constant = 0.0
+    var priority = 1000.0
+
+    var predicate: VFLPredicate { VFLPredicate(relation: relation, constant: constant, priority: priority) }
+}
+
 /// Where and why parsing stopped; `VisualFormat` turns it into a `VFLError`.
 struct VFLFailure: Error {
     var reason: VFLError.Reason
     var offset: Int
+}
+
+/// What `VisualFormat.parseFormats` wants besides the constraints: the syntax of each format.
+struct VFLSyntaxRecording {
+    var formats: [VFLFormat] = []
+    /// The views and connections of the format being parsed.
+    var views: [VFLView] = []
+    var connections: [VFLConnection] = []
+    /// The predicates of the view being parsed.
+    var viewPredicates: [VFLPredicate] = []
+
+    mutating func startFormat() {
+        views.removeAll(keepingCapacity: true)
+        connections.removeAll(keepingCapacity: true)
+    }
+
+    mutating func finishFormat(axis: Axis, leading: VFLConnection?, trailing: VFLConnection?) {
+        formats.append(VFLFormat(axis: axis, leadingConnection: leading, views: views,
+                                 connections: connections, trailingConnection: trailing))
+    }
 }

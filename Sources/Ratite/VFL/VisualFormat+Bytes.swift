@@ -31,20 +31,21 @@ extension VisualFormat {
                   standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, into: &records)
     }
 
+    /// The parser on bytes with `records`' storage, which it hands back.
     static func parse(
         _ format: UnsafeBufferPointer<UInt8>, options: VFLFormatOptions, names: VFLByteNames,
         extended: Bool, standardSpacing: Double, superviewSpacing: Double, into records: inout [VFLRecord]
     ) throws(VFLError) {
-        var storage: [VFLRecord] = []
-        swap(&storage, &records)
-        let outcome = parse(format, options: options, names: names, extended: extended,
-                            standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
-                            recordsSyntax: false, records: storage)
-        switch outcome {
-        case .success(let result):
-            records = result.records
-        case .failure(let failure):
-            throw error(for: failure, in: String(decoding: format, as: UTF8.self), extended: extended)
+        var parser = VFLParser(
+            text: format, extended: extended, options: options, names: names,
+            standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, recordsSyntax: false)
+        swap(&parser.records, &records)
+        parser.records.removeAll(keepingCapacity: true)
+        do throws(VFLFailure) {
+            try parser.parseInput()
+        } catch {
+            throw Self.error(for: error, in: String(decoding: format, as: UTF8.self), extended: extended)
         }
+        swap(&parser.records, &records)
     }
 }

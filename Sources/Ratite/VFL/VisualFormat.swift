@@ -104,7 +104,7 @@ public enum VisualFormat {
         } catch {
             return .failure(error)
         }
-        return .success((parser.records, parser.formats, parser.names))
+        return .success((parser.records, parser.syntax?.formats ?? [], parser.names))
     }
 
     /// The public error for a failure: its line and column, and the text the caret goes
