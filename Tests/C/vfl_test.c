@@ -1,6 +1,7 @@
 /* The Visual Format Language through ratite_engine_vfl: views by name and through
  * bindings, metrics, options, the extended syntax, the capacity protocol, parse errors with
- * their offset and three-line rendering, and conflicts in both modes. */
+ * their offset and three-line rendering, and conflicts in both modes; and through
+ * ratite_engine_vfl_check and ratite_engine_vfl_parse, which must agree with it. */
 #include <ratite.h>
 #include <math.h>
 #include <stdint.h>
@@ -669,6 +670,344 @@ static void test_label_and_field(void) {
     ratite_engine_free(e);
 }
 
+/* ratite_engine_vfl_parse: records instead of activated constraints. The fixture is one
+ * hierarchy with the guide's views under "root", and a second root with "stranger". */
+static const char *const parse_names[] = {
+    "root", "button", "textField", "orchidBox", "topField", "bottomField", "maroonView", "oceanView", "button1",
+    "button2", "flexibleButton", "find", "findNext", "findField", "label", "field", "otherRoot", "stranger",
+};
+#define PARSE_ITEMS (sizeof parse_names / sizeof parse_names[0])
+
+struct parse_fixture {
+    ratite_engine *e;
+    ratite_item items[PARSE_ITEMS];
+};
+
+static void parse_fixture_init(struct parse_fixture *f) {
+    f->e = new_engine();
+    for (size_t i = 0; i < PARSE_ITEMS; i++) {
+        const char *parent = i == 0 || strcmp(parse_names[i], "otherRoot") == 0 ? NULL
+                             : strcmp(parse_names[i], "stranger") == 0          ? "otherRoot"
+                                                                                 : "root";
+        ratite_item p = RATITE_NO_ITEM;
+        for (size_t j = 0; parent && j < i; j++) {
+            if (strcmp(parse_names[j], parent) == 0) p = f->items[j];
+        }
+        f->items[i] = view(f->e, parse_names[i], p);
+    }
+    CHECK_STATUS(ratite_engine_item_set_size(f->e, f->items[0], 400, 300), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baselines(f->e, f->items[14], 17, 17), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baselines(f->e, f->items[15], 21, 21), RATITE_OK);
+}
+
+static ratite_item parse_item(const struct parse_fixture *f, const char *name) {
+    for (size_t i = 0; i < PARSE_ITEMS; i++) {
+        if (strcmp(parse_names[i], name) == 0) return f->items[i];
+    }
+    return RATITE_NO_ITEM;
+}
+
+struct parse_case {
+    const char *format;
+    uint32_t options;
+    /* Bindings as "name=item,name=item", or NULL for every item by its own name. */
+    const char *bindings;
+};
+
+/* Fills `views` from "name=item,..." against the fixture's items; returns the count. */
+static size_t parse_bindings(const struct parse_fixture *f, const char *spec, char names[8][32],
+                             ratite_view_binding views[8]) {
+    size_t n = 0;
+    while (spec && *spec && n < 8) {
+        const char *eq = strchr(spec, '='), *comma = strchr(spec, ',');
+        size_t name_length = (size_t)(eq - spec);
+        size_t item_length = comma ? (size_t)(comma - eq - 1) : strlen(eq + 1);
+        char item[32];
+        memcpy(names[n], spec, name_length);
+        names[n][name_length] = 0;
+        memcpy(item, eq + 1, item_length);
+        item[item_length] = 0;
+        views[n].name = names[n];
+        views[n].name_length = name_length;
+        views[n].item = parse_item(f, item);
+        n++;
+        spec = comma ? comma + 1 : NULL;
+    }
+    return n;
+}
+
+static const ratite_metric parse_metrics[3] = {{"m", 1, 15}, {"w", 1, 33}, {"p", 1, 600}};
+
+/* The records equal what ratite_engine_vfl activates: added one by one with
+ * ratite_engine_constraint_add to a twin engine, they give the same solver shape and the
+ * same frames; their number is ratite_engine_vfl_check's. */
+static void check_parse_matches_vfl(const struct parse_case *c) {
+    struct parse_fixture a, b;
+    parse_fixture_init(&a);
+    parse_fixture_init(&b);
+    char names_a[8][32], names_b[8][32];
+    ratite_view_binding views_a[8], views_b[8];
+    size_t nviews = parse_bindings(&a, c->bindings, names_a, views_a);
+    parse_bindings(&b, c->bindings, names_b, views_b);
+    const size_t length = strlen(c->format);
+    ratite_vfl_constraint records[32];
+    size_t count = SENTINEL_COUNT, checked = SENTINEL_COUNT, activated = SENTINEL_COUNT;
+    ratite_status status = ratite_engine_vfl_parse(a.e, c->format, length, parse_metrics, 3, views_a, nviews, c->options,
+                                                   records, 32, &count);
+    if (status != RATITE_OK) fprintf(stderr, "    \"%s\": %s\n", c->format, ratite_engine_last_error(a.e));
+    CHECK_STATUS(status, RATITE_OK);
+    CHECK_STATUS(ratite_engine_vfl_check(a.e, c->format, length, parse_metrics, 3, views_a, nviews, c->options, &checked),
+                 RATITE_OK);
+    CHECK(count == checked);
+    ratite_layout_constraint ids[32];
+    CHECK_STATUS(ratite_engine_vfl(b.e, c->format, length, parse_metrics, 3, views_b, nviews, c->options, ids, 32, &activated),
+                 RATITE_OK);
+    CHECK(count == activated);
+    for (size_t i = 0; status == RATITE_OK && i < count; i++) {
+        const ratite_vfl_constraint *r = &records[i];
+        CHECK(r->item2 != RATITE_NO_ITEM || r->attribute2 == RATITE_ATTRIBUTE_NOT_AN_ATTRIBUTE);
+        ratite_layout_constraint id;
+        CHECK_STATUS(ratite_engine_constraint_add(a.e, r->item1, r->attribute1, r->relation, r->item2, r->attribute2,
+                                                  r->multiplier, r->constant, r->priority, NULL, 0, &id),
+                     RATITE_OK);
+    }
+    ratite_solver_statistics sa, sb;
+    CHECK_STATUS(ratite_engine_statistics_get(a.e, &sa), RATITE_OK);
+    CHECK_STATUS(ratite_engine_statistics_get(b.e, &sb), RATITE_OK);
+    CHECK(sa.constraints == sb.constraints && sa.rows == sb.rows && sa.cells == sb.cells);
+    layout(a.e);
+    layout(b.e);
+    for (size_t i = 0; i < PARSE_ITEMS; i++) {
+        ratite_frame fa, fb;
+        CHECK_STATUS(ratite_engine_item_frame(a.e, a.items[i], &fa), RATITE_OK);
+        CHECK_STATUS(ratite_engine_item_frame(b.e, b.items[i], &fb), RATITE_OK);
+        CHECK(fa.x == fb.x && fa.y == fb.y && fa.width == fb.width && fa.height == fb.height);
+    }
+    ratite_engine_free(a.e);
+    ratite_engine_free(b.e);
+}
+
+static void test_parse_matches_vfl(void) {
+    static const struct parse_case cases[] = {
+        {"[button]-[textField]", 0, NULL},
+        {"[button(>=50)]", 0, NULL},
+        {"|-50-[orchidBox]-50-|", 0, NULL},
+        {"V:[topField]-10-[bottomField]", 0, NULL},
+        {"[maroonView][oceanView]", 0, NULL},
+        {"[button(100@20)]", 0, NULL},
+        {"[button1(==button2)]", 0, NULL},
+        {"V:[button1(==button2)]", 0, NULL},
+        {"[flexibleButton(>=70,<=100)]", 0, NULL},
+        {"|-[find]-[findNext]-[findField(>=20)]-|", 0, NULL},
+        {"|-[find]-[findNext]-[findField(>=20)]-|", 0, "find=find,findNext=findNext,findField=findField"},
+        {"|-[button1]-[button2]-|", RATITE_VFL_ALIGN_ALL_TOP | RATITE_VFL_ALIGN_ALL_BOTTOM, NULL},
+        {"H:|-[label]-[field]-|", RATITE_VFL_ALIGN_ALL_LAST_BASELINE | RATITE_VFL_ALIGN_ALL_FIRST_BASELINE, NULL},
+        {"|-(==8@750)-[button1(>=60)]-[button2(==button1)]-(8)-|", RATITE_VFL_DIRECTION_RIGHT_TO_LEFT, NULL},
+        {"|-[button1]-[button2]", RATITE_VFL_DIRECTION_LEFT_TO_RIGHT | RATITE_VFL_ALIGN_ALL_CENTER_Y, NULL},
+        {"V:|-20-[label]-8-[field(==label)]-(>=20)-|", RATITE_VFL_ALIGN_ALL_LEADING | RATITE_VFL_ALIGN_ALL_CENTER_X, NULL},
+        {"V:[label]-[field]", RATITE_VFL_SPACING_BASELINE_TO_BASELINE, NULL},
+        {"H:|-m-[button(==w@p)]-(>=m)-|", 0, NULL},
+        {"H:|[left(==50)][right]|", 0, "left=button1,right=button2"},
+        /* A later binding of a name wins, as in ratite_engine_vfl. */
+        {"H:|[left(==50)]", 0, "left=button1,left=button2"},
+        {"H: |-(m)-[button(==textField.width*2+1)] // comment\nV: |[button(==30@strong)]-[textField]", RATITE_VFL_EXTENDED,
+         NULL},
+        {"[button]", 0, NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) check_parse_matches_vfl(&cases[i]);
+}
+
+/* The row, record by record. */
+static void test_parse_records(void) {
+    struct parse_fixture f;
+    parse_fixture_init(&f);
+    const ratite_item root = parse_item(&f, "root"), find = parse_item(&f, "find");
+    const ratite_item next = parse_item(&f, "findNext"), field = parse_item(&f, "findField");
+    const ratite_view_binding views[3] = {{"find", 4, find}, {"findNext", 8, next}, {"findField", 9, field}};
+    const char *format = "|-[find]-[findNext]-[findField(>=20)]-|";
+    const uint64_t before = constraint_count(f.e);
+    ratite_vfl_constraint out[6];
+    memset(out, 0xA5, sizeof out);
+    size_t count = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_vfl_parse(f.e, format, strlen(format), NULL, 0, views, 3, 0, out, 6, &count), RATITE_OK);
+    CHECK(count == 5);
+    const ratite_vfl_constraint expected[5] = {
+        {find, RATITE_ATTRIBUTE_LEADING, RATITE_RELATION_EQUAL, root, RATITE_ATTRIBUTE_LEADING, 1, 20, 1000},
+        {next, RATITE_ATTRIBUTE_LEADING, RATITE_RELATION_EQUAL, find, RATITE_ATTRIBUTE_TRAILING, 1, 8, 1000},
+        {field, RATITE_ATTRIBUTE_LEADING, RATITE_RELATION_EQUAL, next, RATITE_ATTRIBUTE_TRAILING, 1, 8, 1000},
+        {field, RATITE_ATTRIBUTE_WIDTH, RATITE_RELATION_GREATER_OR_EQUAL, RATITE_NO_ITEM, RATITE_ATTRIBUTE_NOT_AN_ATTRIBUTE, 1,
+         20, 1000},
+        {root, RATITE_ATTRIBUTE_TRAILING, RATITE_RELATION_EQUAL, field, RATITE_ATTRIBUTE_TRAILING, 1, 20, 1000},
+    };
+    for (size_t i = 0; i < 5; i++) {
+        const ratite_vfl_constraint *r = &out[i], *x = &expected[i];
+        CHECK(r->item1 == x->item1 && r->attribute1 == x->attribute1 && r->relation == x->relation);
+        CHECK(r->item2 == x->item2 && r->attribute2 == x->attribute2);
+        CHECK(r->multiplier == x->multiplier && r->constant == x->constant && r->priority == x->priority);
+    }
+    /* The rest of the buffer is untouched, and nothing was activated. */
+    const unsigned char *tail = (const unsigned char *)&out[5];
+    for (size_t i = 0; i < sizeof out[5]; i++) CHECK(tail[i] == 0xA5);
+    CHECK(constraint_count(f.e) == before);
+    /* The engine's spacing, metrics, and a right-to-left row with left/right edges. */
+    const ratite_metric metrics[1] = {{"gap", 3, 5}};
+    format = "|-gap-[find]-[findNext]";
+    CHECK_STATUS(ratite_engine_vfl_parse(f.e, format, strlen(format), metrics, 1, NULL, 0,
+                                         RATITE_VFL_DIRECTION_RIGHT_TO_LEFT, out, 6, &count),
+                 RATITE_OK);
+    CHECK(count == 2);
+    CHECK(out[0].item1 == root && out[0].attribute1 == RATITE_ATTRIBUTE_RIGHT && out[0].item2 == find);
+    CHECK(out[0].attribute2 == RATITE_ATTRIBUTE_RIGHT && out[0].constant == 5);
+    CHECK(out[1].item1 == find && out[1].attribute1 == RATITE_ATTRIBUTE_LEFT && out[1].item2 == next);
+    CHECK(out[1].attribute2 == RATITE_ATTRIBUTE_RIGHT && out[1].constant == 8);
+    ratite_engine_free(f.e);
+}
+
+struct parse_error_case {
+    const char *format;
+    size_t length;
+    uint32_t options;
+    const char *bindings;
+};
+
+/* Every failure as ratite_engine_vfl_check's: the status, the message, and for parse
+ * errors the offset and the rendering; the outputs untouched. */
+static void test_parse_errors_match_check(void) {
+    static const struct parse_error_case cases[] = {
+        {"V|[button]|", 11, 0, NULL},
+        {"H:[button]-[zz]", 15, 0, NULL},
+        {"H:[button(>=zz)]", 16, 0, NULL},
+        {"[button]-[textField]", 20, RATITE_VFL_ALIGN_ALL_LEFT, NULL},
+        {"V:[button]-[textField]", 22, RATITE_VFL_ALIGN_ALL_TOP, NULL},
+        {"[button]-[textField]", 20, RATITE_VFL_SPACING_BASELINE_TO_BASELINE, NULL},
+        {"H: [button] - [textField]", 25, 0, NULL},
+        {"H:[button(==10@1001)]", 21, 0, NULL},
+        {"H:[button(==10@0)]", 18, 0, NULL},
+        {"H:[button(==inf)]", 17, 0, NULL},
+        {"H:[\xc3\xa9]", 6, 0, NULL},
+        {"H:[button]\0[textField]", 22, 0, NULL},
+        {"", 0, 0, NULL},
+        {"H:[button]-[textField]\nV:[button]-[", 35, RATITE_VFL_EXTENDED, NULL},
+        {"V: [button] -- [textField]", 26, RATITE_VFL_EXTENDED, NULL},
+        {"[button(==textField*textField)]", 31, RATITE_VFL_EXTENDED, NULL},
+        {"[left]-[button]", 15, 0, "left=button1"},
+        {"[button]-(==button)-[textField]", 31, 0, NULL},
+        /* '|' next to a root view, a view of another hierarchy, a zero multiplier. */
+        {"|[root]|", 8, 0, NULL},
+        {"[button(==stranger)]", 20, 0, NULL},
+        {"[button(==textField*0.0+10)]", 28, RATITE_VFL_EXTENDED, NULL},
+        /* The superview error wins over an invalid constraint earlier in the format. */
+        {"[button(==stranger)]\n|[root]", 28, RATITE_VFL_EXTENDED, NULL},
+        /* Not UTF-8, unknown option bits. */
+        {"H:[button]\xff", 11, 0, NULL},
+        {"H:[button]", 10, 1u << 20, NULL},
+        {"H:[button]", 10, RATITE_VFL_DIRECTION_LEFT_TO_RIGHT | RATITE_VFL_DIRECTION_RIGHT_TO_LEFT, NULL},
+    };
+    struct parse_fixture f;
+    parse_fixture_init(&f);
+    const uint64_t before = constraint_count(f.e);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const struct parse_error_case *c = &cases[i];
+        char names[8][32];
+        ratite_view_binding views[8];
+        size_t nviews = parse_bindings(&f, c->bindings, names, views);
+        size_t checked = SENTINEL_COUNT, count = SENTINEL_COUNT;
+        ratite_status expected =
+            ratite_engine_vfl_check(f.e, c->format, c->length, parse_metrics, 3, views, nviews, c->options, &checked);
+        char message[512], rendering[512];
+        snprintf(message, sizeof message, "%s", ratite_engine_last_error(f.e));
+        snprintf(rendering, sizeof rendering, "%s", ratite_engine_last_error_rendering(f.e));
+        size_t expected_offset = SENTINEL_COUNT, offset = SENTINEL_COUNT;
+        ratite_status has_offset = ratite_engine_last_error_offset(f.e, &expected_offset);
+        ratite_vfl_constraint out[4];
+        memset(out, 0x5A, sizeof out);
+        ratite_status status =
+            ratite_engine_vfl_parse(f.e, c->format, c->length, parse_metrics, 3, views, nviews, c->options, out, 4, &count);
+        CHECK(expected != RATITE_OK);
+        CHECK_STATUS(status, expected);
+        CHECK_STR(ratite_engine_last_error(f.e), message);
+        CHECK_STR(ratite_engine_last_error_rendering(f.e), rendering);
+        CHECK_STATUS(ratite_engine_last_error_offset(f.e, &offset), has_offset);
+        CHECK(offset == expected_offset);
+        CHECK(count == SENTINEL_COUNT && checked == SENTINEL_COUNT);
+        const unsigned char *bytes = (const unsigned char *)out;
+        for (size_t k = 0; k < sizeof out; k++) CHECK(bytes[k] == 0x5A);
+    }
+    CHECK(constraint_count(f.e) == before);
+    ratite_engine_free(f.e);
+}
+
+static void test_parse_arguments(void) {
+    struct parse_fixture f;
+    parse_fixture_init(&f);
+    ratite_engine *e = f.e;
+    const uint64_t before = constraint_count(e);
+    const char *format = "|-[button]-[textField]-|"; /* 3 constraints */
+    const size_t length = strlen(format);
+    ratite_vfl_constraint out[4];
+    memset(out, 0x5A, sizeof out);
+    size_t count = SENTINEL_COUNT;
+    /* Capacity too small: the number needed, INVALID_ARGUMENT, the buffer untouched. */
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, 2, &count), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK(count == 3);
+    CHECK_CONTAINS(ratite_engine_last_error(e), "the format makes 3 constraints; capacity is 2");
+    count = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK(count == 3);
+    const unsigned char *bytes = (const unsigned char *)out;
+    for (size_t k = 0; k < sizeof out; k++) CHECK(bytes[k] == 0x5A);
+    /* Exactly enough; no room needed for no constraints. */
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, 3, &count), RATITE_OK);
+    CHECK(count == 3);
+    count = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_vfl_parse(e, "[button]", 8, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_OK);
+    CHECK(count == 0);
+    /* NULL arguments, absurd counts. */
+    count = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_vfl_parse(NULL, format, length, NULL, 0, NULL, 0, 0, out, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, 4, NULL), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, NULL, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, NULL, 3, NULL, 0, NULL, 0, 0, out, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 1, NULL, 0, 0, out, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 2, 0, out, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, (size_t)-1, NULL, 0, NULL, 0, 0, out, 4, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, (size_t)-1, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, parse_metrics, (size_t)-1, NULL, 0, 0, out, 4, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    /* Bad metrics and bindings. */
+    const ratite_metric nan_metric[2] = {{"m", 1, 1}, {"gap", 3, NAN}};
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, nan_metric, 2, NULL, 0, 0, out, 4, &count), RATITE_ERROR_NON_FINITE);
+    CHECK_CONTAINS(ratite_engine_last_error(e), "metric 'gap' is not finite");
+    const ratite_metric infinite[1] = {{"gap", 3, INFINITY}};
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, infinite, 1, NULL, 0, 0, out, 4, &count), RATITE_ERROR_NON_FINITE);
+    const ratite_metric nul_metric[1] = {{"g\0p", 3, 1}};
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, nul_metric, 1, NULL, 0, 0, out, 4, &count),
+                 RATITE_ERROR_INVALID_UTF8);
+    const ratite_view_binding bad_id[1] = {{"button", 6, 12345}};
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, bad_id, 1, 0, out, 4, &count), RATITE_ERROR_UNKNOWN);
+    ratite_engine *other = new_engine();
+    const ratite_view_binding foreign[1] = {{"button", 6, view(other, "button", RATITE_NO_ITEM)}};
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, foreign, 1, 0, out, 4, &count), RATITE_ERROR_UNKNOWN);
+    ratite_engine_free(other);
+    const ratite_view_binding bad_utf8[1] = {{"\xc3(", 2, parse_item(&f, "button")}};
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, bad_utf8, 1, 0, out, 4, &count), RATITE_ERROR_INVALID_UTF8);
+    const ratite_view_binding null_name[1] = {{NULL, 1, parse_item(&f, "button")}};
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, null_name, 1, 0, out, 4, &count),
+                 RATITE_ERROR_NULL_ARGUMENT);
+    /* A binding whose name is canonically equivalent to the format's (the Kelvin sign is K)
+     * answers to it, as in ratite_engine_vfl's dictionary. */
+    const ratite_view_binding kelvin[2] = {{"\xe2\x84\xaa", 3, parse_item(&f, "button")}, {"b", 1, parse_item(&f, "textField")}};
+    size_t checked = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_vfl_check(e, "[K]-[b]", 7, NULL, 0, kelvin, 2, 0, &checked), RATITE_OK);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, "[K]-[b]", 7, NULL, 0, kelvin, 2, 0, out, 4, &count), RATITE_OK);
+    CHECK(count == checked && count == 1);
+    CHECK(out[0].item2 == parse_item(&f, "button"));
+    CHECK(constraint_count(e) == before);
+    ratite_engine_free(e);
+}
+
 void run_vfl_tests(void) {
     test_views_by_name();
     test_bindings();
@@ -684,4 +1023,8 @@ void run_vfl_tests(void) {
     test_label_and_field();
     test_check();
     test_check_superview_error();
+    test_parse_matches_vfl();
+    test_parse_records();
+    test_parse_errors_match_check();
+    test_parse_arguments();
 }

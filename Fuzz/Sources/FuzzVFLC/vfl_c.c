@@ -2,7 +2,8 @@
  * handling (pointer + length, non-UTF-8, embedded NUL) is attacked too. The first byte
  * picks the options and the extended flag; the rest is the format, passed with its length
  * and no terminating NUL (it is copied into an exactly-sized heap buffer so that ASan sees
- * any read past the end). */
+ * any read past the end). ratite_engine_vfl_parse is checked against ratite_engine_vfl_check
+ * (by the engine's names and through bindings) before ratite_engine_vfl runs. */
 #include "fuzz_vfl_c.h"
 
 #include <ratite.h>
@@ -16,6 +17,49 @@ static const uint32_t option_choices[] = {
 };
 
 static const char *const view_names[] = {"a", "b", "c", "view", "button", "find", "x1"};
+#define VIEW_COUNT (sizeof view_names / sizeof view_names[0])
+
+/* A copy of a string the engine owns until its next call. */
+static char *copy(const char *text) {
+    size_t n = strlen(text) + 1;
+    char *c = malloc(n);
+    if (c) memcpy(c, text, n);
+    return c;
+}
+
+/* ratite_engine_vfl_parse against ratite_engine_vfl_check: the same status, the same count
+ * (or, past the 64 records' room, INVALID_ARGUMENT with the count needed), and on failure
+ * the same message, offset and rendering. Returns 0 or the number of the failed check. */
+static int compare_parse(ratite_engine *engine, const char *format, size_t length, const ratite_metric *metrics,
+                         const ratite_view_binding *views, size_t view_count, uint32_t options) {
+    size_t needed = (size_t)-1, count = (size_t)-1, checked_offset = (size_t)-1, offset = (size_t)-1;
+    ratite_status checked = ratite_engine_vfl_check(engine, format, length, metrics, 2, views, view_count, options, &needed);
+    char *message = copy(ratite_engine_last_error(engine));
+    char *rendering = copy(ratite_engine_last_error_rendering(engine));
+    ratite_status has_offset = ratite_engine_last_error_offset(engine, &checked_offset);
+    ratite_vfl_constraint records[64];
+    ratite_status parsed =
+        ratite_engine_vfl_parse(engine, format, length, metrics, 2, views, view_count, options, records, 64, &count);
+    int failed = 0;
+    if (!message || !rendering) {
+        failed = 0;
+    } else if (checked == RATITE_OK) {
+        if (needed <= 64 && (parsed != RATITE_OK || count != needed)) failed = 11;
+        if (needed > 64 && (parsed != RATITE_ERROR_INVALID_ARGUMENT || count != needed)) failed = 12;
+        for (size_t i = 0; parsed == RATITE_OK && i < count; i++) {
+            if (records[i].item1 == RATITE_NO_ITEM) failed = 13;
+            if ((records[i].item2 == RATITE_NO_ITEM) != (records[i].attribute2 == RATITE_ATTRIBUTE_NOT_AN_ATTRIBUTE)) failed = 14;
+        }
+    } else {
+        if (parsed != checked) failed = 15;
+        if (strcmp(message, ratite_engine_last_error(engine)) != 0) failed = 16;
+        if (strcmp(rendering, ratite_engine_last_error_rendering(engine)) != 0) failed = 17;
+        if (ratite_engine_last_error_offset(engine, &offset) != has_offset || offset != checked_offset) failed = 18;
+    }
+    free(message);
+    free(rendering);
+    return failed;
+}
 
 int ratite_fuzz_vfl_c(const uint8_t *data, size_t size) {
     if (size == 0) return 0;
@@ -31,13 +75,27 @@ int ratite_fuzz_vfl_c(const uint8_t *data, size_t size) {
         free(format);
         return 1;
     }
-    ratite_item root, item;
+    ratite_item root, items[VIEW_COUNT];
     int failed = 0;
     if (ratite_engine_view_add(engine, "root", 4, RATITE_NO_ITEM, &root) != RATITE_OK) failed = 2;
-    for (size_t i = 0; !failed && i < sizeof view_names / sizeof view_names[0]; i++) {
-        if (ratite_engine_view_add(engine, view_names[i], strlen(view_names[i]), root, &item) != RATITE_OK) failed = 3;
+    for (size_t i = 0; !failed && i < VIEW_COUNT; i++) {
+        if (ratite_engine_view_add(engine, view_names[i], strlen(view_names[i]), root, &items[i]) != RATITE_OK) failed = 3;
     }
     ratite_metric metrics[2] = {{"m", 1, 12.5}, {"gap", 3, -4}};
+    if (!failed) {
+        /* The parse entry, by the engine's names and through bindings: each name bound to
+         * the next view, "a" bound twice (the later binding wins) and "root" bound too. */
+        failed = compare_parse(engine, format, length, metrics, NULL, 0, options);
+        ratite_view_binding views[VIEW_COUNT + 2];
+        for (size_t i = 0; i < VIEW_COUNT; i++) {
+            views[i].name = view_names[i];
+            views[i].name_length = strlen(view_names[i]);
+            views[i].item = items[(i + 1) % VIEW_COUNT];
+        }
+        views[VIEW_COUNT] = (ratite_view_binding){"a", 1, items[2]};
+        views[VIEW_COUNT + 1] = (ratite_view_binding){"root", 4, root};
+        if (!failed) failed = compare_parse(engine, format, length, metrics, views, VIEW_COUNT + 2, options);
+    }
     if (!failed) {
         size_t needed = 0;
         ratite_status checked = ratite_engine_vfl_check(engine, format, length, metrics, 2, NULL, 0, options, &needed);
