@@ -118,7 +118,12 @@ public final class LayoutEngine {
         }
         items.append(item)
         itemsByName[name] = item
-        if let parent { set(\.children, of: parent, to: parent.children + [item]) }
+        if let parent {
+            // Appended in place: rebuilding the list (or keeping the old one for the undo)
+            // would copy every sibling, quadratic over a wide parent.
+            parent.children.append(item)
+            onUndo { parent.children.removeLast() }
+        }
         onUndo { [weak self] in
             guard let self else { return }
             self.items.removeLast()

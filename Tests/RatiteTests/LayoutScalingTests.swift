@@ -1,0 +1,71 @@
+import Testing
+@testable import Ratite
+
+/// Scaling of engine bookkeeping (no timing): work per added item or activated constraint
+/// must not grow with the number of items already there. Counted here as storage
+/// reallocations and solver work, which are deterministic.
+@Suite struct LayoutScalingTests {
+    /// How many times the storage of `root.children` moved while `n` subviews were added.
+    static func childStorageMoves(_ n: Int) throws -> Int {
+        let engine = LayoutEngine()
+        let root = try layoutRoot(engine)
+        var moves = 0
+        var storage = root.children.withUnsafeBufferPointer { $0.baseAddress }
+        for i in 0..<n {
+            try engine.addView("v\(i)", in: root)
+            let now = root.children.withUnsafeBufferPointer { $0.baseAddress }
+            if now != storage { moves += 1 }
+            storage = now
+        }
+        #expect(root.children.map(\.index) == Array(1...n))
+        return moves
+    }
+
+    /// Adding a subview appends to its parent's child list in place: the list is reallocated
+    /// only as it doubles (a logarithmic number of times), not copied on every addition,
+    /// which made building a wide hierarchy (the form family) quadratic.
+    @Test func childListGrowsInPlace() throws {
+        let small = try Self.childStorageMoves(100), large = try Self.childStorageMoves(400)
+        #expect(small <= 12 && large <= 14, "reallocations: \(small) at n=100, \(large) at n=400")
+    }
+
+    /// A failed operation that added subviews takes them out of their parent's child list
+    /// again, in order, and frees their names.
+    @Test func rolledBackSubviewsLeaveTheParent() throws {
+        let engine = LayoutEngine()
+        let root = try layoutRoot(engine)
+        let kept = try engine.addView("kept", in: root)
+        #expect(throws: LayoutError.self) {
+            try engine.transaction { () throws(LayoutError) in
+                let a = try engine.addView("a", in: root)
+                try engine.addView("b", in: a)
+                try engine.addView("c", in: root)
+                throw .invalidValue("fail late")
+            }
+        }
+        #expect(root.children.map(\.name) == ["kept"])
+        #expect(engine.items.map(\.name) == ["root", "kept"])
+        #expect(engine.item(named: "a") == nil && engine.item(named: "c") == nil)
+        let again = try engine.addView("a", in: root)
+        #expect(root.children.map(\.name) == ["kept", "a"] && again.index == kept.index + 1)
+    }
+
+    /// The whole form family: per row, the solver does the same work and holds the same
+    /// number of cells at 4× the rows.
+    @Test func formBuildWorkPerRowIsFlat() throws {
+        func perRow(_ n: Int) throws -> (pivots: Double, expansions: Double, cells: Double, constraints: Double) {
+            let engine = LayoutEngine()
+            try FormFamily.build(into: engine, n: n)
+            engine.layout()
+            let shape = engine.core.shape, statistics = engine.statistics
+            return (Double(statistics.pivots) / Double(n), Double(statistics.expansions) / Double(n),
+                    Double(shape.cells) / Double(n), Double(shape.constraints) / Double(n))
+        }
+        let small = try perRow(50), large = try perRow(200)
+        #expect(large.pivots <= small.pivots * 1.1 + 0.1, "pivots per row: \(small.pivots) -> \(large.pivots)")
+        #expect(large.expansions <= small.expansions * 1.1 + 0.1,
+                "expansions per row: \(small.expansions) -> \(large.expansions)")
+        #expect(large.cells <= small.cells * 1.1, "cells per row: \(small.cells) -> \(large.cells)")
+        #expect(abs(large.constraints - small.constraints) < 0.1)
+    }
+}
