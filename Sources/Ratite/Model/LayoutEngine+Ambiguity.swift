@@ -17,14 +17,20 @@ extension LayoutEngine {
     /// the layout worse, in item creation order.
     public func ambiguityReport() -> AmbiguityReport {
         core.updateValues()
-        var entries: [AmbiguityReport.Entry] = []
+        // Most variables of a finished layout have one optimal value; only the others need
+        // a probe (each copies the core, so probing everything is quadratic).
+        let floor = exerciseConstraints.isEmpty ? 0 : exercisePriority
+        let mayMove = core.variablesThatMayMove(ignoringLevelsAtOrBelow: floor)
+        var candidates: [(item: LayoutItem, attribute: Attribute, variable: Int32)] = []
         for item in items {
-            for (attribute, v) in frameVariables(of: item) {
-                let range = range(of: v)
-                if isAmbiguous(range) {
-                    entries.append(.init(item: item, attribute: attribute, value: core.value(ofVariable: v), minimum: range.min, maximum: range.max))
-                }
-            }
+            for (attribute, v) in frameVariables(of: item) where mayMove[Int(v)] { candidates.append((item, attribute, v)) }
+        }
+        let ranges = core.optimalRanges(ofVariables: candidates.map(\.variable), ignoringLevelsAtOrBelow: floor)
+        var entries: [AmbiguityReport.Entry] = []
+        for (candidate, range) in zip(candidates, ranges) where isAmbiguous(range) {
+            entries.append(.init(
+                item: candidate.item, attribute: candidate.attribute, value: core.value(ofVariable: candidate.variable),
+                minimum: range.min, maximum: range.max))
         }
         return AmbiguityReport(entries: entries)
     }

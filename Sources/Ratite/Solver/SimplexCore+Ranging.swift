@@ -30,32 +30,119 @@ extension SimplexCore {
     /// infinite ends where it is unbounded. Levels at or below `floor` are ignored (the
     /// hidden constraints of an exercised layout). Works on a copy; the core is untouched.
     package func optimalRange(ofVariable v: Int32, ignoringLevelsAtOrBelow floor: Double = 0) -> (min: Double, max: Double) {
+        optimalRanges(ofVariables: [v], ignoringLevelsAtOrBelow: floor)[0]
+    }
+
+    /// `optimalRange` for several variables on one copy of the core: each probe optimizes
+    /// inside a transaction and rolls back, so a probe costs its pivots, not a copy of the
+    /// tableau.
+    package func optimalRanges(ofVariables vs: [Int32], ignoringLevelsAtOrBelow floor: Double = 0) -> [(min: Double, max: Double)] {
         var probe = self
         probe.journal = Journal()
         probe.objectiveIsBounded = false
-        guard probe.loadExplicitForm(ofVariable: v) else { return (-.infinity, .infinity) }
-        let terms = probe.workspace.sortedTerms()
-        let constant = probe.workspace.constant
-        guard terms.contains(where: { movesFreely($0.symbol, above: floor) }) else { return (constant, constant) }
-        // The optimal face: every symbol some level charges for stays at zero. Mark those as
-        // dummies (which never enter), then optimize the variable alone.
-        for s in Int32(0)..<Int32(probe.symbols.count) where probe.isParametric(s) && probe.kind(s).mayEnter && !movesFreely(s, above: floor) {
-            probe.symbols[Int(s)].kind = .dummy
+        var restricted = false
+        var ranges: [(min: Double, max: Double)] = []
+        ranges.reserveCapacity(vs.count)
+        for v in vs {
+            guard probe.loadExplicitForm(ofVariable: v) else {
+                ranges.append((-.infinity, .infinity))
+                continue
+            }
+            let terms = probe.workspace.sortedTerms()
+            let constant = probe.workspace.constant
+            // Freedom is judged on the original objective (the probe's is replaced below).
+            guard terms.contains(where: { movesFreely($0.symbol, above: floor) }) else {
+                ranges.append((constant, constant))
+                continue
+            }
+            if !restricted {
+                probe.restrictToOptimalFace(of: self, above: floor)
+                restricted = true
+            }
+            func extreme(_ sign: Double) -> Double {
+                probe.beginTransaction()
+                defer { probe.rollbackTransaction() }
+                probe.noteLevel(0)
+                probe.levels[0].constant = sign * constant
+                for t in terms { probe.addObjectiveCoefficient(t.symbol, level: 0, sign * t.coefficient) }
+                do { try probe.optimize() } catch { return -sign * .infinity }
+                return sign * probe.levels[0].constant
+            }
+            ranges.append((extreme(1), extreme(-1)))
         }
-        for s in probe.symbols.indices { probe.symbols[s].objective = -1 }
-        probe.objectiveNodes = []
-        probe.freeObjectiveNode = -1
-        probe.levels = [LevelRecord(priority: 1, users: 1, constant: 0, scale: 1)]
-        probe.levelOrder = [0]
-        probe.clearTransientLists()
-        func extreme(_ sign: Double) -> Double {
-            var p = probe
-            p.levels[0].constant = sign * constant
-            for t in terms { p.addObjectiveCoefficient(t.symbol, level: 0, sign * t.coefficient) }
-            do { try p.optimize() } catch { return -sign * .infinity }
-            return sign * p.levels[0].constant
+        return ranges
+    }
+
+    /// Turns this copy of `original` into the optimal face: every symbol some level above
+    /// `floor` charges for stays at zero (marked as a dummy, which never enters), and the
+    /// objective becomes one empty level for the probes.
+    private mutating func restrictToOptimalFace(of original: SimplexCore, above floor: Double) {
+        for s in Int32(0)..<Int32(symbols.count) where isParametric(s) && kind(s).mayEnter && !original.movesFreely(s, above: floor) {
+            symbols[Int(s)].kind = .dummy
         }
-        return (extreme(1), extreme(-1))
+        for s in symbols.indices { symbols[s].objective = -1 }
+        objectiveNodes = []
+        freeObjectiveNode = -1
+        levels = [LevelRecord(priority: 1, users: 1, constant: 0, scale: 1)]
+        levelOrder = [0]
+        clearTransientLists()
+    }
+
+    /// For each variable, whether it may take other values over the optimal solutions
+    /// (levels at or below `floor` ignored): whether its explicit form can contain a symbol
+    /// that moves freely. Found by one pass over the rows (LP rows, then definitions by
+    /// level) instead of expanding each variable, so a report over every variable costs
+    /// one tableau sweep plus a probe per candidate. Cancellation can only add candidates: a
+    /// variable marked false has one optimal value.
+    package func variablesThatMayMove(ignoringLevelsAtOrBelow floor: Double = 0) -> [Bool] {
+        var moves = [Bool](repeating: false, count: symbols.count)
+        for s in Int32(0)..<Int32(symbols.count) where kind(s) != .unused && isParametric(s) {
+            moves[Int(s)] = movesFreely(s, above: floor)
+        }
+        pinDegenerateSymbols(&moves)
+        var definitions: [(level: Int32, row: Int32)] = []
+        for (r, row) in rows.enumerated() where !row.isUnused {
+            if row.isDefinition {
+                definitions.append((symbols[Int(row.basic)].level, Int32(r)))
+            } else if row.terms.contains(where: { moves[Int($0.symbol)] }) {
+                moves[Int(row.basic)] = true
+            }
+        }
+        // A definition refers only to symbols of lower levels, so level order settles each
+        // row's references before the row.
+        definitions.sort { $0.level < $1.level || ($0.level == $1.level && $0.row < $1.row) }
+        for (_, r) in definitions where rows[Int(r)].terms.contains(where: { moves[Int($0.symbol)] }) {
+            moves[Int(rows[Int(r)].basic)] = true
+        }
+        // A variable no constraint mentions is free.
+        return variables.map { !$0.isAlive || $0.symbol < 0 || moves[Int($0.symbol)] }
+    }
+
+    /// Clears `free` for restricted symbols that cannot leave zero on the optimal face: an
+    /// LP row at zero whose basic may not go negative, where every free symbol can only
+    /// push the basic down, holds all of them at zero (a hugging slack next to the
+    /// compression row of the same size is the common case). Repeated until nothing
+    /// changes, as each pinned symbol can pin others.
+    private func pinDegenerateSymbols(_ free: inout [Bool]) {
+        var changed = true
+        while changed {
+            changed = false
+            for row in rows where !row.isUnused && !row.isDefinition && abs(row.constant) <= feasibilityTolerance {
+                let exact = kind(row.basic) == .dummy
+                var up = 0, down = 0, unrestricted = false
+                for t in row.terms where free[Int(t.symbol)] {
+                    if kind(t.symbol) == .external { unrestricted = true; break }
+                    if t.coefficient > 0 { up += 1 } else { down += 1 }
+                }
+                // A basic held at exactly zero pins a one-signed row either way; one that
+                // may grow pins it only when nothing can push it up.
+                guard !unrestricted, down > 0 || (exact && up > 0), up == 0 || (exact && down == 0) else { continue }
+                for t in row.terms where free[Int(t.symbol)] {
+                    free[Int(t.symbol)] = false
+                    changed = true
+                }
+            }
+        }
     }
 
     /// The constraints whose constants move variable `v` right now: those whose tag symbols
