@@ -262,12 +262,13 @@ extension SimplexCore {
             try solveAndInsert(terms: terms, constant: 0, subject: record.marker)
             return
         }
-        // A row that holds at the current solution (constant zero) can be solved for any of
-        // its restricted symbols without moving anything; the one picked by the ratio test
-        // below also leaves the objective optimal, so adding it costs no pivots. (Picking the
-        // marker instead, as for other rows, can start a long run of degenerate pivots: an
-        // edit variable pinned where a built tree already has it took n/2.)
-        if abs(constant) <= feasibilityTolerance, let (subject, negate) = subjectKeepingOptimality(terms, constraint: id) {
+        // Solved for the symbol the dual ratio test picks, the row leaves the objective
+        // optimal, so adding it costs no pivots. That symbol may be any restricted one when
+        // the row holds as it stands (constant zero: nothing moves); otherwise only the
+        // constraint's own new symbols qualify. (Picking the marker regardless can start a
+        // run of degenerate pivots: an edit variable pinned where a built tree already has
+        // it took n/2.)
+        if let (subject, negate) = subjectKeepingOptimality(terms, constant: constant, constraint: id) {
             if negate {
                 constant = -constant
                 for i in terms.indices { terms[i].coefficient = -terms[i].coefficient }
@@ -316,38 +317,51 @@ extension SimplexCore {
         checkFeasibility(subject)
     }
 
-    /// For a row `0 = Σ terms` that holds as it stands: the restricted symbol to solve it
-    /// for, and whether the row is negated first, such that the objective stays optimal.
+    /// For a row `0 = constant + Σ terms`: the restricted symbol to solve it for, and
+    /// whether the row is negated first, such that the result is feasible and the objective
+    /// stays optimal; nil when no such choice is cheap.
     ///
-    /// Solving for `p` (coefficient `a_p < 0` once oriented) adds `c_p / |a_p|` times the row
-    /// to the objective: every other coefficient `c_j` becomes `c_j + (c_p / |a_p|) a_j`.
+    /// Solving for `p` (coefficient `a_p < 0` once oriented so the constant is not negative)
+    /// makes `p` equal the constant over `|a_p|`, and adds `c_p / |a_p|` times the row to
+    /// the objective: every other coefficient `c_j` becomes `c_j + (c_p / |a_p|) a_j`.
     /// Those with `a_j > 0` stay non-negative because `c_p ≥ 0`; those with `a_j < 0` do when
-    /// `p` has the least ratio `c_p / |a_p|` among them (compared level by level), which is
-    /// the dual simplex's ratio test. Either orientation works; the constraint's own new
-    /// symbols are preferred on ties, as they sit in no other row.
-    private func subjectKeepingOptimality(_ terms: [Cell], constraint id: Int32) -> (Int32, negate: Bool)? {
+    /// `p` has the least ratio `c_p / |a_p|` among them (compared level by level): the dual
+    /// simplex's ratio test. With a zero constant either orientation works and nothing
+    /// moves; ties prefer the constraint's own new symbols, then symbols in no other LP
+    /// row (less to substitute). With a positive constant `p` leaves zero, which would move
+    /// every row containing it, so only the constraint's own new symbols qualify (the
+    /// marker or the other error, whichever the ratio test prefers).
+    private func subjectKeepingOptimality(_ terms: [Cell], constant: Double, constraint id: Int32) -> (Int32, negate: Bool)? {
         let record = constraints[Int(id)]
         var largest = 0.0
         for t in terms where kind(t.symbol) != .dummy { largest = max(largest, abs(t.coefficient)) }
         func isFresh(_ s: Int32) -> Bool { s == record.marker || s == record.other }
-        func best(negate: Bool) -> (symbol: Int32, size: Double)? {
-            var choice: (symbol: Int32, size: Double)? = nil
+        /// 0 for the constraint's own symbols, 1 for others in no LP row, 2 for the rest.
+        func cost(_ s: Int32) -> Int { isFresh(s) ? 0 : appearsInLP(s) ? 2 : 1 }
+        func best(negate: Bool) -> (symbol: Int32, size: Double, cost: Int)? {
+            var choice: (symbol: Int32, size: Double, cost: Int)? = nil
             for t in terms {
                 let k = kind(t.symbol)
                 guard k == .slack || k == .error else { continue }
                 let a = negate ? -t.coefficient : t.coefficient
                 guard a < 0, -a > nearZero, -a > pivotTolerance * largest else { continue }
-                guard let current = choice else { choice = (t.symbol, -a); continue }
+                guard let current = choice else { choice = (t.symbol, -a, cost(t.symbol)); continue }
                 let order = compareObjectiveRatios(t.symbol, -a, current.symbol, current.size)
-                let better = order < 0 || (order == 0 && (isFresh(t.symbol) != isFresh(current.symbol)
-                    ? isFresh(t.symbol) : t.symbol < current.symbol))
-                if better { choice = (t.symbol, -a) }
+                if order > 0 { continue }
+                let c = cost(t.symbol)
+                if order < 0 || c < current.cost || (c == current.cost && t.symbol < current.symbol) {
+                    choice = (t.symbol, -a, c)
+                }
             }
             return choice
         }
+        if abs(constant) > feasibilityTolerance {
+            guard let choice = best(negate: constant < 0), choice.cost == 0 else { return nil }
+            return (choice.symbol, constant < 0)
+        }
         let plain = best(negate: false)
         let negated = best(negate: true)
-        if let plain, isFresh(plain.symbol) || negated.map({ !isFresh($0.symbol) }) ?? true { return (plain.symbol, false) }
+        if let plain, plain.cost <= (negated?.cost ?? 2) { return (plain.symbol, false) }
         if let negated { return (negated.symbol, true) }
         return nil
     }
