@@ -10,39 +10,57 @@ namespace bench {
 
 struct SizeLimit {
     const char *benchmark; // prefix: "grid/" covers every grid benchmark
-    int64_t largest;
+    int64_t largest;       // measured as usual (repetitions, medians) up to here
+    int64_t once;          // and by one single run up to here (0: not at all)
     const char *why;
 };
 
 // Grid: the chained positions' dummy symbols spread into every weak row of a grid row when
-// the per-row W constraint pivots, so cells grow as N^1.5 and one build takes 0.38 s at
-// N = 1k, 8.1 s at N = 4k and an estimated minute or more at N = 10k (every grid benchmark
-// builds first). Shuffled, the same build makes ten times the pivots.
+// the per-row W constraint pivots, so cells grow as N^1.5: one build takes 0.38 s at
+// N = 1k, 8.1 s at 4k and 42 s (1.3 GB) at 10k, an estimated 20 minutes at 100k. At 10k a
+// build stays under the minute, so grid/build runs there once (no repetitions) and
+// the incremental benchmarks run as usual on a system built once (see builtWithEdits).
+// Shuffled, the same build makes ten times the pivots (13 s at N = 1k).
 static const SizeLimit limits[] = {
-    {"grid/build_shuffled", 1000, "one build takes 13 s at N=1k and grows as N^2 or faster (fill-in)"},
-    {"grid/", 1000, "one build takes 8.1 s at N=4k with cells per row growing as sqrt(N) (chained positions fill in): estimated over a minute at N=10k"},
+    {"grid/build_shuffled", 1000, 0, "one build takes 13 s at N=1k and grows as N^2 or faster (fill-in)"},
+    {"grid/build", 1000, 10000, "one build takes 42 s at N=10k, cells per row growing as sqrt(N) (chained positions fill in)"},
+    {"grid/", 10000, 0, "building the system takes 42 s at N=10k and grows as N^1.5 (an estimated 20 min at 100k)"},
 };
 
-std::vector<int64_t> sizesFor(const std::string &benchmark, const std::vector<int64_t> &sizes) {
-    int64_t largest = INT64_MAX;
+static const SizeLimit *limitFor(const std::string &benchmark) {
     for (const SizeLimit &l : limits) {
-        if (benchmark.compare(0, std::strlen(l.benchmark), l.benchmark) == 0) {
-            largest = l.largest;
-            break;
-        }
+        if (benchmark.compare(0, std::strlen(l.benchmark), l.benchmark) == 0) return &l;
     }
+    return nullptr;
+}
+
+std::vector<int64_t> sizesFor(const std::string &benchmark, const std::vector<int64_t> &sizes) {
+    const SizeLimit *l = limitFor(benchmark);
     std::vector<int64_t> measured;
     for (int64_t n : sizes) {
-        if (n <= largest) measured.push_back(n);
+        if (l == nullptr || n <= l->largest) measured.push_back(n);
     }
     return measured;
+}
+
+std::vector<int64_t> singleRunSizesFor(const std::string &benchmark, const std::vector<int64_t> &sizes) {
+    const SizeLimit *l = limitFor(benchmark);
+    std::vector<int64_t> once;
+    for (int64_t n : sizes) {
+        if (l != nullptr && n > l->largest && n <= l->once) once.push_back(n);
+    }
+    return once;
 }
 
 void reportSizeLimits(const std::vector<int64_t> &sizes) {
     int64_t largestAsked = 0;
     for (int64_t n : sizes) largestAsked = n > largestAsked ? n : largestAsked;
     for (const SizeLimit &l : limits) {
-        if (largestAsked > l.largest) {
+        if (largestAsked <= l.largest) continue;
+        if (l.once > l.largest) {
+            std::fprintf(stderr, "ratite-bench: %s runs once above N=%lld and stops at N=%lld: %s\n", l.benchmark,
+                         static_cast<long long>(l.largest), static_cast<long long>(l.once), l.why);
+        } else {
             std::fprintf(stderr, "ratite-bench: %s stops at N=%lld: %s\n", l.benchmark,
                          static_cast<long long>(l.largest), l.why);
         }
