@@ -262,6 +262,13 @@ extension SimplexCore {
             try solveAndInsert(terms: terms, constant: 0, subject: record.marker)
             return
         }
+        if kind(record.marker) == .dummy && restatesEqualities(terms, constant: constant, constraint: id) {
+            // The same, up to roundoff that expanding large coefficients leaves behind.
+            // Phase one would treat that roundoff as real and move an optimal variable by
+            // the constant over a roundoff coefficient to absorb it.
+            try solveAndInsert(terms: terms.filter { kind($0.symbol) == .dummy }, constant: 0, subject: record.marker)
+            return
+        }
         // Solved for the symbol the dual ratio test picks, the row leaves the objective
         // optimal, so adding it costs no pivots. That symbol may be any restricted one when
         // the row holds as it stands (constant zero: nothing moves); otherwise only the
@@ -317,6 +324,17 @@ extension SimplexCore {
         checkFeasibility(subject)
     }
 
+    /// Whether the row of a required equality only restates required equalities already
+    /// held: its other coefficients are roundoff next to its dummies', and its constant is
+    /// roundoff next to the size of the constraint's terms at the current solution.
+    private func restatesEqualities(_ terms: [Cell], constant: Double, constraint id: Int32) -> Bool {
+        var dummyScale = 0.0
+        for t in terms where kind(t.symbol) == .dummy { dummyScale = max(dummyScale, abs(t.coefficient)) }
+        guard dummyScale > 0 else { return false }
+        for t in terms where kind(t.symbol) != .dummy && abs(t.coefficient) > equalityRoundoff * dummyScale { return false }
+        return abs(constant) <= feasibilityTolerance * max(1, abs(constraints[Int(id)].constant), magnitude(of: id))
+    }
+
     /// For a row `0 = constant + Σ terms`: the restricted symbol to solve it for, and
     /// whether the row is negated first, such that the result is feasible and the objective
     /// stays optimal; nil when no such choice is cheap.
@@ -333,8 +351,11 @@ extension SimplexCore {
     /// marker or the other error, whichever the ratio test prefers).
     private func subjectKeepingOptimality(_ terms: [Cell], constant: Double, constraint id: Int32) -> (Int32, negate: Bool)? {
         let record = constraints[Int(id)]
+        // The row's scale counts its dummies: a row that only restates required equalities
+        // (`a == b` added twice) keeps O(1) dummy coefficients and roundoff elsewhere, and
+        // solving it for a roundoff-sized coefficient would blow it up.
         var largest = 0.0
-        for t in terms where kind(t.symbol) != .dummy { largest = max(largest, abs(t.coefficient)) }
+        for t in terms { largest = max(largest, abs(t.coefficient)) }
         func isFresh(_ s: Int32) -> Bool { s == record.marker || s == record.other }
         /// 0 for the constraint's own symbols, 1 for others in no LP row, 2 for the rest.
         func cost(_ s: Int32) -> Int { isFresh(s) ? 0 : appearsInLP(s) ? 2 : 1 }
@@ -427,6 +448,10 @@ extension SimplexCore {
         return total
     }
 }
+
+/// Coefficients this small next to a row's dummy coefficients are roundoff of a
+/// restated required equality (the supported range between coefficients is about 10^8).
+let equalityRoundoff = 1.0e-8
 
 /// Phase one succeeds when the artificial variable ends this close to zero.
 let phaseOneTolerance = 1.0e-7
