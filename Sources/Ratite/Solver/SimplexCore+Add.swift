@@ -271,10 +271,10 @@ extension SimplexCore {
         }
         // Solved for the symbol the dual ratio test picks, the row leaves the objective
         // optimal, so adding it costs no pivots. That symbol may be any restricted one when
-        // the row holds as it stands (constant zero: nothing moves); otherwise only the
-        // constraint's own new symbols qualify. (Picking the marker regardless can start a
-        // run of degenerate pivots: an edit variable pinned where a built tree already has
-        // it took n/2.)
+        // the row holds as it stands (constant zero: nothing moves); otherwise it must not
+        // move another LP row. (Picking the marker regardless can start a run of degenerate
+        // pivots: an edit variable pinned where a built tree already has it took n/2, and
+        // each weak `width == 50` of a chain took one.)
         if let (subject, negate) = subjectKeepingOptimality(terms, constant: constant, constraint: id) {
             if negate {
                 constant = -constant
@@ -347,8 +347,11 @@ extension SimplexCore {
     /// simplex's ratio test. With a zero constant either orientation works and nothing
     /// moves; ties prefer the constraint's own new symbols, then symbols in no other LP
     /// row (less to substitute). With a positive constant `p` leaves zero, which would move
-    /// every row containing it, so only the constraint's own new symbols qualify (the
-    /// marker or the other error, whichever the ratio test prefers).
+    /// every LP row containing it, so `p` is the constraint's own marker or error, or a
+    /// slack no LP row and no level refers to (the chain's `width >= 10` when `width == 50`
+    /// arrives) whose coefficient is the row's largest. That last condition keeps the new
+    /// row as well scaled as the original: with a smaller pivot, a property run with
+    /// coefficients up to 1000 ended 1e-6 from optimal at a level.
     private func subjectKeepingOptimality(_ terms: [Cell], constant: Double, constraint id: Int32) -> (Int32, negate: Bool)? {
         let record = constraints[Int(id)]
         // The row's scale counts its dummies: a row that only restates required equalities
@@ -377,7 +380,11 @@ extension SimplexCore {
             return choice
         }
         if abs(constant) > feasibilityTolerance {
-            guard let choice = best(negate: constant < 0), choice.cost == 0 else { return nil }
+            guard let choice = best(negate: constant < 0) else { return nil }
+            var widest = 0.0
+            for t in terms where kind(t.symbol) != .dummy { widest = max(widest, abs(t.coefficient)) }
+            guard choice.cost == 0 || (choice.cost == 1 && kind(choice.symbol) == .slack
+                && symbols[Int(choice.symbol)].objective < 0 && choice.size >= widest) else { return nil }
             return (choice.symbol, constant < 0)
         }
         let plain = best(negate: false)
