@@ -50,6 +50,40 @@ import Testing
         #expect(root.children.map(\.name) == ["kept", "a"] && again.index == kept.index + 1)
     }
 
+    /// Deactivating constraints one by one edits the superview's constraint list in place
+    /// (it was rebuilt, and the old copy kept for undo, on every deactivation), and a
+    /// failed operation puts them back in their places.
+    @Test func deactivationEditsTheListInPlace() throws {
+        let engine = LayoutEngine()
+        let root = try layoutRoot(engine)
+        var made: [LayoutConstraint] = []
+        for i in 0..<200 {
+            let v = try engine.addView("v\(i)", in: root)
+            let c = v.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: Double(i))
+            try engine.activate([c])
+            made.append(c)
+        }
+        let order = root.constraints.map(ObjectIdentifier.init)
+        #expect(throws: LayoutError.self) {
+            try engine.transaction { () throws(LayoutError) in
+                engine.deactivate([made[3], made[150], made[0]])
+                throw .invalidValue("fail late")
+            }
+        }
+        #expect(root.constraints.map(ObjectIdentifier.init) == order)
+        #expect(made.allSatisfy { $0.isActive })
+        var moves = 0
+        var storage = root.constraints.withUnsafeBufferPointer { $0.baseAddress }
+        for c in made.reversed() {
+            engine.deactivate([c])
+            let now = root.constraints.withUnsafeBufferPointer { $0.baseAddress }
+            if now != storage { moves += 1 }
+            storage = now
+        }
+        #expect(moves <= 1, "the list moved \(moves) times over 200 deactivations")
+        #expect(root.constraints.allSatisfy { c in !made.contains { $0 === c } })
+    }
+
     /// The whole form family: per row, the solver does the same work and holds the same
     /// number of cells at 4× the rows.
     @Test func formBuildWorkPerRowIsFlat() throws {

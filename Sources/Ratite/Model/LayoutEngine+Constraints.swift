@@ -84,7 +84,13 @@ extension LayoutEngine {
         set(\.isActive, of: c, to: false)
         set(\.isBroken, of: c, to: false)
         for item in items(of: c) {
-            set(\.constraints, of: item, to: item.constraints.filter { $0 !== c })
+            // In place: a superview's list holds every constraint on its subviews, and
+            // rebuilding it (and keeping the old one for undo) on each deactivation made
+            // deactivating them one by one quadratic. Undo steps run in reverse order, so
+            // each reinsertion finds the list as this removal left it.
+            guard let i = item.constraints.lastIndex(where: { $0 === c }) else { continue }
+            item.constraints.remove(at: i)
+            onUndo { item.constraints.insert(c, at: i) }
         }
     }
 
