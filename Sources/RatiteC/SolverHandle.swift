@@ -7,9 +7,13 @@ final class SolverHandle {
     var core = SimplexCore()
     var variableIDs: IDSpace
     var constraintIDs: IDSpace
-    /// The variables of each name, oldest first: the newest one is what
-    /// `ratite_solver_variable_find` and the text syntax use.
-    var variablesByName: [String: [Int32]] = [:]
+    /// The newest live variable of each name: what `ratite_solver_variable_find` and the
+    /// text syntax use.
+    var newestByName: [String: Int32] = [:]
+    /// For each variable slot, the next older live variable of the same name, or -1. Names
+    /// are rarely shared, so a chain through the slots costs 4 bytes per variable where an
+    /// array per name cost a heap block each.
+    var olderSameName: [Int32] = []
     let lastError = HandleString()
     let name = HandleString()
     var lastConflict: [UInt64] = []
@@ -43,17 +47,33 @@ final class SolverHandle {
 
     func newVariable(named name: String, core: inout SimplexCore) -> Int32 {
         let v = core.newVariable(name: name)
-        variablesByName[name, default: []].append(v)
+        while olderSameName.count <= Int(v) { olderSameName.append(-1) }
+        olderSameName[Int(v)] = newestByName.updateValue(v, forKey: name) ?? -1
         return v
     }
 
     /// The newest live variable called `name`.
-    func variable(named name: String) -> Int32? { variablesByName[name]?.last }
+    func variable(named name: String) -> Int32? { newestByName[name] }
 
-    /// Forgets a variable's name (after it was freed or rolled back).
+    /// Forgets a variable's name (after it was freed or rolled back): unlinks it from its
+    /// name's chain, so the next older variable of that name is found again.
     func forgetName(of v: Int32, _ name: String) {
-        variablesByName[name]?.removeAll { $0 == v }
-        if variablesByName[name]?.isEmpty == true { variablesByName[name] = nil }
+        guard let newest = newestByName[name] else { return }
+        let older = olderSameName[Int(v)]
+        olderSameName[Int(v)] = -1
+        if newest == v {
+            newestByName[name] = older >= 0 ? older : nil
+            return
+        }
+        var p = newest
+        while p >= 0 {
+            let next = olderSameName[Int(p)]
+            if next == v {
+                olderSameName[Int(p)] = older
+                return
+            }
+            p = next
+        }
     }
 
     /// Frees a variable nothing mentions, retiring its ids.

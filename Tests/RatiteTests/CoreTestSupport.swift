@@ -32,10 +32,11 @@ func fingerprint(_ core: SimplexCore, transient: Bool = true) -> String {
     for (i, n) in core.objectiveNodes.enumerated() { out += "o\(i) l\(n.level) x\(n.next) c\(d(n.coefficient))\n" }
     out += "levels \(core.levels.count) free \(core.freeLevel) order \(core.levelOrder)\n"
     for (i, l) in core.levels.enumerated() { out += "l\(i) p\(d(l.priority)) u\(l.users) c\(d(l.constant))\n" }
-    out += "constraints \(core.constraints.count) free \(core.freeConstraint)\n"
+    out += "constraints \(core.constraints.count) free \(core.freeConstraint)"
+    out += " terms \(core.constraintTerms.count) garbage \(core.constraintTermGarbage)\n"
     for (i, c) in core.constraints.enumerated() {
-        out += "c\(i) alive\(c.isAlive) ["
-        out += c.terms.map { "\($0.variable):\(d($0.coefficient))" }.joined(separator: ",")
+        out += "c\(i) alive\(c.isAlive) @\(c.termStart) ["
+        out += core.terms(of: c).map { "\($0.variable):\(d($0.coefficient))" }.joined(separator: ",")
         out += "] k\(d(c.constant)) \(c.relation.symbol) p\(d(c.priority)) l\(c.level) m\(c.marker) o\(c.other)"
         out += " or\(d(c.orientation)) e\(c.editVariable) #\(c.serial)\n"
     }

@@ -216,6 +216,39 @@ import Testing
         #expect(sizes.allSatisfy { $0[7] == 0 })
     }
 
+    /// Removed constraints' terms are squeezed out of the shared term array between
+    /// operations: it never holds much more than twice the live terms, the survivors keep
+    /// their terms, and a failed addition after a squeeze still rolls back bit for bit.
+    @Test func removedConstraintTermsAreReclaimed() throws {
+        var built = try build(SystemFamily.chain.generate(n: 800, seed: 1), resize: false)
+        var random = SplitMix64(seed: 8)
+        let ids = built.ids.shuffled(using: &random)
+        let written = Dictionary(uniqueKeysWithValues: ids.map { ($0, Array(built.driver.core.terms(ofConstraint: $0))) })
+        var squeezes = 0
+        for id in ids.prefix(ids.count * 3 / 4) {
+            let before = built.driver.core.constraintTerms.count
+            try built.driver.core.removeConstraint(id)
+            let core = built.driver.core
+            if core.constraintTerms.count < before { squeezes += 1 }
+            var live = 0
+            for c in core.constraints where c.isAlive { live += Int(c.termCount) }
+            #expect(core.constraintTerms.count - core.constraintTermGarbage == live)
+            #expect(core.constraintTerms.count <= 2 * live + 1024 + 3)
+        }
+        #expect(squeezes > 0)
+        for id in ids.suffix(from: ids.count * 3 / 4) {
+            #expect(Array(built.driver.core.terms(ofConstraint: id)) == written[id])
+        }
+        #expect(built.driver.problems() == [])
+        let x = built.driver.core.newVariable(name: "x")
+        _ = try built.driver.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -10, relation: .greaterThanOrEqual, priority: 1000)
+        let before = fingerprint(built.driver.core)
+        #expect(throws: CoreError.self) {
+            try built.driver.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -5, relation: .lessThanOrEqual, priority: 1000)
+        }
+        #expect(firstDifference(before, fingerprint(built.driver.core)) == nil)
+    }
+
     /// The same operations in two separate cores give bit-identical state and dumps, also
     /// through `Solver` (whose dictionaries hash object identities differently per object).
     @Test(arguments: SystemFamily.allCases)

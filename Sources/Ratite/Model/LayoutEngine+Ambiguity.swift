@@ -44,7 +44,7 @@ extension LayoutEngine {
         // Exercising again moves on from the last choice, so drop the constraints holding it.
         let own = Set(frameVariables(of: item).map(\.1))
         exerciseConstraints.removeAll { id in
-            guard let v = core.constraints[Int(id)].terms.first?.variable, own.contains(v) else { return false }
+            guard let v = core.terms(ofConstraint: id).first?.variable, own.contains(v) else { return false }
             try? core.removeConstraint(id)
             return true
         }

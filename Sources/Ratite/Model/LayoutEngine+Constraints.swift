@@ -262,7 +262,7 @@ extension LayoutEngine {
         for c in list where c.isInstalled {
             let form = solverForm(of: c)
             let record = core.constraints[Int(c.coreID)]
-            if record.terms != form.terms || record.relation != form.relation {
+            if !core.terms(of: record).elementsEqual(form.terms) || record.relation != form.relation {
                 reshaped.append(c)
             } else if record.constant != form.constant {
                 constants.append((c, form.constant))

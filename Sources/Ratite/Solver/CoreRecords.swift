@@ -26,24 +26,29 @@ struct LevelRecord {
 let phaseOnePriority = 2000.0
 
 /// A constraint as the core keeps it: what was written, and the tableau symbols it owns.
+///
+/// Fields are declared widest first: Swift lays a struct out in declaration order, and this
+/// order packs the record into 64 bytes instead of 88.
 struct ConstraintRecord {
-    var terms: [VariableTerm]
     var constant: Double
-    var relation: Relation
     var priority: Double
+    /// +1 or -1: the factor applied to the terms and `constant` when the row was built, so
+    /// that every row reads `expression - slack (+ error)` with the slack non-negative.
+    var orientation: Double
+    /// Addition order, for reporting conflicts in the order constraints were added.
+    var serial: UInt64
+    /// Where the terms sit in `SimplexCore.constraintTerms`, and how many there are.
+    var termStart: Int32
+    var termCount: Int32
     /// The objective level of its errors, or -1 when required.
     var level: Int32
     /// The symbol that identifies the constraint's row: a slack, an error or a dummy.
     var marker: Int32
     /// The second error symbol of an optional constraint, or -1.
     var other: Int32
-    /// +1 or -1: the factor applied to `terms` and `constant` when the row was built, so
-    /// that every row reads `expression - slack (+ error)` with the slack non-negative.
-    var orientation: Double
     /// The variable this is the edit constraint of, or -1.
     var editVariable: Int32
-    /// Addition order, for reporting conflicts in the order constraints were added.
-    var serial: UInt64
+    var relation: Relation
     /// False for an unused slot; then `marker` links to the next unused slot.
     var isAlive: Bool
 
@@ -53,14 +58,14 @@ struct ConstraintRecord {
 /// A variable known to the core.
 struct VariableRecord {
     var name: String
+    /// The value after the last `updateValues`.
+    var value: Double
     /// The external symbol, or -1 while no constraint mentions the variable.
     var symbol: Int32
     /// How many constraints (and an edit) mention the variable.
     var uses: Int32
     /// The edit constraint, or -1.
     var edit: Int32
-    /// The value after the last `updateValues`.
-    var value: Double
     /// False for an unused slot; then `symbol` links to the next unused slot.
     var isAlive: Bool
 }

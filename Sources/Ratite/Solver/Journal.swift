@@ -22,6 +22,7 @@ struct Journal {
         var rowLog = 0, symbolLog = 0, columnLog = 0, objectiveLog = 0, levelLog = 0, constraintLog = 0, variableLog = 0
         var rows = 0, symbols = 0, columnNodes = 0, objectiveNodes = 0
         var levels = 0, constraints = 0, variables = 0, dirty = 0
+        var constraintTerms = 0, constraintTermGarbage = 0
         var freeRow: Int32 = -1, freeSymbol: Int32 = -1, freeColumnNode: Int32 = -1
         var freeObjectiveNode: Int32 = -1, freeLevel: Int32 = -1
         var freeConstraint: Int32 = -1, freeVariable: Int32 = -1
@@ -61,6 +62,7 @@ extension SimplexCore {
             rows: rows.count, symbols: symbols.count, columnNodes: columnNodes.count,
             objectiveNodes: objectiveNodes.count, levels: levels.count,
             constraints: constraints.count, variables: variables.count, dirty: dirty.count,
+            constraintTerms: constraintTerms.count, constraintTermGarbage: constraintTermGarbage,
             freeRow: freeRow, freeSymbol: freeSymbol, freeColumnNode: freeColumnNode,
             freeObjectiveNode: freeObjectiveNode, freeLevel: freeLevel,
             freeConstraint: freeConstraint, freeVariable: freeVariable,
@@ -84,6 +86,7 @@ extension SimplexCore {
             if !journal.constraints.isEmpty { journal.constraints.removeAll(keepingCapacity: true) }
             if !journal.variables.isEmpty { journal.variables.removeAll(keepingCapacity: true) }
             journal.setFloors(nil)
+            compactConstraintTermsIfSparse()
         }
     }
 
@@ -111,6 +114,8 @@ extension SimplexCore {
         levels.removeSubrange(mark.levels...)
         constraints.removeSubrange(mark.constraints...)
         variables.removeSubrange(mark.variables...)
+        constraintTerms.removeSubrange(mark.constraintTerms...)
+        constraintTermGarbage = mark.constraintTermGarbage
         freeRow = mark.freeRow
         freeSymbol = mark.freeSymbol
         freeColumnNode = mark.freeColumnNode

@@ -35,9 +35,9 @@ extension SimplexCore {
     ) throws(CoreError) -> Int32 {
         serialCounter += 1
         let id = allocateConstraint(ConstraintRecord(
-            terms: terms, constant: constant, relation: relation, priority: priority, level: -1,
-            marker: -1, other: -1, orientation: relation == .lessThanOrEqual ? -1 : 1,
-            editVariable: editVariable, serial: serialCounter, isAlive: true))
+            constant: constant, priority: priority, orientation: relation == .lessThanOrEqual ? -1 : 1,
+            serial: serialCounter, termStart: storeConstraintTerms(terms), termCount: Int32(terms.count),
+            level: -1, marker: -1, other: -1, editVariable: editVariable, relation: relation, isAlive: true))
         try attachConstraint(id)
         try restoreOptimality()
         return id
@@ -50,8 +50,8 @@ extension SimplexCore {
         let required = record.priority >= 1000
         let level = required ? -1 : retainLevel(priority: record.priority)
         var externals: [Int32] = []
-        externals.reserveCapacity(record.terms.count)
-        for t in record.terms { externals.append(retainVariable(t.variable)) }
+        externals.reserveCapacity(Int(record.termCount))
+        for t in terms(of: record) { externals.append(retainVariable(t.variable)) }
         let marker: Int32
         var other: Int32 = -1
         switch (record.relation, required) {
@@ -77,7 +77,7 @@ extension SimplexCore {
 
         workspace.reset(capacity: symbols.count)
         workspace.constant = record.orientation * record.constant
-        for (t, s) in zip(record.terms, externals) { workspace.add(s, record.orientation * t.coefficient) }
+        for (t, s) in zip(terms(of: record), externals) { workspace.add(s, record.orientation * t.coefficient) }
         workspace.add(marker, markerCoefficient(of: id))
         if other >= 0 { workspace.add(other, 1) }
         try placeRow(constraint: id)
@@ -451,7 +451,7 @@ extension SimplexCore {
     func magnitude(of id: Int32) -> Double {
         let record = constraints[Int(id)]
         var total = abs(record.constant)
-        for t in record.terms { total += abs(t.coefficient * variables[Int(t.variable)].value) }
+        for t in terms(of: record) { total += abs(t.coefficient * variables[Int(t.variable)].value) }
         return total
     }
 }

@@ -61,7 +61,7 @@ extension SimplexCore {
         }
         out += "Constraints\n"
         for (c, record) in constraints.enumerated() where record.isAlive {
-            var text = record.terms.map { "\(formatNumber($0.coefficient))*\(variables[Int($0.variable)].name)" }.joined(separator: " + ")
+            var text = terms(of: record).map { "\(formatNumber($0.coefficient))*\(variables[Int($0.variable)].name)" }.joined(separator: " + ")
             if text.isEmpty { text = "0" }
             out += "  c\(c): \(text) + \(formatNumber(record.constant)) \(record.relation.symbol) 0 @\(formatNumber(record.priority))"
             out += " marker \(describeSymbol(record.marker))" + (record.other >= 0 ? " other \(describeSymbol(record.other))" : "") + "\n"

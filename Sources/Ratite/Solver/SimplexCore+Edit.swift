@@ -76,7 +76,7 @@ extension SimplexCore {
             commitTransaction()
         } catch {
             rollbackTransaction()
-            throw explained(error, terms: record.terms, constant: constant, relation: record.relation, replacing: id)
+            throw explained(error, terms: Array(terms(of: record)), constant: constant, relation: record.relation, replacing: id)
         }
     }
 
@@ -178,7 +178,7 @@ extension SimplexCore {
             commitTransaction()
         } catch {
             rollbackTransaction()
-            throw explained(error, terms: record.terms, constant: record.constant, relation: record.relation, replacing: id)
+            throw explained(error, terms: Array(terms(of: record)), constant: record.constant, relation: record.relation, replacing: id)
         }
     }
 }

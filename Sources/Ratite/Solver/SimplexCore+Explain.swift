@@ -46,7 +46,7 @@ extension SimplexCore {
         var scratch = SimplexCore()
         scratch.explainsConflicts = false
         var variableMap = [Int32](repeating: -1, count: variables.count)
-        func mapped(_ terms: [VariableTerm]) -> [VariableTerm] {
+        func mapped(_ terms: some Collection<VariableTerm>) -> [VariableTerm] {
             terms.map { t in
                 if variableMap[Int(t.variable)] < 0 { variableMap[Int(t.variable)] = scratch.newVariable(name: variables[Int(t.variable)].name) }
                 return VariableTerm(variable: variableMap[Int(t.variable)], coefficient: t.coefficient)
@@ -54,7 +54,7 @@ extension SimplexCore {
         }
         func add(_ c: Int32) throws(CoreError) -> Int32 {
             let r = constraints[Int(c)]
-            return try scratch.addConstraint(terms: mapped(r.terms), constant: r.constant, relation: r.relation, priority: 1000)
+            return try scratch.addConstraint(terms: mapped(self.terms(of: r)), constant: r.constant, relation: r.relation, priority: 1000)
         }
         let subjectTerms = mapped(terms)
         var kept = ordered

@@ -80,7 +80,7 @@ extension SimplexCore {
                     fail("constraint c\(c) has a bad tag symbol \(m)")
                 }
             }
-            for t in record.terms { uses[Int(t.variable)] += 1 }
+            for t in terms(of: record) { uses[Int(t.variable)] += 1 }
             if record.isRequired != (record.priority >= 1000) { fail("constraint c\(c): level disagrees with priority") }
         }
         for (index, record) in variables.enumerated() where record.isAlive {
@@ -122,8 +122,10 @@ extension SimplexCore {
         for l in levels { d.feed(l.priority); d.feed(l.users); d.feed(l.constant); d.feed(l.scale) }
         d.feed(constraints.count)
         for c in constraints {
-            d.feed(c.isAlive); d.feed(c.terms.count)
-            for t in c.terms { d.feed(t.variable); d.feed(t.coefficient) }
+            // The terms' content, not their position: two cores in the same state may have
+            // squeezed their shared term arrays at different times.
+            d.feed(c.isAlive); d.feed(c.termCount)
+            for t in terms(of: c) { d.feed(t.variable); d.feed(t.coefficient) }
             d.feed(c.constant); d.feed(Int32(c.relation == .equal ? 0 : c.relation == .lessThanOrEqual ? 1 : 2))
             d.feed(c.priority); d.feed(c.level); d.feed(c.marker); d.feed(c.other); d.feed(c.orientation)
             d.feed(c.editVariable); d.feed(c.serial)
@@ -187,7 +189,7 @@ extension SimplexCore {
         for (index, c) in constraints.enumerated() where c.isAlive {
             var expression = c.constant
             var magnitude = abs(c.constant)
-            for t in c.terms {
+            for t in terms(of: c) {
                 let s = variables[Int(t.variable)].symbol
                 let term = t.coefficient * (s >= 0 ? value(s) : variables[Int(t.variable)].value)
                 expression += term

@@ -18,9 +18,10 @@ extension SimplexCore {
 
     mutating func freeConstraintSlot(_ id: Int32) {
         noteConstraint(id)
+        constraintTermGarbage += Int(constraints[Int(id)].termCount)
         constraints[Int(id)] = ConstraintRecord(
-            terms: [], constant: 0, relation: .equal, priority: 0, level: -1, marker: freeConstraint,
-            other: -1, orientation: 1, editVariable: -1, serial: 0, isAlive: false)
+            constant: 0, priority: 0, orientation: 1, serial: 0, termStart: 0, termCount: 0,
+            level: -1, marker: freeConstraint, other: -1, editVariable: -1, relation: .equal, isAlive: false)
         freeConstraint = id
     }
 
@@ -48,7 +49,7 @@ extension SimplexCore {
             freeSymbolSlot(record.other)
         }
         if record.level >= 0 { releaseLevel(record.level) }
-        for t in record.terms { releaseVariable(t.variable) }
+        for t in terms(of: record) { releaseVariable(t.variable) }
         noteConstraint(id)
         constraints[Int(id)].marker = -1
         constraints[Int(id)].other = -1

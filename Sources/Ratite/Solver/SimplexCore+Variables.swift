@@ -3,7 +3,7 @@
 extension SimplexCore {
     /// Creates a variable named `name` (names are for diagnostics and need not be unique).
     package mutating func newVariable(name: String) -> Int32 {
-        let record = VariableRecord(name: name, symbol: -1, uses: 0, edit: -1, value: 0, isAlive: true)
+        let record = VariableRecord(name: name, value: 0, symbol: -1, uses: 0, edit: -1, isAlive: true)
         if freeVariable >= 0 {
             let v = freeVariable
             noteVariable(v)
@@ -20,7 +20,7 @@ extension SimplexCore {
         guard isVariable(v) else { throw .unknownVariable(v) }
         guard variables[Int(v)].uses == 0 else { throw .internalError("variable \(v) is still in use") }
         noteVariable(v)
-        variables[Int(v)] = VariableRecord(name: "", symbol: freeVariable, uses: 0, edit: -1, value: 0, isAlive: false)
+        variables[Int(v)] = VariableRecord(name: "", value: 0, symbol: freeVariable, uses: 0, edit: -1, isAlive: false)
         freeVariable = v
     }
 
@@ -88,7 +88,7 @@ extension SimplexCore {
         fresh.statistics = statistics
         fresh.variables = variables.map { record in
             guard record.isAlive else { return record }
-            return VariableRecord(name: record.name, symbol: -1, uses: 0, edit: -1, value: 0, isAlive: true)
+            return VariableRecord(name: record.name, value: 0, symbol: -1, uses: 0, edit: -1, isAlive: true)
         }
         fresh.freeVariable = freeVariable
         self = fresh
@@ -106,6 +106,10 @@ extension SimplexCore {
             if row.isDefinition { definitions += 1 }
             cells += row.terms.count
         }
-        return (rowCount, definitions, cells, constraints.filter(\.isAlive).count, variables.filter(\.isAlive).count)
+        // Counted in place: `filter` would copy every live record just to count it.
+        var liveConstraints = 0, liveVariables = 0
+        for c in constraints.indices where constraints[c].isAlive { liveConstraints += 1 }
+        for v in variables.indices where variables[v].isAlive { liveVariables += 1 }
+        return (rowCount, definitions, cells, liveConstraints, liveVariables)
     }
 }

@@ -30,6 +30,10 @@ package struct SimplexCore {
     var levelOrder: [Int32] = []
     var constraints: [ConstraintRecord] = []
     var freeConstraint: Int32 = -1
+    /// Every constraint's terms, back to back (see `SimplexCore+ConstraintTerms.swift`), and
+    /// how many of them belong to removed constraints.
+    var constraintTerms: [VariableTerm] = []
+    var constraintTermGarbage = 0
     var variables: [VariableRecord] = []
     var freeVariable: Int32 = -1
     var serialCounter: UInt64 = 0
