@@ -198,6 +198,19 @@ static void test_find_after_freeing_newest(void) {
     CHECK(stats(s).variables == variables);
     update(s);
     CHECK(value(s, older) == 7.0);
+    /* Three of a name: freeing the middle one keeps the newest found, and the oldest comes
+       back once the newest goes (the reused slot of the freed one must not confuse this). */
+    ratite_variable middle = var(s, "x");
+    ratite_variable newest = var(s, "x");
+    CHECK_STATUS(ratite_solver_variable_free(s, middle), RATITE_OK);
+    ratite_variable reused = var(s, "y");
+    CHECK_STATUS(ratite_solver_variable_find(s, "x", 1, &found), RATITE_OK);
+    CHECK(found == newest);
+    CHECK_STATUS(ratite_solver_variable_free(s, newest), RATITE_OK);
+    CHECK_STATUS(ratite_solver_variable_find(s, "x", 1, &found), RATITE_OK);
+    CHECK(found == older);
+    CHECK_STATUS(ratite_solver_variable_find(s, "y", 1, &found), RATITE_OK);
+    CHECK(found == reused);
     ratite_solver_free(s);
 }
 
