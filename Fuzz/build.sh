@@ -15,6 +15,8 @@ else
     # and -sanitize=fuzzer alone links a fuzzer that finds nothing.
     flags=(-c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address --scratch-path .build-fuzz)
 fi
+scratch=${flags[-1]}  # the --scratch-path value, last in both sets
+../scripts/forget-build-plan "$scratch"
 bin=$(swift build "${flags[@]}" --show-bin-path)
 for target in vfl vfl_c solver_ops layout_file; do
     product="fuzz-${target//_/-}"

@@ -20,7 +20,7 @@ func fingerprint(_ core: SimplexCore, transient: Bool = true) -> String {
     out += "rows \(core.rows.count) free \(core.freeRow)\n"
     for (i, r) in core.rows.enumerated() {
         out += "r\(i) b\(r.basic) def\(r.isDefinition) c\(d(r.constant)) ["
-        out += r.terms.map { "\($0.symbol):\(d($0.coefficient))" }.joined(separator: ",") + "]\n"
+        out += core.cells(of: r).map { "\($0.symbol):\(d($0.coefficient))" }.joined(separator: ",") + "]\n"
     }
     out += "symbols \(core.symbols.count) free \(core.freeSymbol)\n"
     for (i, s) in core.symbols.enumerated() {
@@ -42,7 +42,7 @@ func fingerprint(_ core: SimplexCore, transient: Bool = true) -> String {
     }
     out += "variables \(core.variables.count) free \(core.freeVariable)\n"
     for (i, v) in core.variables.enumerated() {
-        out += "v\(i) alive\(v.isAlive) '\(v.name)' s\(v.symbol) u\(v.uses) e\(v.edit) v\(d(v.value))\n"
+        out += "v\(i) alive\(v.isAlive) '\(core.variableNames[i])' s\(v.symbol) u\(v.uses) e\(v.edit) v\(d(v.value))\n"
     }
     out += "serial \(core.serialCounter)\n"
     out += "dirty \(core.dirty)\n"

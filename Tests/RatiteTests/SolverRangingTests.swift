@@ -30,12 +30,12 @@ import Testing
             let batch = d.core.optimalRanges(ofVariables: d.variables)
             for (i, v) in d.variables.enumerated() {
                 let alone = d.core.optimalRange(ofVariable: v)
-                #expect(alone.min == batch[i].min && alone.max == batch[i].max, "\(family) seed \(seed) \(d.core.variables[Int(v)].name)")
+                #expect(alone.min == batch[i].min && alone.max == batch[i].max, "\(family) seed \(seed) \(d.core.name(ofVariable: v))")
                 let isPoint = alone.min.isFinite && alone.max.isFinite
                     && alone.max - alone.min <= 1e-7 * max(1, abs(alone.min), abs(alone.max))
                 if !mayMove[Int(v)] {
                     swept += 1
-                    #expect(isPoint, "\(family) seed \(seed): \(d.core.variables[Int(v)].name) marked fixed, range \(alone)")
+                    #expect(isPoint, "\(family) seed \(seed): \(d.core.name(ofVariable: v)) marked fixed, range \(alone)")
                 } else if !isPoint {
                     ambiguous += 1
                 }

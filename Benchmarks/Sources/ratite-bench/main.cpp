@@ -12,11 +12,18 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <malloc.h>
 #include <string>
 #include <sys/resource.h>
 #include <unistd.h>
 
 namespace bench {
+
+/// Bytes the allocator has handed out and not taken back (glibc).
+static long heapInUse() {
+    struct mallinfo2 info = mallinfo2();
+    return static_cast<long>(info.uordblks + info.hblkhd);
+}
 
 /// Resident set size now, from /proc.
 static long currentRSS() {
@@ -30,19 +37,26 @@ int measureMemory(const char *family, int64_t n) {
     for (const Family &f : solverFamilies) {
         if (std::strcmp(f.name, family) != 0) continue;
         Prepared &p = prepared(f.id, n);
-        long before = currentRSS();
+        long before = currentRSS(), heapBefore = heapInUse();
         Built built;
         createVariables(built, p);
         addConstraints(built, p, nullptr);
-        long after = currentRSS();
+        long after = currentRSS(), heapAfter = heapInUse();
         struct rusage usage;
         getrusage(RUSAGE_SELF, &usage);
         ratite_solver_statistics s = statistics(built.solver);
+        double count = static_cast<double>(s.constraints);
         std::printf("family %s n %lld constraints %llu rows %llu cells %llu\n", family, static_cast<long long>(n),
                     static_cast<unsigned long long>(s.constraints), static_cast<unsigned long long>(s.rows),
                     static_cast<unsigned long long>(s.cells));
-        std::printf("build rss %ld bytes, %.1f bytes per constraint; max rss of the run %ld kB\n", after - before,
-                    static_cast<double>(after - before) / static_cast<double>(s.constraints), usage.ru_maxrss);
+        // The generated system is in memory before the build starts, so the build's own peak
+        // is the run's peak less the resident size at the start of the build.
+        long peak = usage.ru_maxrss * 1024 - before;
+        std::printf("build rss %ld bytes, %.1f bytes per constraint; heap in use %.1f bytes per constraint; "
+                    "peak rss during the build %.1f bytes per constraint; max rss of the run %ld kB\n",
+                    after - before, static_cast<double>(after - before) / count,
+                    static_cast<double>(heapAfter - heapBefore) / count, static_cast<double>(peak) / count,
+                    usage.ru_maxrss);
         return 0;
     }
     std::fprintf(stderr, "ratite-bench: unknown family '%s' (chain, grid, tree, random)\n", family);

@@ -56,8 +56,11 @@ struct ConstraintRecord {
 }
 
 /// A variable known to the core.
+///
+/// The name lives in `SimplexCore.variableNames`: it never changes while the variable
+/// lives, and a record without a reference-counted field is copied (into the journal, on
+/// every use count change) without retain and release traffic.
 struct VariableRecord {
-    var name: String
     /// The value after the last `updateValues`.
     var value: Double
     /// The external symbol, or -1 while no constraint mentions the variable.

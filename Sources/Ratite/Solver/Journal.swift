@@ -16,13 +16,16 @@ struct Journal {
     var levels: [(Int32, LevelRecord)] = []
     var constraints: [(Int32, ConstraintRecord)] = []
     var variables: [(Int32, VariableRecord)] = []
+    var variableNames: [(Int32, String)] = []
 
     /// Log lengths, array lengths and scalar fields at the start of a transaction.
     struct Mark {
         var rowLog = 0, symbolLog = 0, columnLog = 0, objectiveLog = 0, levelLog = 0, constraintLog = 0, variableLog = 0
+        var nameLog = 0
         var rows = 0, symbols = 0, columnNodes = 0, objectiveNodes = 0
         var levels = 0, constraints = 0, variables = 0, dirty = 0
         var constraintTerms = 0, constraintTermGarbage = 0
+        var cellPool = 0, liveCellCount = 0, nextCellSqueeze = 0
         var freeRow: Int32 = -1, freeSymbol: Int32 = -1, freeColumnNode: Int32 = -1
         var freeObjectiveNode: Int32 = -1, freeLevel: Int32 = -1
         var freeConstraint: Int32 = -1, freeVariable: Int32 = -1
@@ -55,14 +58,19 @@ extension SimplexCore {
     /// Opens a transaction, possibly inside another one; end it with exactly one
     /// `commitTransaction()` or `rollbackTransaction()`.
     package mutating func beginTransaction() {
+        // Between transactions the commit has just squeezed; inside one, this is the last
+        // point before the nested operation where no row value is held.
+        if journal.isActive { squeezeCellPoolIfSparse() }
         let mark = Journal.Mark(
             rowLog: journal.rows.count, symbolLog: journal.symbols.count, columnLog: journal.columnNodes.count,
             objectiveLog: journal.objectiveNodes.count, levelLog: journal.levels.count,
             constraintLog: journal.constraints.count, variableLog: journal.variables.count,
+            nameLog: journal.variableNames.count,
             rows: rows.count, symbols: symbols.count, columnNodes: columnNodes.count,
             objectiveNodes: objectiveNodes.count, levels: levels.count,
             constraints: constraints.count, variables: variables.count, dirty: dirty.count,
             constraintTerms: constraintTerms.count, constraintTermGarbage: constraintTermGarbage,
+            cellPool: cellPool.count, liveCellCount: liveCellCount, nextCellSqueeze: nextCellSqueeze,
             freeRow: freeRow, freeSymbol: freeSymbol, freeColumnNode: freeColumnNode,
             freeObjectiveNode: freeObjectiveNode, freeLevel: freeLevel,
             freeConstraint: freeConstraint, freeVariable: freeVariable,
@@ -85,8 +93,10 @@ extension SimplexCore {
             if !journal.levels.isEmpty { journal.levels.removeAll(keepingCapacity: true) }
             if !journal.constraints.isEmpty { journal.constraints.removeAll(keepingCapacity: true) }
             if !journal.variables.isEmpty { journal.variables.removeAll(keepingCapacity: true) }
+            if !journal.variableNames.isEmpty { journal.variableNames.removeAll(keepingCapacity: true) }
             journal.setFloors(nil)
             compactConstraintTermsIfSparse()
+            squeezeCellPoolIfSparse()
         }
     }
 
@@ -106,6 +116,7 @@ extension SimplexCore {
         replay(&journal.levels, from: mark.levelLog, into: &levels)
         replay(&journal.constraints, from: mark.constraintLog, into: &constraints)
         replay(&journal.variables, from: mark.variableLog, into: &variables)
+        replay(&journal.variableNames, from: mark.nameLog, into: &variableNames)
         rows.removeSubrange(mark.rows...)
         symbols.removeSubrange(mark.symbols...)
         flags.removeSubrange(mark.symbols...)
@@ -114,7 +125,11 @@ extension SimplexCore {
         levels.removeSubrange(mark.levels...)
         constraints.removeSubrange(mark.constraints...)
         variables.removeSubrange(mark.variables...)
+        variableNames.removeSubrange(mark.variables...)
         constraintTerms.removeSubrange(mark.constraintTerms...)
+        cellPool.removeSubrange(mark.cellPool...)
+        liveCellCount = mark.liveCellCount
+        nextCellSqueeze = mark.nextCellSqueeze
         constraintTermGarbage = mark.constraintTermGarbage
         freeRow = mark.freeRow
         freeSymbol = mark.freeSymbol
@@ -175,5 +190,8 @@ extension SimplexCore {
     }
     @inline(__always) mutating func noteVariable(_ v: Int32) {
         if Int(v) < journal.variableFloor { journal.variables.append((v, variables[Int(v)])) }
+    }
+    @inline(__always) mutating func noteVariableName(_ v: Int32) {
+        if Int(v) < journal.variableFloor { journal.variableNames.append((v, variableNames[Int(v)])) }
     }
 }

@@ -161,7 +161,7 @@ extension SimplexCore {
     /// parametric external that could become the subject, or nil.
     private func definitionExposingVariable() -> Int32? {
         for s in workspace.symbols where isDefined(s) && !isNearZero(workspace.coefficient(s)) {
-            for t in rows[Int(rowIndex(s))].terms where kind(t.symbol) == .external && isParametric(t.symbol) {
+            for t in cells(of: rows[Int(rowIndex(s))]) where kind(t.symbol) == .external && isParametric(t.symbol) {
                 if !appearsInLP(t.symbol) && symbols[Int(t.symbol)].objective < 0 { return s }
             }
         }
@@ -181,15 +181,7 @@ extension SimplexCore {
     /// Makes the workspace row the definition of `x`. An explicit row (parametric symbols
     /// only) is also substituted into the LP rows and the objective that contain `x`.
     private mutating func define(_ x: Int32, explicit: Bool) {
-        let c = workspace.coefficient(x)
-        var terms = workspace.sortedTerms(excluding: x)
-        var level: Int32 = 0
-        for i in terms.indices {
-            terms[i].coefficient = -terms[i].coefficient / c
-            let s = terms[i].symbol
-            if isDefined(s) { level = max(level, symbols[Int(s)].level + 1) }
-        }
-        let row = Row(basic: x, isDefinition: true, constant: -workspace.constant / c, terms: terms)
+        let (row, level) = storedDefinition(of: x)
         noteSymbol(x)
         symbols[Int(x)].level = level
         let r = insertRow(row)
@@ -217,7 +209,8 @@ extension SimplexCore {
     private mutating func expandDefinition(_ d: Int32) {
         statistics.expansions += 1
         let c = workspace.take(d)
-        workspace.add(rows[Int(rowIndex(d))], scale: c)
+        let row = rows[Int(rowIndex(d))]
+        workspace.add(constant: row.constant, cells: cells(of: row), scale: c)
     }
 
     /// Substitutes every defined and LP-basic symbol out of the workspace, leaving an
@@ -232,7 +225,7 @@ extension SimplexCore {
             let c = workspace.take(d)
             let row = rows[Int(rowIndex(d))]
             workspace.constant += row.constant * c
-            for t in row.terms {
+            for t in cells(of: row) {
                 workspace.add(t.symbol, t.coefficient * c)
                 if isDefined(t.symbol) { heap.push(t.symbol, level: symbols[Int(t.symbol)].level, flags: &flags) }
             }
@@ -243,7 +236,8 @@ extension SimplexCore {
             i += 1
             guard isLPBasic(s), !isNearZero(workspace.coefficient(s)) else { continue }
             let c = workspace.take(s)
-            workspace.add(rows[Int(rowIndex(s))], scale: c)
+            let row = rows[Int(rowIndex(s))]
+            workspace.add(constant: row.constant, cells: cells(of: row), scale: c)
         }
     }
 
@@ -306,12 +300,11 @@ extension SimplexCore {
         guard let c = terms.first(where: { $0.symbol == subject })?.coefficient else {
             throw .internalError("subject missing from its row")
         }
-        var solved: [Cell] = []
-        solved.reserveCapacity(terms.count - 1)
+        let start = cellPool.count
         for t in terms where t.symbol != subject {
-            solved.append(Cell(symbol: t.symbol, coefficient: -t.coefficient / c))
+            cellPool.append(Cell(symbol: t.symbol, coefficient: -t.coefficient / c))
         }
-        let row = Row(basic: subject, isDefinition: false, constant: -constant / c, terms: solved)
+        let row = Row(constant: -constant / c, basic: subject, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: false)
         let r = insertRow(row)
         if appearsInRows(subject) {
             var containing: [Int32] = []
@@ -398,7 +391,7 @@ extension SimplexCore {
     /// constraint can hold only if the artificial reaches zero.
     private mutating func addWithArtificialVariable(terms: [Cell], constant: Double, constraint id: Int32) throws(CoreError) {
         let art = newSymbol(.artificial, owner: id)
-        insertRow(Row(basic: art, isDefinition: false, constant: constant, terms: terms))
+        insertRow(storedRow(basic: art, isDefinition: false, constant: constant, terms: terms))
         let phase = retainLevel(priority: phaseOnePriority)
         phaseLevel = phase
         // The list is scratch of this phase: empty between operations, like the other lists.
@@ -426,7 +419,7 @@ extension SimplexCore {
         let r = rowIndex(art)
         if r >= 0 {
             let row = rows[Int(r)]
-            let entering = row.terms.first { kind($0.symbol).mayEnter }?.symbol ?? row.terms.first { kind($0.symbol) == .dummy }?.symbol
+            let entering = cells(of: row).first { kind($0.symbol).mayEnter }?.symbol ?? cells(of: row).first { kind($0.symbol) == .dummy }?.symbol
             if let entering {
                 pivot(entering: entering, row: r)
             } else {

@@ -7,7 +7,7 @@ extension SimplexCore {
         switch record.kind {
         case .external:
             let v = record.owner
-            let name = v >= 0 && Int(v) < variables.count ? variables[Int(v)].name : ""
+            let name = v >= 0 && Int(v) < variables.count ? variableNames[Int(v)] : ""
             return name.isEmpty ? "v\(v)" : name
         case .slack: return "s\(s)<c\(record.owner)>"
         case .error: return "e\(s)<c\(record.owner)>"
@@ -19,7 +19,7 @@ extension SimplexCore {
 
     private func describe(_ row: Row) -> String {
         var text = formatNumber(row.constant)
-        for t in row.terms {
+        for t in cells(of: row) {
             let sign = t.coefficient < 0 ? " - " : " + "
             let magnitude = abs(t.coefficient)
             text += sign + (magnitude == 1 ? "" : formatNumber(magnitude) + "*") + describeSymbol(t.symbol)
@@ -61,7 +61,7 @@ extension SimplexCore {
         }
         out += "Constraints\n"
         for (c, record) in constraints.enumerated() where record.isAlive {
-            var text = terms(of: record).map { "\(formatNumber($0.coefficient))*\(variables[Int($0.variable)].name)" }.joined(separator: " + ")
+            var text = terms(of: record).map { "\(formatNumber($0.coefficient))*\(variableNames[Int($0.variable)])" }.joined(separator: " + ")
             if text.isEmpty { text = "0" }
             out += "  c\(c): \(text) + \(formatNumber(record.constant)) \(record.relation.symbol) 0 @\(formatNumber(record.priority))"
             out += " marker \(describeSymbol(record.marker))" + (record.other >= 0 ? " other \(describeSymbol(record.other))" : "") + "\n"

@@ -132,7 +132,7 @@ extension SimplexCore {
         while node >= 0 {
             let q = columnNodes[Int(node)].row
             node = columnNodes[Int(node)].next
-            let a = rows[Int(q)].coefficient(of: m)
+            let a = coefficient(of: m, in: rows[Int(q)])
             noteRow(q)
             rows[Int(q)].constant += a * shift
             let b = rows[Int(q)].basic

@@ -19,7 +19,7 @@ extension SimplexCore {
             result.append(owner)
         }
         collect(row.basic)
-        for t in row.terms { collect(t.symbol) }
+        for t in cells(of: row) { collect(t.symbol) }
         return result
     }
 
@@ -48,7 +48,7 @@ extension SimplexCore {
         var variableMap = [Int32](repeating: -1, count: variables.count)
         func mapped(_ terms: some Collection<VariableTerm>) -> [VariableTerm] {
             terms.map { t in
-                if variableMap[Int(t.variable)] < 0 { variableMap[Int(t.variable)] = scratch.newVariable(name: variables[Int(t.variable)].name) }
+                if variableMap[Int(t.variable)] < 0 { variableMap[Int(t.variable)] = scratch.newVariable(name: variableNames[Int(t.variable)]) }
                 return VariableTerm(variable: variableMap[Int(t.variable)], coefficient: t.coefficient)
             }
         }

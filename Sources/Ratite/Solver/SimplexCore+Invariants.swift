@@ -7,14 +7,20 @@ extension SimplexCore {
         func fail(_ text: String) { problems.append(text) }
         var occurrences = [Int](repeating: 0, count: symbols.count)
 
+        let live = rows.reduce(0) { $0 + ($1.isUnused ? 0 : Int($1.count)) }
+        if live != liveCellCount { fail("rows hold \(live) cells, the live count says \(liveCellCount)") }
         for (index, row) in rows.enumerated() where !row.isUnused {
             let r = Int32(index)
             let b = row.basic
             guard Int(b) < symbols.count else { fail("row \(r): basic \(b) out of range"); continue }
             if symbols[Int(b)].row != r { fail("row \(r): basic \(describeSymbol(b)) points to row \(symbols[Int(b)].row)") }
             if row.isDefinition != (kind(b) == .external) { fail("row \(r): definition flag disagrees with \(describeSymbol(b))") }
+            guard row.start >= 0, row.count >= 0, row.cellRange.upperBound <= cellPool.count else {
+                fail("row \(r): cells \(row.start)+\(row.count) outside the pool of \(cellPool.count)")
+                continue
+            }
             var previous: Int32 = -1
-            for t in row.terms {
+            for t in cells(of: row) {
                 if t.symbol <= previous { fail("row \(r): terms not sorted") }
                 previous = t.symbol
                 if t.symbol == b { fail("row \(r): contains its basic symbol") }
@@ -43,7 +49,7 @@ extension SimplexCore {
             var node = record.column
             while node >= 0 {
                 let q = columnNodes[Int(node)].row
-                if q < 0 || Int(q) >= rows.count || rows[Int(q)].isUnused || rows[Int(q)].index(of: s) == nil {
+                if q < 0 || Int(q) >= rows.count || rows[Int(q)].isUnused || cellPosition(of: s, in: rows[Int(q)]) == nil {
                     fail("column of \(describeSymbol(s)) lists row \(q) without it")
                 }
                 count += 1
@@ -84,12 +90,12 @@ extension SimplexCore {
             if record.isRequired != (record.priority >= 1000) { fail("constraint c\(c): level disagrees with priority") }
         }
         for (index, record) in variables.enumerated() where record.isAlive {
-            if uses[index] != record.uses { fail("variable \(record.name): \(record.uses) uses recorded, \(uses[index]) found") }
+            if uses[index] != record.uses { fail("variable \(variableNames[index]): \(record.uses) uses recorded, \(uses[index]) found") }
             if record.symbol >= 0 && (kind(record.symbol) != .external || symbols[Int(record.symbol)].owner != Int32(index)) {
-                fail("variable \(record.name): symbol \(record.symbol) is not its own")
+                fail("variable \(variableNames[index]): symbol \(record.symbol) is not its own")
             }
             if record.uses == 0 && record.symbol >= 0 && rowIndex(record.symbol) < 0 {
-                fail("variable \(record.name): unused but still has a symbol")
+                fail("variable \(variableNames[index]): unused but still has a symbol")
             }
         }
         if phaseLevel >= 0 { fail("phase one still active") }
@@ -105,9 +111,10 @@ extension SimplexCore {
     package func stateFingerprint() -> StateFingerprint {
         var d = StateFingerprint()
         d.feed(rows.count)
+        // Cells by content, not position: when the pool is squeezed depends on history.
         for r in rows {
-            d.feed(r.basic); d.feed(r.isDefinition); d.feed(r.constant); d.feed(r.terms.count)
-            for t in r.terms { d.feed(t.symbol); d.feed(t.coefficient) }
+            d.feed(r.basic); d.feed(r.isDefinition); d.feed(r.constant); d.feed(r.count)
+            for t in cells(of: r) { d.feed(t.symbol); d.feed(t.coefficient) }
         }
         d.feed(symbols.count)
         for s in symbols {
@@ -131,10 +138,10 @@ extension SimplexCore {
             d.feed(c.editVariable); d.feed(c.serial)
         }
         d.feed(variables.count)
-        for v in variables {
+        for (v, name) in zip(variables, variableNames) {
             d.feed(v.isAlive); d.feed(v.symbol); d.feed(v.uses); d.feed(v.edit); d.feed(v.value)
-            d.feed(v.name.utf8.count)
-            for byte in v.name.utf8 { d.feed(Int32(byte)) }
+            d.feed(name.utf8.count)
+            for byte in name.utf8 { d.feed(Int32(byte)) }
         }
         for list in [levelOrder, dirty, candidates, pendingObjective, infeasible, phaseSymbols] {
             d.feed(list.count)
@@ -168,7 +175,7 @@ extension SimplexCore {
         for s in order {
             let row = rows[Int(symbols[Int(s)].row)]
             var v = row.constant
-            for t in row.terms { v += t.coefficient * value(t.symbol) }
+            for t in cells(of: row) { v += t.coefficient * value(t.symbol) }
             computed[Int(s)] = v
         }
         for (index, record) in symbols.enumerated() where record.kind == .external {

@@ -89,7 +89,7 @@ extension SimplexCore {
             precondition(!row.isDefinition, "objective symbols are restricted")
             noteLevel(l)
             levels[Int(l)].constant += weight * row.constant
-            for t in row.terms { addObjectiveCoefficient(t.symbol, level: l, weight * t.coefficient) }
+            for t in cells(of: row) { addObjectiveCoefficient(t.symbol, level: l, weight * t.coefficient) }
         } else {
             addObjectiveCoefficient(s, level: l, weight)
         }
@@ -110,7 +110,7 @@ extension SimplexCore {
         for (l, w) in weights {
             noteLevel(l)
             levels[Int(l)].constant += w * row.constant
-            for t in row.terms { addObjectiveCoefficient(t.symbol, level: l, w * t.coefficient) }
+            for t in cells(of: row) { addObjectiveCoefficient(t.symbol, level: l, w * t.coefficient) }
         }
     }
 

@@ -111,7 +111,7 @@ extension SimplexCore {
             node = columnNodes[Int(node)].next
             let row = rows[Int(q)]
             if row.isDefinition { continue }
-            let a = row.coefficient(of: e) * direction
+            let a = coefficient(of: e, in: row) * direction
             // A coefficient too small next to the rest of its row is roundoff; pivoting on
             // it would blow the row up.
             if !isPivotable(a, in: row) { continue }
@@ -150,7 +150,7 @@ extension SimplexCore {
             let sign: Double = row.constant < 0 ? 1 : -1
             var entering: Int32 = -1
             var enteringCoefficient = 0.0
-            for t in row.terms {
+            for t in cells(of: row) {
                 let k = kind(t.symbol)
                 guard k.mayEnter else { continue }
                 let a = t.coefficient * sign
@@ -220,7 +220,7 @@ extension SimplexCore {
         if size >= 1e-6 { return true }
         // Dummies never pivot and their coefficients say nothing about this row's scale.
         var largest = 0.0
-        for t in row.terms where kind(t.symbol) != .dummy { largest = max(largest, abs(t.coefficient)) }
+        for t in cells(of: row) where kind(t.symbol) != .dummy { largest = max(largest, abs(t.coefficient)) }
         return size > pivotTolerance * largest
     }
 }

@@ -1,18 +1,42 @@
 /// Pivoting and substitution: the moves that keep the tableau equivalent to the
 /// constraints while the basis changes.
 extension SimplexCore {
-    /// Substitutes `e = source` into row `q`, which contains `e`.
+    /// Substitutes `e = source` into row `q`, which contains `e`: merges `q`'s cells with
+    /// `c ×` the source's (both sorted) straight onto the end of the pool, skipping `e`, and
+    /// keeps the column lists in step as symbols appear and vanish.
     mutating func substitute(_ e: Int32, by source: Row, into q: Int32) {
         let target = rows[Int(q)]
-        guard let position = target.index(of: e) else { return }
-        let c = target.terms[position].coefficient
-        var appeared: [Int32] = []
-        var vanished: [Int32] = []
-        let terms = mergeScaled(target.terms, source.terms, scale: c, skip: e, appeared: &appeared, vanished: &vanished)
-        for s in vanished { columnRemove(s, row: q) }
-        for s in appeared { columnInsert(s, row: q) }
+        guard let position = cellPosition(of: e, in: target) else { return }
+        let c = cellPool[position].coefficient
+        let start = cellPool.count
+        var i = Int(target.start), j = Int(source.start)
+        let targetEnd = target.cellRange.upperBound, sourceEnd = source.cellRange.upperBound
+        while i < targetEnd || j < sourceEnd {
+            let ts = i < targetEnd ? cellPool[i].symbol : Int32.max
+            let ss = j < sourceEnd ? cellPool[j].symbol : Int32.max
+            if ts == e { columnRemove(e, row: q); i += 1; continue }
+            if ss == e { j += 1; continue }
+            if ts < ss {
+                cellPool.append(cellPool[i])
+                i += 1
+            } else if ss < ts {
+                let sum = cellPool[j].coefficient * c
+                if !isNearZero(sum) {
+                    cellPool.append(Cell(symbol: ss, coefficient: sum))
+                    columnInsert(ss, row: q)
+                }
+                j += 1
+            } else {
+                let sum = cancellingSum(cellPool[i].coefficient, cellPool[j].coefficient * c)
+                if sum == 0 { columnRemove(ts, row: q) } else { cellPool.append(Cell(symbol: ts, coefficient: sum)) }
+                i += 1
+                j += 1
+            }
+        }
         noteRow(q)
-        rows[Int(q)].terms = terms
+        liveCellCount += cellPool.count - start - Int(target.count)
+        rows[Int(q)].start = Int32(start)
+        rows[Int(q)].count = Int32(cellPool.count - start)
         rows[Int(q)].constant += c * source.constant
         markDirty(target.basic)
         if !target.isDefinition { checkFeasibility(target.basic) }
@@ -36,24 +60,26 @@ extension SimplexCore {
         statistics.pivots += 1
         let old = rows[Int(r)]
         let b = old.basic
-        let a = old.coefficient(of: e)
+        let a = coefficient(of: e, in: old)
         precondition(!isNearZero(a), "pivot on a zero coefficient")
-        var terms: [Cell] = []
-        terms.reserveCapacity(old.terms.count)
+        // The row solved for `e`, written at the end of the pool.
+        let start = cellPool.count
         var placedBasic = false
-        for t in old.terms where t.symbol != e {
+        for k in old.cellRange where cellPool[k].symbol != e {
+            let t = cellPool[k]
             if !placedBasic && b < t.symbol {
-                terms.append(Cell(symbol: b, coefficient: 1 / a))
+                cellPool.append(Cell(symbol: b, coefficient: 1 / a))
                 placedBasic = true
             }
             let c = -t.coefficient / a
-            if !isNearZero(c) { terms.append(Cell(symbol: t.symbol, coefficient: c)) }
+            if !isNearZero(c) { cellPool.append(Cell(symbol: t.symbol, coefficient: c)) }
         }
-        if !placedBasic { terms.append(Cell(symbol: b, coefficient: 1 / a)) }
-        let row = Row(basic: e, isDefinition: kind(e) == .external, constant: -old.constant / a, terms: terms)
-        replaceTerms(r, with: row.terms)
-        noteRow(r)
-        rows[Int(r)] = row
+        if !placedBasic { cellPool.append(Cell(symbol: b, coefficient: 1 / a)) }
+        replaceCells(r, from: start)
+        rows[Int(r)].basic = e
+        rows[Int(r)].isDefinition = kind(e) == .external
+        rows[Int(r)].constant = -old.constant / a
+        let row = rows[Int(r)]
         noteSymbol(b)
         symbols[Int(b)].row = -1
         noteSymbol(e)

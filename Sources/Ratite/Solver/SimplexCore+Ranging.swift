@@ -104,14 +104,14 @@ extension SimplexCore {
         for (r, row) in rows.enumerated() where !row.isUnused {
             if row.isDefinition {
                 definitions.append((symbols[Int(row.basic)].level, Int32(r)))
-            } else if row.terms.contains(where: { moves[Int($0.symbol)] }) {
+            } else if cells(of: row).contains(where: { moves[Int($0.symbol)] }) {
                 moves[Int(row.basic)] = true
             }
         }
         // A definition refers only to symbols of lower levels, so level order settles each
         // row's references before the row.
         definitions.sort { $0.level < $1.level || ($0.level == $1.level && $0.row < $1.row) }
-        for (_, r) in definitions where rows[Int(r)].terms.contains(where: { moves[Int($0.symbol)] }) {
+        for (_, r) in definitions where cells(of: rows[Int(r)]).contains(where: { moves[Int($0.symbol)] }) {
             moves[Int(rows[Int(r)].basic)] = true
         }
         // A variable no constraint mentions is free.
@@ -130,14 +130,14 @@ extension SimplexCore {
             for row in rows where !row.isUnused && !row.isDefinition && abs(row.constant) <= feasibilityTolerance {
                 let exact = kind(row.basic) == .dummy
                 var up = 0, down = 0, unrestricted = false
-                for t in row.terms where free[Int(t.symbol)] {
+                for t in cells(of: row) where free[Int(t.symbol)] {
                     if kind(t.symbol) == .external { unrestricted = true; break }
                     if t.coefficient > 0 { up += 1 } else { down += 1 }
                 }
                 // A basic held at exactly zero pins a one-signed row either way; one that
                 // may grow pins it only when nothing can push it up.
                 guard !unrestricted, down > 0 || (exact && up > 0), up == 0 || (exact && down == 0) else { continue }
-                for t in row.terms where free[Int(t.symbol)] {
+                for t in cells(of: row) where free[Int(t.symbol)] {
                     free[Int(t.symbol)] = false
                     changed = true
                 }

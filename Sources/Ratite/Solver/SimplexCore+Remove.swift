@@ -77,7 +77,7 @@ extension SimplexCore {
             node = columnNodes[Int(node)].next
             let row = rows[Int(q)]
             if row.isDefinition { continue }
-            let a = row.coefficient(of: m)
+            let a = coefficient(of: m, in: row)
             if kind(row.basic) == .dummy {
                 if dummy == nil || row.basic < dummy!.basic { dummy = (q, row.basic) }
                 continue
@@ -130,10 +130,10 @@ extension SimplexCore {
     /// substitutes the result wherever `m` appears, so that `m` appears nowhere.
     private mutating func eliminateThroughDefinition(_ m: Int32, row r: Int32) throws(CoreError) {
         let old = rows[Int(r)]
-        let a = old.coefficient(of: m)
+        let a = coefficient(of: m, in: old)
         var terms: [Cell] = []
         var placed = false
-        for t in old.terms where t.symbol != m {
+        for t in cells(of: old) where t.symbol != m {
             if !placed && old.basic < t.symbol {
                 terms.append(Cell(symbol: old.basic, coefficient: 1 / a))
                 placed = true
@@ -141,7 +141,7 @@ extension SimplexCore {
             terms.append(Cell(symbol: t.symbol, coefficient: -t.coefficient / a))
         }
         if !placed { terms.append(Cell(symbol: old.basic, coefficient: 1 / a)) }
-        let solved = Row(basic: m, isDefinition: true, constant: -old.constant / a, terms: terms)
+        let solved = storedRow(basic: m, isDefinition: true, constant: -old.constant / a, terms: terms)
         deleteRow(r)
         var containing: [Int32] = []
         columnRows(m, into: &containing)
@@ -151,9 +151,9 @@ extension SimplexCore {
         }
         if symbols[Int(m)].objective >= 0 {
             workspace.reset(capacity: symbols.count)
-            workspace.add(solved, scale: 1)
+            workspace.add(constant: solved.constant, cells: cells(of: solved), scale: 1)
             expandFully()
-            let explicit = Row(basic: m, isDefinition: false, constant: workspace.constant, terms: workspace.sortedTerms())
+            let explicit = storedRow(basic: m, isDefinition: false, constant: workspace.constant, terms: workspace.sortedTerms())
             substituteObjective(m, row: explicit)
         }
     }
@@ -164,29 +164,24 @@ extension SimplexCore {
     mutating func restoreOrder(definition q: Int32) throws(CoreError) {
         let d = rows[Int(q)].basic
         var need: Int32 = 0
-        for t in rows[Int(q)].terms where isDefined(t.symbol) { need = max(need, symbols[Int(t.symbol)].level + 1) }
+        for t in cells(of: rows[Int(q)]) where isDefined(t.symbol) { need = max(need, symbols[Int(t.symbol)].level + 1) }
         if need <= symbols[Int(d)].level { return }
         let row = rows[Int(q)]
         workspace.reset(capacity: symbols.count)
-        workspace.add(row, scale: 1)
+        workspace.add(constant: row.constant, cells: cells(of: row), scale: 1)
         workspace.add(d, -1)
         deleteRow(q)
         while let cyclic = dependentReference(of: d, top: need - 1) {
             statistics.expansions += 1
             let c = workspace.take(cyclic)
-            workspace.add(rows[Int(rowIndex(cyclic))], scale: c)
+            let definition = rows[Int(rowIndex(cyclic))]
+            workspace.add(constant: definition.constant, cells: cells(of: definition), scale: c)
         }
-        let c = workspace.coefficient(d)
-        guard !isNearZero(c) else { throw .internalError("definition of \(describeSymbol(d)) became singular") }
-        var terms = workspace.sortedTerms(excluding: d)
-        var level: Int32 = 0
-        for i in terms.indices {
-            terms[i].coefficient = -terms[i].coefficient / c
-            if isDefined(terms[i].symbol) { level = max(level, symbols[Int(terms[i].symbol)].level + 1) }
-        }
+        guard !isNearZero(workspace.coefficient(d)) else { throw .internalError("definition of \(describeSymbol(d)) became singular") }
+        let (solved, level) = storedDefinition(of: d)
         noteSymbol(d)
         symbols[Int(d)].level = level
-        insertRow(Row(basic: d, isDefinition: true, constant: -workspace.constant / c, terms: terms))
+        insertRow(solved)
         raiseLevels(above: d)
     }
 

@@ -12,7 +12,7 @@ extension SimplexCore {
     /// Evaluates a definition row from the current values of what it refers to.
     @inline(__always) func evaluate(_ row: Row) -> Double {
         var value = row.constant
-        for t in row.terms { value += t.coefficient * currentValue(t.symbol) }
+        for t in cells(of: row) { value += t.coefficient * currentValue(t.symbol) }
         return value
     }
 
@@ -74,13 +74,13 @@ extension SimplexCore {
             if known(s) != nil { stack.removeLast(); continue }
             let row = rows[Int(symbols[Int(s)].row)]
             var ready = true
-            for t in row.terms where known(t.symbol) == nil {
+            for t in cells(of: row) where known(t.symbol) == nil {
                 stack.append(t.symbol)
                 ready = false
             }
             guard ready else { continue }
             var value = row.constant
-            for t in row.terms { value += t.coefficient * (known(t.symbol) ?? 0) }
+            for t in cells(of: row) { value += t.coefficient * (known(t.symbol) ?? 0) }
             memo[s] = value
             stack.removeLast()
         }

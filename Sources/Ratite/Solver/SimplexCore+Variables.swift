@@ -3,15 +3,18 @@
 extension SimplexCore {
     /// Creates a variable named `name` (names are for diagnostics and need not be unique).
     package mutating func newVariable(name: String) -> Int32 {
-        let record = VariableRecord(name: name, value: 0, symbol: -1, uses: 0, edit: -1, isAlive: true)
+        let record = VariableRecord(value: 0, symbol: -1, uses: 0, edit: -1, isAlive: true)
         if freeVariable >= 0 {
             let v = freeVariable
             noteVariable(v)
+            noteVariableName(v)
             freeVariable = variables[Int(v)].symbol
             variables[Int(v)] = record
+            variableNames[Int(v)] = name
             return v
         }
         variables.append(record)
+        variableNames.append(name)
         return Int32(variables.count - 1)
     }
 
@@ -20,7 +23,9 @@ extension SimplexCore {
         guard isVariable(v) else { throw .unknownVariable(v) }
         guard variables[Int(v)].uses == 0 else { throw .internalError("variable \(v) is still in use") }
         noteVariable(v)
-        variables[Int(v)] = VariableRecord(name: "", value: 0, symbol: freeVariable, uses: 0, edit: -1, isAlive: false)
+        noteVariableName(v)
+        variables[Int(v)] = VariableRecord(value: 0, symbol: freeVariable, uses: 0, edit: -1, isAlive: false)
+        variableNames[Int(v)] = ""
         freeVariable = v
     }
 
@@ -63,11 +68,11 @@ extension SimplexCore {
         var containing: [Int32] = []
         columnRows(s, into: &containing)
         for q in containing {
-            if let i = rows[Int(q)].index(of: s) {
-                columnRemove(s, row: q)
-                noteRow(q)
-                rows[Int(q)].terms.remove(at: i)
-            }
+            let row = rows[Int(q)]
+            guard cellPosition(of: s, in: row) != nil else { continue }
+            let start = cellPool.count
+            for k in row.cellRange where cellPool[k].symbol != s { cellPool.append(cellPool[k]) }
+            replaceCells(q, from: start)
         }
         clearObjective(s)
     }
@@ -88,14 +93,15 @@ extension SimplexCore {
         fresh.statistics = statistics
         fresh.variables = variables.map { record in
             guard record.isAlive else { return record }
-            return VariableRecord(name: record.name, value: 0, symbol: -1, uses: 0, edit: -1, isAlive: true)
+            return VariableRecord(value: 0, symbol: -1, uses: 0, edit: -1, isAlive: true)
         }
+        fresh.variableNames = variableNames
         fresh.freeVariable = freeVariable
         self = fresh
     }
 
     /// The name variable `v` was created with.
-    package func name(ofVariable v: Int32) -> String { variables[Int(v)].name }
+    package func name(ofVariable v: Int32) -> String { variableNames[Int(v)] }
 
     /// Sizes for benchmark counters: rows (and how many are definitions), nonzero cells,
     /// live constraints and variables.
@@ -104,7 +110,7 @@ extension SimplexCore {
         for row in rows where !row.isUnused {
             rowCount += 1
             if row.isDefinition { definitions += 1 }
-            cells += row.terms.count
+            cells += Int(row.count)
         }
         // Counted in place: `filter` would copy every live record just to count it.
         var liveConstraints = 0, liveVariables = 0

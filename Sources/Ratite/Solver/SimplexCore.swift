@@ -18,6 +18,14 @@
 package struct SimplexCore {
     var rows: [Row] = []
     var freeRow: Int32 = -1
+    /// The rows' cells (see `SimplexCore+CellPool.swift`), and the pool size at which the
+    /// next squeeze is considered.
+    var cellPool: [Cell] = []
+    /// How many pool cells the rows point to; the rest is garbage.
+    var liveCellCount = 0
+    var nextCellSqueeze = 1 << 16
+    /// The least growth between squeezes (tests lower it to squeeze often).
+    var cellSqueezeSlack = 1 << 16
     var symbols: [SymbolRecord] = []
     var freeSymbol: Int32 = -1
     var columnNodes: [ColumnNode] = []
@@ -35,6 +43,8 @@ package struct SimplexCore {
     var constraintTerms: [VariableTerm] = []
     var constraintTermGarbage = 0
     var variables: [VariableRecord] = []
+    /// Each variable's name, by variable id (empty for an unused slot).
+    var variableNames: [String] = []
     var freeVariable: Int32 = -1
     var serialCounter: UInt64 = 0
 
@@ -186,7 +196,8 @@ package struct SimplexCore {
             r = Int32(rows.count)
             rows.append(row)
         }
-        for t in row.terms { columnInsert(t.symbol, row: r) }
+        for k in row.cellRange { columnInsert(cellPool[k].symbol, row: r) }
+        liveCellCount += Int(row.count)
         noteSymbol(row.basic)
         symbols[Int(row.basic)].row = r
         markDirty(row.basic)
@@ -196,27 +207,14 @@ package struct SimplexCore {
     /// Removes row `r`; its basic symbol becomes parametric.
     mutating func deleteRow(_ r: Int32) {
         let row = rows[Int(r)]
-        for t in row.terms { columnRemove(t.symbol, row: r) }
+        for k in row.cellRange { columnRemove(cellPool[k].symbol, row: r) }
+        liveCellCount -= Int(row.count)
         noteSymbol(row.basic)
         symbols[Int(row.basic)].row = -1
         markDirty(row.basic)
         noteRow(r)
         rows[Int(r)] = .unused(next: freeRow)
         freeRow = r
-    }
-
-    /// Replaces the terms of row `r`, keeping the column lists in step.
-    mutating func replaceTerms(_ r: Int32, with terms: [Cell]) {
-        let old = rows[Int(r)].terms
-        var i = 0
-        var j = 0
-        while i < old.count || j < terms.count {
-            let a = i < old.count ? old[i].symbol : Int32.max
-            let b = j < terms.count ? terms[j].symbol : Int32.max
-            if a == b { i += 1; j += 1 } else if a < b { columnRemove(a, row: r); i += 1 } else { columnInsert(b, row: r); j += 1 }
-        }
-        noteRow(r)
-        rows[Int(r)].terms = terms
     }
 
     // MARK: Dirty values
@@ -308,16 +306,17 @@ struct SparseAccumulator {
         return c
     }
 
-    mutating func add(_ row: Row, scale: Double) {
-        constant += row.constant * scale
-        for t in row.terms { add(t.symbol, t.coefficient * scale) }
+    /// Adds `scale ×` a row given by its constant and cells.
+    mutating func add(constant rowConstant: Double, cells: ArraySlice<Cell>, scale: Double) {
+        constant += rowConstant * scale
+        for t in cells { add(t.symbol, t.coefficient * scale) }
     }
 
     /// The accumulated terms, sorted, without near-zero coefficients.
-    func sortedTerms(excluding excluded: Int32 = -1) -> [Cell] {
+    func sortedTerms() -> [Cell] {
         var terms: [Cell] = []
         terms.reserveCapacity(symbols.count)
-        for s in symbols where s != excluded {
+        for s in symbols {
             let c = coefficients[Int(s)]
             if !isNearZero(c) { terms.append(Cell(symbol: s, coefficient: c)) }
         }

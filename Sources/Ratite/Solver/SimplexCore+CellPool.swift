@@ -1,0 +1,132 @@
+/// The cells of every row, kept back to back in one array.
+///
+/// Rows are short and rewritten often. An array per row cost a heap block per row (header
+/// and allocator overhead on two or three cells) and an allocation and a free per rewrite;
+/// here a rewrite appends the new cells and leaves the old ones behind, and the pool is
+/// squeezed once most of it is left behind.
+///
+/// Cells are never changed in place, so a row value taken before a rewrite still reads its
+/// old cells, and rolling back a transaction only has to restore the row records (which the
+/// journal does) and cut the pool back to its length at the savepoint. Squeezing moves cells,
+/// so it runs only where no row value is held: when the outermost transaction commits, and
+/// when a nested transaction begins (then only the cells written since the enclosing
+/// transaction began move; see `squeezeCellPoolIfSparse`).
+extension SimplexCore {
+    /// The cells of `row`.
+    @inline(__always)
+    func cells(of row: Row) -> ArraySlice<Cell> { cellPool[row.cellRange] }
+
+    /// The pool position of `symbol`'s cell in `row`, by binary search, or nil.
+    @inline(__always)
+    func cellPosition(of symbol: Int32, in row: Row) -> Int? {
+        var low = Int(row.start)
+        var high = low + Int(row.count)
+        while low < high {
+            let mid = (low &+ high) >> 1
+            let s = cellPool[mid].symbol
+            if s == symbol { return mid }
+            if s < symbol { low = mid + 1 } else { high = mid }
+        }
+        return nil
+    }
+
+    /// `symbol`'s coefficient in `row`, zero when absent.
+    @inline(__always)
+    func coefficient(of symbol: Int32, in row: Row) -> Double {
+        if let i = cellPosition(of: symbol, in: row) { return cellPool[i].coefficient }
+        return 0
+    }
+
+    /// A row holding `terms` (sorted, none near zero), its cells appended to the pool. The
+    /// row is not in the tableau until `insertRow`; a row that never gets there (a solved
+    /// form used for substitution only) is squeezed out later.
+    mutating func storedRow(basic: Int32, isDefinition: Bool, constant: Double, terms: [Cell]) -> Row {
+        let start = Int32(cellPool.count)
+        cellPool.append(contentsOf: terms)
+        return Row(constant: constant, basic: basic, start: start, count: Int32(terms.count), isDefinition: isDefinition)
+    }
+
+    /// The workspace row `0 = constant + Σ terms` solved for `x`, as a definition row with
+    /// its cells appended to the pool (sorted there, without a scratch array), and the level
+    /// it needs: one above every defined symbol it refers to.
+    mutating func storedDefinition(of x: Int32) -> (row: Row, level: Int32) {
+        let c = workspace.coefficient(x)
+        let start = cellPool.count
+        var level: Int32 = 0
+        for s in workspace.symbols where s != x {
+            let a = workspace.coefficients[Int(s)]
+            guard !isNearZero(a) else { continue }
+            cellPool.append(Cell(symbol: s, coefficient: -a / c))
+            if isDefined(s) { level = max(level, symbols[Int(s)].level + 1) }
+        }
+        cellPool[start...].sort { $0.symbol < $1.symbol }
+        let row = Row(constant: -workspace.constant / c, basic: x, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: true)
+        return (row, level)
+    }
+
+    /// Points row `r` at the cells from `start` to the end of the pool (just appended),
+    /// keeping the column lists in step with the cells it had before.
+    mutating func replaceCells(_ r: Int32, from start: Int) {
+        let old = rows[Int(r)].cellRange
+        var i = old.lowerBound
+        var j = start
+        let end = cellPool.count
+        while i < old.upperBound || j < end {
+            let a = i < old.upperBound ? cellPool[i].symbol : Int32.max
+            let b = j < end ? cellPool[j].symbol : Int32.max
+            if a == b { i += 1; j += 1 } else if a < b { columnRemove(a, row: r); i += 1 } else { columnInsert(b, row: r); j += 1 }
+        }
+        noteRow(r)
+        liveCellCount += end - start - old.count
+        rows[Int(r)].start = Int32(start)
+        rows[Int(r)].count = Int32(end - start)
+    }
+
+    /// Squeezes out the cells no row points to.
+    ///
+    /// Between transactions every cell may move, the live count says how much is garbage,
+    /// and the pool is rebuilt into a fresh array once a fifth of it is garbage, so the
+    /// old buffer goes back to the system: a build never holds much more than its live
+    /// cells, and each squeeze is paid for by the garbage cells written since the last.
+    ///
+    /// Inside a transaction only the cells written since the innermost one began may move
+    /// (see below), their garbage is found by a scan of the rows, so the scan only runs
+    /// each time the pool has grown by half. A row pointing there was written in that
+    /// transaction, so the journal holds its value from before (pointing below the moved
+    /// part) or the row is new and goes on rollback: the unjournaled position change can
+    /// never be rolled back to. Journal entries written in between may point into the
+    /// moved part, but replaying the log backwards always ends on an older entry for the
+    /// same row.
+    mutating func squeezeCellPoolIfSparse() {
+        if !journal.isActive {
+            let garbage = cellPool.count - liveCellCount
+            guard garbage > max(liveCellCount / 4, cellSqueezeSlack) else { return }
+            var packed: [Cell] = []
+            packed.reserveCapacity(liveCellCount + liveCellCount / 8)
+            for r in rows.indices where !rows[r].isUnused {
+                let start = packed.count
+                packed.append(contentsOf: cellPool[rows[r].cellRange])
+                rows[r].start = Int32(start)
+            }
+            cellPool = packed
+            nextCellSqueeze = cellPool.count + max(cellPool.count / 2, cellSqueezeSlack)
+            return
+        }
+        guard cellPool.count >= nextCellSqueeze else { return }
+        let floor = journal.marks.last!.cellPool
+        var live = 0
+        for r in rows.indices where !rows[r].isUnused && Int(rows[r].start) >= floor { live += Int(rows[r].count) }
+        if 2 * live < cellPool.count - floor {
+            var packed: [Cell] = []
+            packed.reserveCapacity(live)
+            for r in rows.indices where !rows[r].isUnused && Int(rows[r].start) >= floor {
+                let start = floor + packed.count
+                packed.append(contentsOf: cellPool[rows[r].cellRange])
+                rows[r].start = Int32(start)
+            }
+            cellPool.removeSubrange(floor...)
+            cellPool.append(contentsOf: packed)
+        }
+        nextCellSqueeze = cellPool.count + max(cellPool.count / 2, cellSqueezeSlack)
+    }
+}

@@ -1,0 +1,114 @@
+import Testing
+@testable import Ratite
+
+/// The shared cell pool: rows rewritten again and again leave cells behind that squeezes
+/// reclaim, squeezes never change what the core computes, and squeezes inside a nested
+/// transaction never get in the way of rolling back the enclosing one.
+@Suite struct SolverCellPoolTests {
+    /// Squeezes the pool now (between transactions), and from then on whenever it has grown
+    /// by half or by `slack` cells and is mostly garbage.
+    func squeezeOften(_ core: inout SimplexCore, slack: Int) {
+        core.cellSqueezeSlack = slack
+        core.nextCellSqueeze = 0
+        core.squeezeCellPoolIfSparse()
+        #expect(core.cellPool.count <= 2 * liveCells(core))
+    }
+
+    func liveCells(_ core: SimplexCore) -> Int {
+        core.rows.reduce(0) { $0 + ($1.isUnused ? 0 : Int($1.count)) }
+    }
+
+    /// A built system that then takes `steps` add/remove cycles of a medium constraint on
+    /// one variable (what the add/remove benchmark does: the pivots rewrite rows), checking
+    /// after each that the pool stays within a small multiple of the live cells.
+    func churned(_ family: SystemFamily, slack: Int?, steps: Int) throws -> (core: SimplexCore, squeezes: Int) {
+        let system = family.generate(n: family == .grid ? 49 : 120, seed: 6)
+        var d = try SolverScalingTests().build(system, resize: false).driver
+        if let slack { squeezeOften(&d.core, slack: slack) }
+        var squeezes = 0
+        var random = SplitMix64(seed: 17)
+        for step in 0..<steps {
+            let before = d.core.cellPool.count
+            let v = d.variables[Int(random.next() % UInt64(d.variables.count))]
+            let id = try d.core.addConstraint(
+                terms: [VariableTerm(variable: v, coefficient: 1)], constant: -Double(step % 50) * 7, relation: .equal, priority: 500)
+            d.core.updateValues()
+            try d.core.removeConstraint(id)
+            d.core.updateValues()
+            if d.core.cellPool.count < before { squeezes += 1 }
+            #expect(d.core.cellPool.count <= 3 * liveCells(d.core) + 2 * d.core.cellSqueezeSlack, "\(family) step \(step)")
+        }
+        #expect(d.problems() == [])
+        return (d.core, squeezes)
+    }
+
+    @Test(arguments: SystemFamily.allCases)
+    func churnKeepsThePoolBounded(_ family: SystemFamily) throws {
+        let steps = family == .grid ? 600 : 120
+        let often = try churned(family, slack: 32, steps: steps)
+        #expect(often.squeezes > 0, "\(family): never squeezed")
+        // Squeezing moves cells only: the same operations with the default slack (squeezing
+        // at other times) end in the same state.
+        let rarely = try churned(family, slack: nil, steps: steps)
+        #expect(often.core.stateFingerprint() == rarely.core.stateFingerprint())
+    }
+
+    /// A batch of operations in one enclosing transaction, as the layout engine runs them:
+    /// each operation begins a nested transaction, where the pool may be squeezed. Grid
+    /// resizes pivot, so they leave cells behind.
+    func batch(_ d: inout CoreDriver, _ system: GeneratedSystem) throws -> Int {
+        var squeezes = 0
+        var random = SplitMix64(seed: 13)
+        let x = d.core.newVariable(name: "x")
+        _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -10, relation: .greaterThanOrEqual, priority: 1000)
+        for step in 0..<60 {
+            let before = d.core.cellPool.count
+            let v = d.variables[Int(random.next() % UInt64(d.variables.count))]
+            let id = try d.core.addConstraint(
+                terms: [VariableTerm(variable: v, coefficient: 1)], constant: -Double(step % 40), relation: .equal, priority: 500)
+            if step % 3 == 0 { try d.core.removeConstraint(id) }
+            for (i, e) in system.edits.enumerated() where i < system.resizes.count {
+                let (a, b) = system.resizes[i]
+                try d.core.suggestValue(d.variables[Int(e.variable)], step % 2 == 0 ? a : b + Double(step))
+            }
+            // A failing operation inside the batch rolls back alone.
+            #expect(throws: CoreError.self) {
+                try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -5, relation: .lessThanOrEqual, priority: 1000)
+            }
+            if d.core.cellPool.count < before { squeezes += 1 }
+        }
+        return squeezes
+    }
+
+    @Test func squeezesInsideABatchRollBackWithIt() throws {
+        let system = SystemFamily.grid.generate(n: 49, seed: 2)
+        var d = try SolverScalingTests().build(system, resize: false).driver
+        squeezeOften(&d.core, slack: 32)
+        let before = fingerprint(d.core)
+        let pool = d.core.cellPool
+        d.core.beginTransaction()
+        let squeezes = try batch(&d, system)
+        #expect(squeezes > 0)
+        #expect(d.core.invariantViolations() == [])
+        d.core.rollbackTransaction()
+        // Bit for bit, cell positions included.
+        #expect(firstDifference(before, fingerprint(d.core)) == nil)
+        #expect(d.core.cellPool.elementsEqual(pool) { $0 == $1 })
+        #expect(d.problems() == [])
+    }
+
+    @Test func squeezesInsideABatchKeepWhatItComputes() throws {
+        let system = SystemFamily.grid.generate(n: 49, seed: 2)
+        var batched = try SolverScalingTests().build(system, resize: false).driver
+        var alone = batched
+        squeezeOften(&batched.core, slack: 32)
+        batched.core.beginTransaction()
+        #expect(try batch(&batched, system) > 0)
+        batched.core.commitTransaction()
+        _ = try batch(&alone, system)
+        #expect(batched.problems() == [])
+        #expect(alone.problems() == [])
+        #expect(batched.core.stateFingerprint() == alone.core.stateFingerprint())
+        #expect(firstDifference(fingerprint(batched.core), fingerprint(alone.core)) == nil)
+    }
+}
