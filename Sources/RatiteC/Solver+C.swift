@@ -100,7 +100,10 @@ public func ratite_solver_constraint_add(
         let n = try checkedCount(count, "term count")
         guard terms != nil || n == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "terms is NULL with count \(n)") }
         let out = try output(out, "out")
-        var list: [VariableTerm] = []
+        var list = h.termScratch
+        h.termScratch = []
+        defer { h.termScratch = list }
+        list.removeAll(keepingCapacity: true)
         list.reserveCapacity(n)
         for i in 0..<n {
             let t = terms![i]

@@ -4,9 +4,13 @@ import Ratite
 /// What `ratite_solver *` points to: the integer-addressed solver core plus the id
 /// bookkeeping and the strings the handle hands out.
 final class SolverHandle {
-    var core = SimplexCore()
-    var variableIDs: IDSpace
-    var constraintIDs: IDSpace
+    // Unchecked exclusivity: a handle is used by one thread at a time and these are never
+    // accessed re-entrantly; the dynamic checks cost a tenth of adding a chain constraint.
+    @exclusivity(unchecked) var core = SimplexCore()
+    @exclusivity(unchecked) var variableIDs: IDSpace
+    @exclusivity(unchecked) var constraintIDs: IDSpace
+    /// The term list of the constraint being added, kept for its storage.
+    @exclusivity(unchecked) var termScratch: [VariableTerm] = []
     /// The newest live variable of each name: what `ratite_solver_variable_find` and the
     /// text syntax use.
     var newestByName: [String: Int32] = [:]

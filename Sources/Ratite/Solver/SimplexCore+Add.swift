@@ -49,9 +49,7 @@ extension SimplexCore {
         let record = constraints[Int(id)]
         let required = record.priority >= 1000
         let level = required ? -1 : retainLevel(priority: record.priority)
-        var externals: [Int32] = []
-        externals.reserveCapacity(Int(record.termCount))
-        for t in terms(of: record) { externals.append(retainVariable(t.variable)) }
+        for t in terms(of: record) { _ = retainVariable(t.variable) }
         let marker: Int32
         var other: Int32 = -1
         switch (record.relation, required) {
@@ -77,7 +75,7 @@ extension SimplexCore {
 
         workspace.reset(capacity: symbols.count)
         workspace.constant = record.orientation * record.constant
-        for (t, s) in zip(terms(of: record), externals) { workspace.add(s, record.orientation * t.coefficient) }
+        for t in terms(of: record) { workspace.add(variables[Int(t.variable)].symbol, record.orientation * t.coefficient) }
         workspace.add(marker, markerCoefficient(of: id))
         if other >= 0 { workspace.add(other, 1) }
         try placeRow(constraint: id)

@@ -59,9 +59,32 @@ extension SimplexCore {
             cellPool.append(Cell(symbol: s, coefficient: -a / c))
             if isDefined(s) { level = max(level, symbols[Int(s)].level + 1) }
         }
-        cellPool[start...].sort { $0.symbol < $1.symbol }
+        sortCells(from: start)
         let row = Row(constant: -workspace.constant / c, basic: x, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: true)
         return (row, level)
+    }
+
+    /// Sorts the cells from `start` to the end of the pool by symbol: insertion sort in
+    /// place for the usual short row (sorting a slice of the pool would copy it out first),
+    /// a library sort of a copy for a long one.
+    mutating func sortCells(from start: Int) {
+        let count = cellPool.count - start
+        guard count > 1 else { return }
+        if count > 16 {
+            var tail = Array(cellPool[start...])
+            tail.sort { $0.symbol < $1.symbol }
+            cellPool.replaceSubrange(start..., with: tail)
+            return
+        }
+        for i in (start + 1) ..< cellPool.count {
+            let cell = cellPool[i]
+            var j = i
+            while j > start && cellPool[j - 1].symbol > cell.symbol {
+                cellPool[j] = cellPool[j - 1]
+                j -= 1
+            }
+            cellPool[j] = cell
+        }
     }
 
     /// Points row `r` at the cells from `start` to the end of the pool (just appended),

@@ -100,8 +100,11 @@ extension SimplexCore {
     mutating func substituteObjective(_ e: Int32, row: Row) {
         var node = symbols[Int(e)].objective
         if node < 0 { return }
-        // Copy the coefficients first: the loop below may reuse freed nodes.
-        var weights: [(Int32, Double)] = []
+        // Copy the coefficients first: the loop below may reuse freed nodes. The copy goes
+        // to a scratch list kept across calls (taken out while in use), not a new array.
+        var weights = objectiveScratch
+        objectiveScratch = []
+        weights.removeAll(keepingCapacity: true)
         while node >= 0 {
             weights.append((objectiveNodes[Int(node)].level, objectiveNodes[Int(node)].coefficient))
             node = objectiveNodes[Int(node)].next
@@ -112,6 +115,7 @@ extension SimplexCore {
             levels[Int(l)].constant += w * row.constant
             for t in cells(of: row) { addObjectiveCoefficient(t.symbol, level: l, w * t.coefficient) }
         }
+        objectiveScratch = weights
     }
 
     @inline(__always) mutating func noteObjectiveChange(_ s: Int32) {

@@ -66,6 +66,8 @@ package struct SimplexCore {
     var workspace = SparseAccumulator()
     /// Scratch stack for searches over definition rows.
     var scratch: [Int32] = []
+    /// Scratch list of (level, coefficient) pairs for `substituteObjective`.
+    var objectiveScratch: [(Int32, Double)] = []
 
     /// Whether a failed addition computes a minimal conflicting set (off in the scratch
     /// solvers that compute it).
