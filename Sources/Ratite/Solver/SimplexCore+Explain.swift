@@ -19,7 +19,8 @@ extension SimplexCore {
             result.append(owner)
         }
         collect(row.basic)
-        for t in row.terms { collect(t.symbol) }
+        for t in row.terms where kind(t.symbol) != .dummy { collect(t.symbol) }
+        for t in dummyCoefficients(row.terms.map { ($0.symbol, $0.coefficient) }) { collect(t.symbol) }
         return result
     }
 
