@@ -40,16 +40,26 @@ extension SimplexCore {
         var rest: [Cell] = []
         members.reserveCapacity(count)
         rest.reserveCapacity(terms.count - count + 1)
+        // The bundle's coefficient carries the dummies' scale (which `restatesEqualities`
+        // and the pivot tolerances read), its row their proportions.
+        var scale = 0.0
         for t in terms {
-            if kind(t.symbol) == .dummy && !isBundle(t.symbol) { members.append(t) } else { rest.append(t) }
+            let record = symbols[Int(t.symbol)]
+            if record.kind == .dummy && record.owner >= 0 {
+                members.append(t)
+                scale = max(scale, abs(t.coefficient))
+            } else {
+                rest.append(t)
+            }
         }
+        for i in members.indices { members[i].coefficient /= scale }
         let k = newSymbol(.dummy, owner: -1)
         let r = storeRow(Row(basic: k, isDefinition: true, constant: 0, terms: members))
         noteSymbol(k)
         symbols[Int(k)].level = r
         for t in members { columnInsert(t.symbol, row: r) }
         let position = rest.firstIndex { $0.symbol > k } ?? rest.count
-        rest.insert(Cell(symbol: k, coefficient: 1), at: position)
+        rest.insert(Cell(symbol: k, coefficient: scale), at: position)
         return rest
     }
 
