@@ -62,16 +62,86 @@ import Testing
         let ca = cells(a.driver.core), cb = cells(b.driver.core)
         let perConstraintA = Double(ca.cells) / Double(a.ids.count)
         let perConstraintB = Double(cb.cells) / Double(b.ids.count)
-        // Known limitation: on the grid, dummy symbols of the chained positions spread
-        // through the pivots of the per-row W constraints into every weak row of that row,
-        // so cells grow as n^1.5 (see the solver issue's closing note).
-        withKnownIssue("grid fill-in grows as n^1.5") {
-            #expect(perConstraintB <= 1.25 * perConstraintA + 0.5,
-                    "\(family): \(ca.cells) cells for \(a.ids.count) constraints, \(cb.cells) for \(b.ids.count)")
-        } when: { family == .grid }
+        // On the grid the dummies of the chained positions are bundled (see
+        // `SimplexCore+Bundles.swift`); they once spread into every weak row of a grid row
+        // when its W constraint arrived, n^1.5 cells.
+        #expect(perConstraintB <= 1.25 * perConstraintA + 0.5,
+                "\(family): \(ca.cells) cells for \(a.ids.count) constraints, \(cb.cells) for \(b.ids.count)")
         #expect(cb.rows <= b.ids.count + b.driver.core.symbols.count)
         #expect(b.driver.core.invariantViolations() == [])
         #expect(b.driver.core.valueViolations() == [])
+    }
+
+    /// On the grid, each row-end `W` constraint sums one dummy per link of its row's chain;
+    /// those are bundled (see `SimplexCore+Bundles.swift`). Removing a link unbundles them
+    /// and leaves the same solution as never adding it, and a conflict with a row's chain
+    /// still names every link.
+    @Test func gridBundlesUnfoldForRemovalAndConflicts() throws {
+        let system = SystemFamily.grid.generate(n: 36)
+        func index(of name: String) -> Int { system.names.firstIndex(of: name)! }
+        let link = system.constraints.firstIndex { $0.lhs.first?.variable == Int32(index(of: "left_3_3")) && $0.priority >= 1000 }!
+        var built = try build(system, resize: false)
+        #expect(built.driver.core.rows.contains { built.driver.core.isBundleRow($0) })
+
+        // A conflict with row 4's chain: left_4_5 == 5 cannot hold with widths at least 10.
+        var chain: [Int32] = []
+        for (i, c) in system.constraints.enumerated() where c.priority >= 1000 && c.relation == .equal {
+            if let v = c.lhs.first?.variable, system.names[Int(v)].hasPrefix("left_4_") { chain.append(built.ids[i]) }
+        }
+        #expect(chain.count == 6)
+        let before = built.driver.core.stateFingerprint()
+        do {
+            _ = try built.driver.core.addConstraint(
+                terms: [VariableTerm(variable: built.driver.variables[index(of: "left_4_5")], coefficient: 1)],
+                constant: -5, relation: .equal, priority: 1000)
+            Issue.record("left_4_5 == 5 was accepted")
+        } catch {
+            guard case .unsatisfiable(let conflict) = error else { Issue.record("\(error)"); return }
+            #expect(Set(chain).isSubset(of: Set(conflict)), "conflict \(conflict), chain \(chain)")
+        }
+        #expect(built.driver.core.stateFingerprint() == before)
+
+        // A new constant for a link of row 2 shifts the rows holding its bundled dummy.
+        let spaced = system.constraints.firstIndex { $0.lhs.first?.variable == Int32(index(of: "left_2_3")) && $0.priority >= 1000 }!
+        try built.driver.core.setConstant(built.ids[spaced], -18)
+        #expect(built.driver.problems() == [])
+        var respaced = system
+        respaced.constraints[spaced].rhsConstant = 18
+        var spacedFresh = try build(respaced, resize: false)
+        let spacedValues = spacedFresh.driver.values(), shifted = built.driver.values()
+        for i in spacedValues.indices { #expect(close(spacedValues[i], shifted[i]), "\(system.names[i])") }
+        try built.driver.core.setConstant(built.ids[spaced], -8)
+
+        try built.driver.core.removeConstraint(built.ids[link])
+        #expect(built.driver.problems() == [])
+        var reduced = system
+        reduced.constraints.remove(at: link)
+        var fresh = try build(reduced, resize: false)
+        let expected = fresh.driver.values(), actual = built.driver.values()
+        for i in expected.indices { #expect(close(expected[i], actual[i]), "\(system.names[i])") }
+    }
+
+    /// A medium constraint across a grid row, added and removed again and again, leaves no
+    /// bundle behind: pools stay at their size after the first round.
+    @Test func gridBundlesGoWithTheirRows() throws {
+        let system = SystemFamily.grid.generate(n: 36)
+        var built = try build(system, resize: false)
+        func variable(_ name: String) -> Int32 { built.driver.variables[system.names.firstIndex(of: name)!] }
+        let terms = [VariableTerm(variable: variable("W"), coefficient: 1), VariableTerm(variable: variable("left_2_5"), coefficient: -1),
+                     VariableTerm(variable: variable("width_2_5"), coefficient: -1)]
+        func bundleCount() -> Int { built.driver.core.rows.filter { built.driver.core.isBundleRow($0) }.count }
+        let before = bundleCount()
+        var sizes: [[Int]] = []
+        for _ in 0..<4 {
+            let id = try built.driver.core.addConstraint(terms: terms, constant: -30, relation: .equal, priority: 400)
+            #expect(built.driver.problems() == [])
+            #expect(bundleCount() == before + 1)
+            try built.driver.core.removeConstraint(id)
+            #expect(built.driver.problems() == [])
+            #expect(bundleCount() == before)
+            sizes.append([built.driver.core.rows.count, built.driver.core.symbols.count, built.driver.core.columnNodes.count])
+        }
+        #expect(sizes.allSatisfy { $0 == sizes[0] }, "\(sizes)")
     }
 
     /// Pinning the root's width of a built tree where it already is changes no value, so it

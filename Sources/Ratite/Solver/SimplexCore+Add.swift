@@ -247,7 +247,8 @@ extension SimplexCore {
         if terms.allSatisfy({ kind($0.symbol) == .dummy }) {
             // Only required equalities are involved: the row is redundant or contradictory.
             guard abs(constant) <= feasibilityTolerance * max(1, abs(record.constant)) else {
-                var conflict = terms.map { symbols[Int($0.symbol)].owner }.filter { $0 != id }
+                var conflict = dummyCoefficients(terms.map { ($0.symbol, $0.coefficient) })
+                    .map { symbols[Int($0.symbol)].owner }.filter { $0 != id }
                 conflict.append(pendingConstraintID)
                 throw .unsatisfiable(conflict: conflict)
             }
@@ -302,7 +303,9 @@ extension SimplexCore {
         for t in terms where t.symbol != subject {
             cellPool.append(Cell(symbol: t.symbol, coefficient: -t.coefficient / c))
         }
-        let row = Row(constant: -constant / c, basic: subject, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: false)
+        // A slack or error row is substituted into others: bundle its dummies first.
+        let end = kind(subject) == .slack || kind(subject) == .error ? bundlingDummies(from: start) : cellPool.count
+        let row = Row(constant: -constant / c, basic: subject, start: Int32(start), count: Int32(end - start), isDefinition: false)
         let r = insertRow(row)
         if appearsInRows(subject) {
             var containing: [Int32] = []
@@ -401,16 +404,21 @@ extension SimplexCore {
         if levels[Int(phase)].constant > phaseOneTolerance * max(1, constant, magnitude(of: id)) {
             // The phase-one objective is now the new row plus multiples of other rows; the
             // multiple of each required constraint's row shows as its marker's coefficient.
-            var conflict: [Int32] = []
+            var tags: [(symbol: Int32, coefficient: Double)] = []
             for s in phaseSymbols where flags[Int(s)] & SymbolFlags.visited == 0 {
                 flags[Int(s)] |= SymbolFlags.visited
                 let k = kind(s)
                 guard k == .slack || k == .dummy, isParametric(s) else { continue }
-                let owner = symbols[Int(s)].owner
-                guard owner != id, constraints[Int(owner)].isRequired, constraints[Int(owner)].marker == s else { continue }
-                if abs(objectiveCoefficient(s, level: phase)) > objectiveTolerance { conflict.append(owner) }
+                tags.append((s, objectiveCoefficient(s, level: phase)))
             }
             for s in phaseSymbols { flags[Int(s)] &= ~SymbolFlags.visited }
+            // Bundles stand for their dummies (see `SimplexCore+Bundles.swift`).
+            var conflict: [Int32] = []
+            for (s, c) in tags.filter({ kind($0.symbol) == .slack }) + dummyCoefficients(tags) {
+                let owner = symbols[Int(s)].owner
+                guard owner != id, constraints[Int(owner)].isRequired, constraints[Int(owner)].marker == s else { continue }
+                if abs(c) > objectiveTolerance { conflict.append(owner) }
+            }
             conflict.append(pendingConstraintID)
             throw .unsatisfiable(conflict: conflict)
         }

@@ -11,7 +11,7 @@ extension SimplexCore {
             return name.isEmpty ? "v\(v)" : name
         case .slack: return "s\(s)<c\(record.owner)>"
         case .error: return "e\(s)<c\(record.owner)>"
-        case .dummy: return "d\(s)<c\(record.owner)>"
+        case .dummy: return record.owner < 0 ? "b\(s)" : "d\(s)<c\(record.owner)>"
         case .artificial: return "a\(s)"
         case .unused: return "?\(s)"
         }
@@ -40,9 +40,12 @@ extension SimplexCore {
             out += line + "\n"
         }
         var definitions: [(Int32, Int32)] = []
+        var bundles: [Row] = []
         out += "LP rows\n"
         for (r, row) in rows.enumerated() where !row.isUnused {
-            if row.isDefinition {
+            if isBundleRow(row) {
+                bundles.append(row)
+            } else if row.isDefinition {
                 definitions.append((symbols[Int(row.basic)].level, Int32(r)))
             } else {
                 out += "  \(describeSymbol(row.basic)) = \(describe(row))\n"
@@ -52,6 +55,10 @@ extension SimplexCore {
         for (level, r) in definitions.sorted(by: { $0.0 < $1.0 || ($0.0 == $1.0 && rows[Int($0.1)].basic < rows[Int($1.1)].basic) }) {
             let row = rows[Int(r)]
             out += "  [\(level)] \(describeSymbol(row.basic)) = \(describe(row))\n"
+        }
+        if !bundles.isEmpty {
+            out += "Bundles\n"
+            for row in bundles { out += "  \(describeSymbol(row.basic)) = \(describe(row))\n" }
         }
         out += "Infeasible\n"
         for b in infeasible { out += "  \(describeSymbol(b))\n" }

@@ -126,16 +126,26 @@ extension SimplexCore {
             markDirty(m)
             checkFeasibility(m)
         }
-        // Rows containing the marker: every LP row when it is parametric; only definition
-        // rows that refer to it when it is basic (LP rows never contain a basic symbol).
+        shiftRows(containing: m, by: shift)
+    }
+
+    /// Shifts the constants of the rows and objective levels containing parametric or
+    /// basic `m` for `m_old = m_new + shift`: every LP row when `m` is parametric; only
+    /// definition rows that refer to it when it is basic (LP rows never contain a basic
+    /// symbol). A bundle holding `m` shifts by `m`'s share in it.
+    private mutating func shiftRows(containing m: Int32, by shift: Double) {
         var node = symbols[Int(m)].column
         while node >= 0 {
             let q = columnNodes[Int(node)].row
             node = columnNodes[Int(node)].next
             let a = coefficient(of: m, in: rows[Int(q)])
+            let b = rows[Int(q)].basic
+            if rows[Int(q)].isDefinition && symbols[Int(b)].kind == .dummy {
+                shiftRows(containing: b, by: a * shift)
+                continue
+            }
             noteRow(q)
             rows[Int(q)].constant += a * shift
-            let b = rows[Int(q)].basic
             markDirty(b)
             if !rows[Int(q)].isDefinition { checkFeasibility(b) }
         }

@@ -19,7 +19,8 @@ extension SimplexCore {
             result.append(owner)
         }
         collect(row.basic)
-        for t in cells(of: row) { collect(t.symbol) }
+        for t in cells(of: row) where kind(t.symbol) != .dummy { collect(t.symbol) }
+        for t in dummyCoefficients(cells(of: row).map { ($0.symbol, $0.coefficient) }) { collect(t.symbol) }
         return result
     }
 

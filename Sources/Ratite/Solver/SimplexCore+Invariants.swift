@@ -13,12 +13,25 @@ extension SimplexCore {
             let r = Int32(index)
             let b = row.basic
             guard Int(b) < symbols.count else { fail("row \(r): basic \(b) out of range"); continue }
-            if symbols[Int(b)].row != r { fail("row \(r): basic \(describeSymbol(b)) points to row \(symbols[Int(b)].row)") }
-            if row.isDefinition != (kind(b) == .external) { fail("row \(r): definition flag disagrees with \(describeSymbol(b))") }
             guard row.start >= 0, row.count >= 0, row.cellRange.upperBound <= cellPool.count else {
                 fail("row \(r): cells \(row.start)+\(row.count) outside the pool of \(cellPool.count)")
                 continue
             }
+            if isBundleRow(row) {
+                if !isBundle(b) || symbols[Int(b)].level != r || !isParametric(b) { fail("row \(r): bundle \(describeSymbol(b)) not recorded") }
+                if row.constant != 0 || row.count < bundleThreshold { fail("row \(r): bad bundle") }
+                var previous: Int32 = -1
+                for t in cells(of: row) {
+                    if t.symbol <= previous { fail("row \(r): terms not sorted") }
+                    previous = t.symbol
+                    if kind(t.symbol) != .dummy || isBundle(t.symbol) { fail("bundle \(describeSymbol(b)) holds \(describeSymbol(t.symbol))") }
+                    if isNearZero(t.coefficient) || !t.coefficient.isFinite { fail("row \(r): bad coefficient \(t.coefficient)") }
+                    occurrences[Int(t.symbol)] += 1
+                }
+                continue
+            }
+            if symbols[Int(b)].row != r { fail("row \(r): basic \(describeSymbol(b)) points to row \(symbols[Int(b)].row)") }
+            if row.isDefinition != (kind(b) == .external) { fail("row \(r): definition flag disagrees with \(describeSymbol(b))") }
             var previous: Int32 = -1
             for t in cells(of: row) {
                 if t.symbol <= previous { fail("row \(r): terms not sorted") }
@@ -58,6 +71,9 @@ extension SimplexCore {
             }
             if count != occurrences[index] { fail("column of \(describeSymbol(s)): \(count) entries for \(occurrences[index]) rows") }
             if record.kind == .unused { continue }
+            if isBundle(s) && (record.level < 0 || Int(record.level) >= rows.count || rows[Int(record.level)].basic != s) {
+                fail("bundle \(describeSymbol(s)) has no row")
+            }
             if record.objective >= 0 && record.row >= 0 { fail("basic \(describeSymbol(s)) has objective coefficients") }
             var objective = record.objective
             while objective >= 0 {

@@ -101,7 +101,7 @@ extension SimplexCore {
         }
         pinDegenerateSymbols(&moves)
         var definitions: [(level: Int32, row: Int32)] = []
-        for (r, row) in rows.enumerated() where !row.isUnused {
+        for (r, row) in rows.enumerated() where !row.isUnused && !isBundleRow(row) {
             if row.isDefinition {
                 definitions.append((symbols[Int(row.basic)].level, Int32(r)))
             } else if cells(of: row).contains(where: { moves[Int($0.symbol)] }) {
@@ -150,7 +150,12 @@ extension SimplexCore {
     mutating func constraintsDetermining(variable v: Int32) -> [Int32] {
         guard loadExplicitForm(ofVariable: v) else { return [] }
         var result: [Int32] = []
+        var tags: [(symbol: Int32, coefficient: Double)] = []
         for s in workspace.symbols where !isNearZero(workspace.coefficient(s)) {
+            tags.append((s, workspace.coefficient(s)))
+        }
+        // Bundles stand for their dummies (see `SimplexCore+Bundles.swift`).
+        for (s, _) in tags.filter({ kind($0.symbol) != .dummy }) + dummyCoefficients(tags) {
             let k = kind(s)
             guard k == .slack || k == .error || k == .dummy else { continue }
             let owner = symbols[Int(s)].owner

@@ -33,11 +33,21 @@ extension SimplexCore {
             addToObjective(record.other, level: record.level, weight: -1)
         }
         let m = record.marker
+        // A dummy's column must be complete before it can enter.
+        if kind(m) == .dummy { unbundle(dummy: m) }
         if !isLPBasic(m) {
             if let r = markerLeavingRow(m) {
                 pivot(entering: m, row: r)
             } else if let r = definitionRowContaining(m) {
                 try eliminateThroughDefinition(m, row: r)
+            }
+        }
+        // Bundles in the rows about to go may have no other user left.
+        var bundles: [Int32] = []
+        for s in [m, record.other] where s >= 0 && isLPBasic(s) {
+            for t in cells(of: rows[Int(rowIndex(s))]) {
+                let record = symbols[Int(t.symbol)]
+                if record.kind == .dummy && record.owner < 0 { bundles.append(t.symbol) }
             }
         }
         if isLPBasic(m) { dropBasicRow(of: m) }
@@ -48,6 +58,7 @@ extension SimplexCore {
             purgeSymbol(record.other)
             freeSymbolSlot(record.other)
         }
+        releaseUnusedBundles(bundles)
         if record.level >= 0 { releaseLevel(record.level) }
         for t in terms(of: record) { releaseVariable(t.variable) }
         noteConstraint(id)

@@ -188,22 +188,26 @@ package struct SimplexCore {
     /// Stores a new row and indexes its terms; the basic symbol becomes basic/defined.
     @discardableResult
     mutating func insertRow(_ row: Row) -> Int32 {
-        let r: Int32
-        if freeRow >= 0 {
-            r = freeRow
-            noteRow(r)
-            freeRow = -2 - rows[Int(r)].basic
-            rows[Int(r)] = row
-        } else {
-            r = Int32(rows.count)
-            rows.append(row)
-        }
+        let r = storeRow(row)
         for k in row.cellRange { columnInsert(cellPool[k].symbol, row: r) }
         liveCellCount += Int(row.count)
         noteSymbol(row.basic)
         symbols[Int(row.basic)].row = r
         markDirty(row.basic)
         return r
+    }
+
+    /// Puts `row` in a free slot, or a new one, without indexing it.
+    mutating func storeRow(_ row: Row) -> Int32 {
+        if freeRow >= 0 {
+            let r = freeRow
+            noteRow(r)
+            freeRow = -2 - rows[Int(r)].basic
+            rows[Int(r)] = row
+            return r
+        }
+        rows.append(row)
+        return Int32(rows.count - 1)
     }
 
     /// Removes row `r`; its basic symbol becomes parametric.

@@ -26,7 +26,7 @@ enum SymbolKind: UInt8 {
 struct SymbolRecord {
     var kind: SymbolKind
     /// Topological level of a defined external: strictly above every defined external its
-    /// definition row refers to.
+    /// definition row refers to. For a bundle: its row (see `SimplexCore+Bundles.swift`).
     var level: Int32 = 0
     /// The row in which the symbol is basic or defined, or -1.
     var row: Int32 = -1

@@ -1,0 +1,125 @@
+/// Dummy bundles: one symbol standing for a fixed combination of dummies.
+///
+/// Dummies are always zero; their columns only record how much of each required equality
+/// went into a row, for removal and explanations. A row that sums many of them (the row of
+/// `W == left + width + 20` at the end of a chain expands to one dummy per link) would copy
+/// all of them into every row it is substituted into: in a k × k grid each new row-end
+/// constraint spread 2k dummies into the 2k rows of its grid row, k³ cells in all. So when
+/// an LP row about to be substituted holds `bundleThreshold` dummies or more, they are
+/// replaced by a bundle: a new dummy-kind symbol (owner -1) whose expansion is kept in a
+/// row of its own. Rows then receive one cell instead of many.
+///
+/// A bundle row has the bundle as its basic symbol and `isDefinition` set, but the bundle
+/// stays parametric (its record's `row` is -1; `level` holds the bundle row instead). The
+/// row is in its dummies' column lists, so a dummy's column still reaches everything that
+/// holds it: shifting a constraint's constant shifts through its bundles (`shiftMarker`),
+/// and before a required equality is removed its dummy's bundles are expanded back into
+/// the rows and objective that refer to them. Explanations read bundles through
+/// `dummyCoefficients`.
+extension SimplexCore {
+    /// Whether `s` is a bundle.
+    @inline(__always) func isBundle(_ s: Int32) -> Bool {
+        symbols[Int(s)].kind == .dummy && symbols[Int(s)].owner < 0
+    }
+
+    /// Whether `row` is the expansion of a bundle.
+    @inline(__always) func isBundleRow(_ row: Row) -> Bool {
+        !row.isUnused && row.isDefinition && kind(row.basic) == .dummy
+    }
+
+    /// Bundles the dummies of the LP row whose cells run from `start` to the end of the
+    /// pool (a row about to be substituted into others) when there are `bundleThreshold`
+    /// or more: the row's cells become the other cells plus one new bundle, followed in the
+    /// pool by the bundle row's cells. Returns where the LP row's cells end.
+    mutating func bundlingDummies(from start: Int) -> Int {
+        var count = 0
+        for k in start ..< cellPool.count {
+            let record = symbols[Int(cellPool[k].symbol)]
+            if record.kind == .dummy && record.owner >= 0 { count += 1 }
+        }
+        guard count >= bundleThreshold else { return cellPool.count }
+        var members: [Cell] = []
+        var rest: [Cell] = []
+        members.reserveCapacity(count)
+        rest.reserveCapacity(cellPool.count - start - count + 1)
+        // The bundle's coefficient carries the dummies' scale (which `restatesEqualities`
+        // and the pivot tolerances read), its row their proportions.
+        var scale = 0.0
+        for t in cellPool[start...] {
+            let record = symbols[Int(t.symbol)]
+            if record.kind == .dummy && record.owner >= 0 {
+                members.append(t)
+                scale = max(scale, abs(t.coefficient))
+            } else {
+                rest.append(t)
+            }
+        }
+        for i in members.indices { members[i].coefficient /= scale }
+        let k = newSymbol(.dummy, owner: -1)
+        let position = rest.firstIndex { $0.symbol > k } ?? rest.count
+        rest.insert(Cell(symbol: k, coefficient: scale), at: position)
+        cellPool.removeSubrange(start...)
+        cellPool.append(contentsOf: rest)
+        let end = cellPool.count
+        let bundle = storedRow(basic: k, isDefinition: true, constant: 0, terms: members)
+        let r = storeRow(bundle)
+        liveCellCount += members.count
+        noteSymbol(k)
+        symbols[Int(k)].level = r
+        for t in members { columnInsert(t.symbol, row: r) }
+        return end
+    }
+
+    /// Expands every bundle holding dummy `d` into the rows and objective that refer to it,
+    /// so that `d`'s column lists exactly the rows holding it.
+    mutating func unbundle(dummy d: Int32) {
+        var containing: [Int32] = []
+        columnRows(d, into: &containing)
+        for q in containing {
+            let k = rows[Int(q)].basic
+            if rows[Int(q)].isDefinition && symbols[Int(k)].kind == .dummy { expandBundle(k) }
+        }
+    }
+
+    /// Frees the bundles among `candidates` that no row and no objective level refers to.
+    mutating func releaseUnusedBundles(_ candidates: [Int32]) {
+        for k in candidates where isBundle(k) && !appearsInRows(k) && symbols[Int(k)].objective < 0 {
+            expandBundle(k)
+        }
+    }
+
+    /// Substitutes bundle `k` by its dummies wherever it appears and frees it.
+    private mutating func expandBundle(_ k: Int32) {
+        let r = symbols[Int(k)].level
+        let row = rows[Int(r)]
+        var containing: [Int32] = []
+        columnRows(k, into: &containing)
+        for q in containing { substitute(k, by: row, into: q) }
+        substituteObjective(k, row: row)
+        for t in cells(of: row) { columnRemove(t.symbol, row: r) }
+        liveCellCount -= Int(row.count)
+        noteRow(r)
+        rows[Int(r)] = .unused(next: freeRow)
+        freeRow = r
+        noteSymbol(k)
+        symbols[Int(k)].level = 0
+        freeSymbolSlot(k)
+    }
+
+    /// The dummies among `tags` with every bundle expanded, coefficients summed, in symbol
+    /// order, without those that cancel.
+    func dummyCoefficients(_ tags: [(symbol: Int32, coefficient: Double)]) -> [(symbol: Int32, coefficient: Double)] {
+        var sums: [Int32: Double] = [:]
+        for (s, c) in tags where kind(s) == .dummy {
+            if isBundle(s) {
+                for t in cells(of: rows[Int(symbols[Int(s)].level)]) { sums[t.symbol, default: 0] += c * t.coefficient }
+            } else {
+                sums[s, default: 0] += c
+            }
+        }
+        return sums.filter { !isNearZero($0.value) }.map { ($0.key, $0.value) }.sorted { $0.symbol < $1.symbol }
+    }
+}
+
+/// LP rows with at least this many dummies have them bundled before being substituted.
+let bundleThreshold = 4
