@@ -6,7 +6,11 @@ import Ratite
 public struct CoreProbe {
     var core = SimplexCore()
 
-    public init() {}
+    /// A core whose row cell pool is squeezed as soon as 16 cells are garbage, so that the
+    /// small systems fuzzers build move cells around as often as large ones do.
+    public init() {
+        core.squeezeCellsOften(slack: 16)
+    }
 
     /// What a refused operation reports: a minimal conflict (existing ids in addition order,
     /// -1 for the constraint being added) or another error's description.

@@ -8,9 +8,7 @@ import Testing
     /// Squeezes the pool now (between transactions), and from then on whenever it has grown
     /// by half or by `slack` cells and is mostly garbage.
     func squeezeOften(_ core: inout SimplexCore, slack: Int) {
-        core.cellSqueezeSlack = slack
-        core.nextCellSqueeze = 0
-        core.squeezeCellPoolIfSparse()
+        core.squeezeCellsOften(slack: slack)
         #expect(core.cellPool.count <= 2 * liveCells(core))
     }
 

@@ -105,6 +105,14 @@ extension SimplexCore {
         rows[Int(r)].count = Int32(end - start)
     }
 
+    /// Makes the pool squeeze as soon as it holds `slack` garbage cells (and more than live
+    /// ones), starting now: tests and fuzzers use it so small systems exercise squeezes.
+    package mutating func squeezeCellsOften(slack: Int) {
+        cellSqueezeSlack = slack
+        nextCellSqueeze = 0
+        squeezeCellPoolIfSparse()
+    }
+
     /// Squeezes out the cells no row points to.
     ///
     /// Between transactions every cell may move, the live count says how much is garbage,
