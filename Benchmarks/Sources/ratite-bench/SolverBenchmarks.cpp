@@ -52,7 +52,7 @@ static void build(benchmark::State &state, ratite_family family, bool shuffled) 
 /// benchmarks start. Google Benchmark calls a benchmark function several times per size
 /// (to size the run, then once per repetition), so the built solvers of the current family
 /// are kept and shared by its incremental benchmarks, each of which leaves the solver as it
-/// found it (a grid of 10k takes 42 s to build).
+/// found it (a grid of 100k takes over 30 s to build).
 static Built &builtWithEdits(ratite_family family, int64_t n) {
     static std::map<int64_t, std::unique_ptr<Built>> cache;
     static bool haveFamily = false;

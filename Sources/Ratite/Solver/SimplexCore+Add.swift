@@ -207,8 +207,7 @@ extension SimplexCore {
     private mutating func expandDefinition(_ d: Int32) {
         statistics.expansions += 1
         let c = workspace.take(d)
-        let row = rows[Int(rowIndex(d))]
-        workspace.add(constant: row.constant, cells: cells(of: row), scale: c)
+        addToWorkspace(rows[Int(rowIndex(d))], scale: c)
     }
 
     /// Substitutes every defined and LP-basic symbol out of the workspace, leaving an
@@ -234,8 +233,7 @@ extension SimplexCore {
             i += 1
             guard isLPBasic(s), !isNearZero(workspace.coefficient(s)) else { continue }
             let c = workspace.take(s)
-            let row = rows[Int(rowIndex(s))]
-            workspace.add(constant: row.constant, cells: cells(of: row), scale: c)
+            addToWorkspace(rows[Int(rowIndex(s))], scale: c)
         }
     }
 

@@ -75,10 +75,7 @@ extension SimplexCore {
     mutating func unbundle(dummy d: Int32) {
         var containing: [Int32] = []
         columnRows(d, into: &containing)
-        for q in containing {
-            let k = rows[Int(q)].basic
-            if rows[Int(q)].isDefinition && symbols[Int(k)].kind == .dummy { expandBundle(k) }
-        }
+        for q in containing where isBundleRow(rows[Int(q)]) { expandBundle(rows[Int(q)].basic) }
     }
 
     /// Frees the bundles among `candidates` that no row and no objective level refers to.
@@ -96,11 +93,7 @@ extension SimplexCore {
         columnRows(k, into: &containing)
         for q in containing { substitute(k, by: row, into: q) }
         substituteObjective(k, row: row)
-        for t in cells(of: row) { columnRemove(t.symbol, row: r) }
-        liveCellCount -= Int(row.count)
-        noteRow(r)
-        rows[Int(r)] = .unused(next: freeRow)
-        freeRow = r
+        freeRowSlot(r)
         noteSymbol(k)
         symbols[Int(k)].level = 0
         freeSymbolSlot(k)

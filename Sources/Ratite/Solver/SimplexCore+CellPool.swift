@@ -37,6 +37,12 @@ extension SimplexCore {
         return 0
     }
 
+    /// Adds `scale ×` `row` (its constant and cells) to the workspace.
+    @inline(__always)
+    mutating func addToWorkspace(_ row: Row, scale: Double) {
+        workspace.add(constant: row.constant, cells: cells(of: row), scale: scale)
+    }
+
     /// A row holding `terms` (sorted, none near zero), its cells appended to the pool. The
     /// row is not in the tableau until `insertRow`; a row that never gets there (a solved
     /// form used for substitution only) is squeezed out later.
@@ -134,32 +140,32 @@ extension SimplexCore {
         if !journal.isActive {
             let garbage = cellPool.count - liveCellCount
             guard garbage > max(liveCellCount, cellSqueezeSlack) else { return }
-            var packed: [Cell] = []
-            packed.reserveCapacity(liveCellCount + liveCellCount / 8)
-            for r in rows.indices where !rows[r].isUnused {
-                let start = packed.count
-                packed.append(contentsOf: cellPool[rows[r].cellRange])
-                rows[r].start = Int32(start)
+            cellPool = packedCells(from: 0, capacity: liveCellCount + liveCellCount / 8)
+        } else {
+            guard cellPool.count >= nextCellSqueeze else { return }
+            let floor = journal.marks.last!.cellPool
+            var live = 0
+            for r in rows.indices where !rows[r].isUnused && Int(rows[r].start) >= floor { live += Int(rows[r].count) }
+            if 2 * live < cellPool.count - floor {
+                let packed = packedCells(from: floor, capacity: live)
+                cellPool.removeSubrange(floor...)
+                cellPool.append(contentsOf: packed)
             }
-            cellPool = packed
-            nextCellSqueeze = cellPool.count + max(cellPool.count / 2, cellSqueezeSlack)
-            return
-        }
-        guard cellPool.count >= nextCellSqueeze else { return }
-        let floor = journal.marks.last!.cellPool
-        var live = 0
-        for r in rows.indices where !rows[r].isUnused && Int(rows[r].start) >= floor { live += Int(rows[r].count) }
-        if 2 * live < cellPool.count - floor {
-            var packed: [Cell] = []
-            packed.reserveCapacity(live)
-            for r in rows.indices where !rows[r].isUnused && Int(rows[r].start) >= floor {
-                let start = floor + packed.count
-                packed.append(contentsOf: cellPool[rows[r].cellRange])
-                rows[r].start = Int32(start)
-            }
-            cellPool.removeSubrange(floor...)
-            cellPool.append(contentsOf: packed)
         }
         nextCellSqueeze = cellPool.count + max(cellPool.count / 2, cellSqueezeSlack)
+    }
+
+    /// The cells of the rows that start at or past `floor`, back to back in row order, with
+    /// those rows pointed at where their cells will be once the result replaces the pool
+    /// from `floor` on.
+    private mutating func packedCells(from floor: Int, capacity: Int) -> [Cell] {
+        var packed: [Cell] = []
+        packed.reserveCapacity(capacity)
+        for r in rows.indices where !rows[r].isUnused && Int(rows[r].start) >= floor {
+            let start = floor + packed.count
+            packed.append(contentsOf: cellPool[rows[r].cellRange])
+            rows[r].start = Int32(start)
+        }
+        return packed
     }
 }

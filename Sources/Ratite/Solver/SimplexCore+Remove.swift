@@ -45,10 +45,7 @@ extension SimplexCore {
         // Bundles in the rows about to go may have no other user left.
         var bundles: [Int32] = []
         for s in [m, record.other] where s >= 0 && isLPBasic(s) {
-            for t in cells(of: rows[Int(rowIndex(s))]) {
-                let record = symbols[Int(t.symbol)]
-                if record.kind == .dummy && record.owner < 0 { bundles.append(t.symbol) }
-            }
+            for t in cells(of: rows[Int(rowIndex(s))]) where isBundle(t.symbol) { bundles.append(t.symbol) }
         }
         if isLPBasic(m) { dropBasicRow(of: m) }
         purgeSymbol(m)
@@ -162,7 +159,7 @@ extension SimplexCore {
         }
         if symbols[Int(m)].objective >= 0 {
             workspace.reset(capacity: symbols.count)
-            workspace.add(constant: solved.constant, cells: cells(of: solved), scale: 1)
+            addToWorkspace(solved, scale: 1)
             expandFully()
             let explicit = storedRow(basic: m, isDefinition: false, constant: workspace.constant, terms: workspace.sortedTerms())
             substituteObjective(m, row: explicit)
@@ -179,14 +176,13 @@ extension SimplexCore {
         if need <= symbols[Int(d)].level { return }
         let row = rows[Int(q)]
         workspace.reset(capacity: symbols.count)
-        workspace.add(constant: row.constant, cells: cells(of: row), scale: 1)
+        addToWorkspace(row, scale: 1)
         workspace.add(d, -1)
         deleteRow(q)
         while let cyclic = dependentReference(of: d, top: need - 1) {
             statistics.expansions += 1
             let c = workspace.take(cyclic)
-            let definition = rows[Int(rowIndex(cyclic))]
-            workspace.add(constant: definition.constant, cells: cells(of: definition), scale: c)
+            addToWorkspace(rows[Int(rowIndex(cyclic))], scale: c)
         }
         guard !isNearZero(workspace.coefficient(d)) else { throw .internalError("definition of \(describeSymbol(d)) became singular") }
         let (solved, level) = storedDefinition(of: d)

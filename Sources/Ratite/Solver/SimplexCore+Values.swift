@@ -39,7 +39,8 @@ extension SimplexCore {
             columnRows(s, into: &containing)
             for q in containing where rows[Int(q)].isDefinition {
                 let d = rows[Int(q)].basic
-                // A dummy's column may list bundles (see `SimplexCore+Bundles.swift`).
+                // A dummy's column may list bundles (see `SimplexCore+Bundles.swift`); tested
+                // on the field, as `isBundleRow` here doubled a tree resize's instructions.
                 if symbols[Int(d)].kind != .external { continue }
                 heap.push(d, level: symbols[Int(d)].level, flags: &flags)
             }

@@ -212,12 +212,18 @@ package struct SimplexCore {
 
     /// Removes row `r`; its basic symbol becomes parametric.
     mutating func deleteRow(_ r: Int32) {
+        let basic = rows[Int(r)].basic
+        freeRowSlot(r)
+        noteSymbol(basic)
+        symbols[Int(basic)].row = -1
+        markDirty(basic)
+    }
+
+    /// Unindexes row `r`'s cells and returns its slot, leaving its basic symbol alone.
+    mutating func freeRowSlot(_ r: Int32) {
         let row = rows[Int(r)]
         for k in row.cellRange { columnRemove(cellPool[k].symbol, row: r) }
         liveCellCount -= Int(row.count)
-        noteSymbol(row.basic)
-        symbols[Int(row.basic)].row = -1
-        markDirty(row.basic)
         noteRow(r)
         rows[Int(r)] = .unused(next: freeRow)
         freeRow = r
