@@ -61,7 +61,7 @@ public func ratite_solver_variable_find(
     withSolver(solver) { h, core throws(CFailure) in
         let text = try decodeString(name, nameLength, "name", isName: true)
         let out = try output(out, "out")
-        guard let v = h.variable(named: text) else { throw CFailure(RATITE_ERROR_UNKNOWN, "no variable named '\(text)'") }
+        guard let v = h.variable(named: text, in: core) else { throw CFailure(RATITE_ERROR_UNKNOWN, "no variable named '\(text)'") }
         out.pointee = h.variableIDs.id(for: v)
     }
 }
@@ -108,7 +108,7 @@ public func ratite_solver_constraint_add(
         for i in 0..<n {
             let t = terms![i]
             try checkFinite(t.coefficient, "coefficient of term \(i)")
-            list.append(VariableTerm(variable: try h.variable(t.variable, in: core), coefficient: t.coefficient))
+            list.append(VariableTerm(variable: try h.variableSlot(t.variable), coefficient: t.coefficient))
         }
         try checkFinite(constant, "constant")
         let r = try decodeRelation(relation)
@@ -143,7 +143,7 @@ public func ratite_solver_constraint_parse(
         var created: [(String, Int32)] = []
         core.beginTransaction()
         func variable(_ name: String) -> Int32 {
-            if let v = h.variable(named: name) { return v }
+            if let v = h.variable(named: name, in: core) { return v }
             let v = h.newVariable(named: name, core: &core)
             created.append((name, v))
             return v

@@ -12,12 +12,20 @@ final class SolverHandle {
     /// The term list of the constraint being added, kept for its storage.
     @exclusivity(unchecked) var termScratch: [VariableTerm] = []
     /// The newest live variable of each name: what `ratite_solver_variable_find` and the
-    /// text syntax use.
+    /// text syntax use. Built on the first lookup by name (`buildNameIndex`) and kept from
+    /// then on: a program that only adds through ids never pays for it (at 100k constraints
+    /// the dictionary cost 35 bytes per constraint).
     var newestByName: [String: Int32] = [:]
+    var hasNameIndex = false
     /// For each variable slot, the next older live variable of the same name, or -1. Names
     /// are rarely shared, so a chain through the slots costs 4 bytes per variable where an
     /// array per name cost a heap block each.
     var olderSameName: [Int32] = []
+    /// For each variable slot, when its variable was created: which of several live
+    /// variables of one name is the newest, once the index is built. (Slots are reused, so
+    /// slot order is not creation order.)
+    var createdAt: [UInt64] = []
+    var creations: UInt64 = 0
     let lastError = HandleString()
     let name = HandleString()
     var lastConflict: [UInt64] = []
@@ -42,6 +50,14 @@ final class SolverHandle {
         return v
     }
 
+    /// The slot of a variable id, by its generation alone: ids are retired whenever their
+    /// variable goes, so a current generation means a live variable. For terms handed to
+    /// the core, which checks them again, without a call that would copy the core.
+    func variableSlot(_ id: ratite_variable) throws(CFailure) -> Int32 {
+        guard let v = variableIDs.slot(of: id) else { throw CFailure(RATITE_ERROR_UNKNOWN, "unknown variable id \(id)") }
+        return v
+    }
+
     func constraint(_ id: ratite_constraint, in core: borrowing SimplexCore) throws(CFailure) -> Int32 {
         guard let c = constraintIDs.slot(of: id), core.isConstraint(c), !core.isEditConstraint(c) else {
             throw CFailure(RATITE_ERROR_UNKNOWN, "unknown constraint id \(id)")
@@ -51,18 +67,37 @@ final class SolverHandle {
 
     func newVariable(named name: String, core: inout SimplexCore) -> Int32 {
         let v = core.newVariable(name: name)
-        while olderSameName.count <= Int(v) { olderSameName.append(-1) }
-        olderSameName[Int(v)] = newestByName.updateValue(v, forKey: name) ?? -1
+        while createdAt.count <= Int(v) { createdAt.append(0) }
+        creations += 1
+        createdAt[Int(v)] = creations
+        if hasNameIndex { index(v, named: name) }
         return v
     }
 
+    private func index(_ v: Int32, named name: String) {
+        while olderSameName.count <= Int(v) { olderSameName.append(-1) }
+        olderSameName[Int(v)] = newestByName.updateValue(v, forKey: name) ?? -1
+    }
+
     /// The newest live variable called `name`.
-    func variable(named name: String) -> Int32? { newestByName[name] }
+    func variable(named name: String, in core: borrowing SimplexCore) -> Int32? {
+        if !hasNameIndex { buildNameIndex(core) }
+        return newestByName[name]
+    }
+
+    /// Indexes every live variable, oldest first, so each name ends up at its newest.
+    private func buildNameIndex(_ core: borrowing SimplexCore) {
+        var live: [Int32] = []
+        for v in 0..<Int32(createdAt.count) where core.isVariable(v) { live.append(v) }
+        live.sort { createdAt[Int($0)] < createdAt[Int($1)] }
+        for v in live { index(v, named: core.name(ofVariable: v)) }
+        hasNameIndex = true
+    }
 
     /// Forgets a variable's name (after it was freed or rolled back): unlinks it from its
     /// name's chain, so the next older variable of that name is found again.
     func forgetName(of v: Int32, _ name: String) {
-        guard let newest = newestByName[name] else { return }
+        guard hasNameIndex, let newest = newestByName[name] else { return }
         let older = olderSameName[Int(v)]
         olderSameName[Int(v)] = -1
         if newest == v {

@@ -214,6 +214,26 @@ static void test_find_after_freeing_newest(void) {
     ratite_solver_free(s);
 }
 
+/* The name index is built at the first lookup: the newest variable of a name wins there
+ * too, even when it sits in a reused slot below older ones. */
+static void test_first_find_after_slot_reuse(void) {
+    ratite_solver *s = new_solver();
+    ratite_variable first = var(s, "x");
+    ratite_variable other = var(s, "t");
+    ratite_variable second = var(s, "x");
+    CHECK_STATUS(ratite_solver_variable_free(s, first), RATITE_OK);
+    ratite_variable third = var(s, "x"); /* takes the freed, lowest slot */
+    ratite_variable found = SENTINEL_ID;
+    CHECK_STATUS(ratite_solver_variable_find(s, "x", 1, &found), RATITE_OK);
+    CHECK(found == third);
+    CHECK_STATUS(ratite_solver_variable_free(s, third), RATITE_OK);
+    CHECK_STATUS(ratite_solver_variable_find(s, "x", 1, &found), RATITE_OK);
+    CHECK(found == second);
+    CHECK_STATUS(ratite_solver_variable_find(s, "t", 1, &found), RATITE_OK);
+    CHECK(found == other);
+    ratite_solver_free(s);
+}
+
 static void test_constraints_from_terms(void) {
     ratite_solver *s = new_solver();
     ratite_variable x = var(s, "x"), y = var(s, "y");
@@ -841,6 +861,7 @@ static void test_last_conflict(void) {
 void run_solver_tests(void) {
     test_variables();
     test_find_after_freeing_newest();
+    test_first_find_after_slot_reuse();
     test_constraints_from_terms();
     test_constraint_parse();
     test_remove_and_has();

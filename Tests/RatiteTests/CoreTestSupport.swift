@@ -24,7 +24,7 @@ func fingerprint(_ core: SimplexCore, transient: Bool = true) -> String {
     }
     out += "symbols \(core.symbols.count) free \(core.freeSymbol)\n"
     for (i, s) in core.symbols.enumerated() {
-        out += "s\(i) k\(s.kind.rawValue) l\(s.level) r\(s.row) c\(s.column) o\(s.objective) w\(s.owner) v\(d(s.value))\n"
+        out += "s\(i) k\(s.kind.rawValue) l\(s.level) r\(s.row) c\(s.column) o\(s.objective) w\(s.owner)\n"
     }
     out += "columnNodes \(core.columnNodes.count) free \(core.freeColumnNode)\n"
     for (i, n) in core.columnNodes.enumerated() { out += "n\(i) r\(n.row) x\(n.next)\n" }
@@ -37,8 +37,8 @@ func fingerprint(_ core: SimplexCore, transient: Bool = true) -> String {
     for (i, c) in core.constraints.enumerated() {
         out += "c\(i) alive\(c.isAlive) @\(c.termStart) ["
         out += core.terms(of: c).map { "\($0.variable):\(d($0.coefficient))" }.joined(separator: ",")
-        out += "] k\(d(c.constant)) \(c.relation.symbol) p\(d(c.priority)) l\(c.level) m\(c.marker) o\(c.other)"
-        out += " or\(d(c.orientation)) e\(c.editVariable) #\(c.serial)\n"
+        out += "] k\(d(c.constant)) \(c.relation.symbol) l\(c.level) m\(c.marker) o\(c.other)"
+        out += " e\(c.editVariable) #\(c.serial)\n"
     }
     out += "variables \(core.variables.count) free \(core.freeVariable)\n"
     for (i, v) in core.variables.enumerated() {

@@ -192,6 +192,38 @@ import Testing
         #expect(d.problems() == [])
     }
 
+    /// The level order is saved by a transaction's first change to it, not at every begin:
+    /// levels added or dropped in inner transactions, committed or not, come back with the
+    /// outer rollback, and an inner rollback restores the order the inner one started from.
+    @Test func levelOrderComesBackAcrossNestedTransactions() throws {
+        var (d, _) = try busyCore()
+        let original = d.core.levelOrder
+        func priorities(_ core: SimplexCore) -> [Double] { core.levelOrder.map { core.levels[Int($0)].priority } }
+        // New levels in nested transactions committed into the outer one.
+        d.core.beginTransaction()
+        _ = try d.add(C([(3, 1)], -1, .greaterThanOrEqual, 321))
+        d.core.beginTransaction()
+        _ = try d.add(C([(3, 1)], -2, .greaterThanOrEqual, 123))
+        d.core.commitTransaction()
+        _ = try d.add(C([(3, 1)], -3, .greaterThanOrEqual, 456))
+        #expect(priorities(d.core).contains(123) && priorities(d.core).contains(456))
+        d.core.rollbackTransaction()
+        #expect(d.core.levelOrder == original)
+        // A level dropped in an inner transaction that rolls back is there again, and the
+        // outer commit keeps the level it added.
+        d.core.beginTransaction()
+        let c = try d.add(C([(3, 1)], -1, .greaterThanOrEqual, 321))
+        let withLevel = d.core.levelOrder
+        d.core.beginTransaction()
+        try d.core.removeConstraint(c)
+        #expect(!priorities(d.core).contains(321))
+        d.core.rollbackTransaction()
+        #expect(d.core.levelOrder == withLevel)
+        d.core.commitTransaction()
+        #expect(d.core.levelOrder == withLevel)
+        #expect(d.problems() == [])
+    }
+
     /// Values refreshed inside a transaction (adding an edit variable brings values up to
     /// date first) must come back with a rollback: after it the core holds the old tableau,
     /// so its cached values and dirty list must be the old ones too.

@@ -28,13 +28,11 @@ let phaseOnePriority = 2000.0
 /// A constraint as the core keeps it: what was written, and the tableau symbols it owns.
 ///
 /// Fields are declared widest first: Swift lays a struct out in declaration order, and this
-/// order packs the record into 64 bytes instead of 88.
+/// order packs the record into 48 bytes instead of 64. The priority is not stored: an
+/// optional constraint's is its level's, a required one's is 1000
+/// (`SimplexCore.priority(ofConstraint:)`).
 struct ConstraintRecord {
     var constant: Double
-    var priority: Double
-    /// +1 or -1: the factor applied to the terms and `constant` when the row was built, so
-    /// that every row reads `expression - slack (+ error)` with the slack non-negative.
-    var orientation: Double
     /// Addition order, for reporting conflicts in the order constraints were added.
     var serial: UInt64
     /// Where the terms sit in `SimplexCore.constraintTerms`, and how many there are.
@@ -53,6 +51,10 @@ struct ConstraintRecord {
     var isAlive: Bool
 
     var isRequired: Bool { level < 0 }
+
+    /// +1 or -1: the factor applied to the terms and `constant` when the row was built, so
+    /// that every row reads `expression - slack (+ error)` with the slack non-negative.
+    var orientation: Double { relation == .lessThanOrEqual ? -1 : 1 }
 }
 
 /// A variable known to the core.

@@ -29,7 +29,10 @@ struct Journal {
         var freeRow: Int32 = -1, freeSymbol: Int32 = -1, freeColumnNode: Int32 = -1
         var freeObjectiveNode: Int32 = -1, freeLevel: Int32 = -1
         var freeConstraint: Int32 = -1, freeVariable: Int32 = -1
-        var levelOrder: [Int32] = []
+        /// `levelOrder` as it was at the start, saved by the transaction's first change to it
+        /// (`noteLevelOrder`): few operations add or drop a level, and a copy in every mark
+        /// cost a retain and release on every operation.
+        var levelOrder: [Int32]? = nil
         var serial: UInt64 = 0
     }
 
@@ -74,17 +77,22 @@ extension SimplexCore {
             freeRow: freeRow, freeSymbol: freeSymbol, freeColumnNode: freeColumnNode,
             freeObjectiveNode: freeObjectiveNode, freeLevel: freeLevel,
             freeConstraint: freeConstraint, freeVariable: freeVariable,
-            levelOrder: levelOrder, serial: serialCounter)
+            serial: serialCounter)
         journal.marks.append(mark)
         journal.setFloors(mark)
     }
 
     /// Keeps everything done since the matching `beginTransaction`.
     package mutating func commitTransaction() {
-        journal.marks.removeLast()
+        let inner = journal.marks.removeLast()
         if !journal.marks.isEmpty {
             // Elements created in the inner transaction count as created in the outer one.
             journal.setFloors(journal.marks.last)
+            // An order the outer transaction had not changed yet was still its starting one
+            // when the inner transaction saved it.
+            if let saved = inner.levelOrder, journal.marks[journal.marks.count - 1].levelOrder == nil {
+                journal.marks[journal.marks.count - 1].levelOrder = saved
+            }
         } else {
             if !journal.rows.isEmpty { journal.rows.removeAll(keepingCapacity: true) }
             if !journal.symbols.isEmpty { journal.symbols.removeAll(keepingCapacity: true) }
@@ -138,7 +146,7 @@ extension SimplexCore {
         freeLevel = mark.freeLevel
         freeConstraint = mark.freeConstraint
         freeVariable = mark.freeVariable
-        levelOrder = mark.levelOrder
+        if let saved = mark.levelOrder { levelOrder = saved }
         serialCounter = mark.serial
         journal.setFloors(journal.marks.last)
         // Transient lists: the dirty list keeps what it had before; the rest are empty at
@@ -190,6 +198,12 @@ extension SimplexCore {
     }
     @inline(__always) mutating func noteVariable(_ v: Int32) {
         if Int(v) < journal.variableFloor { journal.variables.append((v, variables[Int(v)])) }
+    }
+    /// Saves the level order before the innermost transaction's first change to it.
+    @inline(__always) mutating func noteLevelOrder() {
+        if let last = journal.marks.indices.last, journal.marks[last].levelOrder == nil {
+            journal.marks[last].levelOrder = levelOrder
+        }
     }
     @inline(__always) mutating func noteVariableName(_ v: Int32) {
         if Int(v) < journal.variableFloor { journal.variableNames.append((v, variableNames[Int(v)])) }

@@ -20,7 +20,7 @@ extension SimplexCore {
         }
     }
 
-    func validate(terms: [VariableTerm], constant: Double, priority: Double) throws(CoreError) {
+    @inline(__always) func validate(terms: [VariableTerm], constant: Double, priority: Double) throws(CoreError) {
         guard priority > 0 && priority <= 1000 else { throw .invalidPriority(priority) }
         for t in terms {
             guard isVariable(t.variable) else { throw .unknownVariable(t.variable) }
@@ -35,20 +35,19 @@ extension SimplexCore {
     ) throws(CoreError) -> Int32 {
         serialCounter += 1
         let id = allocateConstraint(ConstraintRecord(
-            constant: constant, priority: priority, orientation: relation == .lessThanOrEqual ? -1 : 1,
-            serial: serialCounter, termStart: storeConstraintTerms(terms), termCount: Int32(terms.count),
+            constant: constant, serial: serialCounter, termStart: storeConstraintTerms(terms), termCount: Int32(terms.count),
             level: -1, marker: -1, other: -1, editVariable: editVariable, relation: relation, isAlive: true))
-        try attachConstraint(id)
+        try attachConstraint(id, priority: priority)
         try restoreOptimality()
         return id
     }
 
     /// Creates the tableau presence of recorded constraint `id`: its variables' symbols,
-    /// its tag symbols, its objective terms and its row.
-    mutating func attachConstraint(_ id: Int32) throws(CoreError) {
+    /// its tag symbols, its objective terms and its row, at `priority`.
+    mutating func attachConstraint(_ id: Int32, priority: Double) throws(CoreError) {
         let record = constraints[Int(id)]
-        let required = record.priority >= 1000
-        let level = required ? -1 : retainLevel(priority: record.priority)
+        let required = priority >= 1000
+        let level = required ? -1 : retainLevel(priority: priority)
         for t in terms(of: record) { _ = retainVariable(t.variable) }
         let marker: Int32
         var other: Int32 = -1
@@ -83,7 +82,7 @@ extension SimplexCore {
 
     /// The marker's coefficient in the row as first built: +1 for a required equality's
     /// dummy, -1 for a slack or positive error.
-    func markerCoefficient(of id: Int32) -> Double {
+    @inline(__always) func markerCoefficient(of id: Int32) -> Double {
         kind(constraints[Int(id)].marker) == .dummy ? 1 : -1
     }
 
@@ -97,6 +96,12 @@ extension SimplexCore {
         }
         constraints.append(record)
         return Int32(constraints.count - 1)
+    }
+
+    /// The priority of live constraint `c`: its level's, or 1000 when required.
+    func priority(ofConstraint c: Int32) -> Double {
+        let level = constraints[Int(c)].level
+        return level >= 0 ? levels[Int(level)].priority : 1000
     }
 
     package func isConstraint(_ c: Int32) -> Bool {
@@ -157,7 +162,7 @@ extension SimplexCore {
 
     /// A defined symbol in the workspace whose own definition row refers directly to a
     /// parametric external that could become the subject, or nil.
-    private func definitionExposingVariable() -> Int32? {
+    @inline(__always) private func definitionExposingVariable() -> Int32? {
         for s in workspace.symbols where isDefined(s) && !isNearZero(workspace.coefficient(s)) {
             for t in cells(of: rows[Int(rowIndex(s))]) where kind(t.symbol) == .external && isParametric(t.symbol) {
                 if !appearsInLP(t.symbol) && symbols[Int(t.symbol)].objective < 0 { return s }
@@ -167,7 +172,7 @@ extension SimplexCore {
     }
 
     /// Whether `s` appears in an LP row.
-    func appearsInLP(_ s: Int32) -> Bool {
+    @inline(__always) func appearsInLP(_ s: Int32) -> Bool {
         var node = symbols[Int(s)].column
         while node >= 0 {
             if !rows[Int(columnNodes[Int(node)].row)].isDefinition { return true }

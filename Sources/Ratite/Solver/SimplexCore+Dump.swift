@@ -70,7 +70,7 @@ extension SimplexCore {
         for (c, record) in constraints.enumerated() where record.isAlive {
             var text = terms(of: record).map { "\(formatNumber($0.coefficient))*\(variableNames[Int($0.variable)])" }.joined(separator: " + ")
             if text.isEmpty { text = "0" }
-            out += "  c\(c): \(text) + \(formatNumber(record.constant)) \(record.relation.symbol) 0 @\(formatNumber(record.priority))"
+            out += "  c\(c): \(text) + \(formatNumber(record.constant)) \(record.relation.symbol) 0 @\(formatNumber(priority(ofConstraint: Int32(c))))"
             out += " marker \(describeSymbol(record.marker))" + (record.other >= 0 ? " other \(describeSymbol(record.other))" : "") + "\n"
         }
         return out

@@ -166,7 +166,7 @@ extension SimplexCore {
         guard isConstraint(id) else { throw .unknownConstraint(id) }
         guard priority > 0 && priority <= 1000 else { throw .invalidPriority(priority) }
         let record = constraints[Int(id)]
-        if record.priority == priority { return }
+        if self.priority(ofConstraint: id) == priority { return }
         if record.editVariable >= 0 && priority >= 1000 { throw .requiredEditVariable(record.editVariable) }
         beginTransaction()
         do {
@@ -179,12 +179,9 @@ extension SimplexCore {
                 releaseLevel(record.level)
                 noteConstraint(id)
                 constraints[Int(id)].level = level
-                constraints[Int(id)].priority = priority
             } else {
                 try detachConstraint(id)
-                noteConstraint(id)
-                constraints[Int(id)].priority = priority
-                try attachConstraint(id)
+                try attachConstraint(id, priority: priority)
             }
             try restoreOptimality()
             commitTransaction()

@@ -103,7 +103,7 @@ extension SimplexCore {
                 }
             }
             for t in terms(of: record) { uses[Int(t.variable)] += 1 }
-            if record.isRequired != (record.priority >= 1000) { fail("constraint c\(c): level disagrees with priority") }
+            if record.level >= 0 && !(levels[Int(record.level)].priority < 1000) { fail("constraint c\(c): optional at a required level") }
         }
         for (index, record) in variables.enumerated() where record.isAlive {
             if uses[index] != record.uses { fail("variable \(variableNames[index]): \(record.uses) uses recorded, \(uses[index]) found") }
@@ -135,7 +135,7 @@ extension SimplexCore {
         d.feed(symbols.count)
         for s in symbols {
             d.feed(Int32(s.kind.rawValue)); d.feed(s.level); d.feed(s.row); d.feed(s.column)
-            d.feed(s.objective); d.feed(s.owner); d.feed(s.value)
+            d.feed(s.objective); d.feed(s.owner)
         }
         d.feed(columnNodes.count)
         for n in columnNodes { d.feed(n.row); d.feed(n.next) }
@@ -150,7 +150,7 @@ extension SimplexCore {
             d.feed(c.isAlive); d.feed(c.termCount)
             for t in terms(of: c) { d.feed(t.variable); d.feed(t.coefficient) }
             d.feed(c.constant); d.feed(Int32(c.relation == .equal ? 0 : c.relation == .lessThanOrEqual ? 1 : 2))
-            d.feed(c.priority); d.feed(c.level); d.feed(c.marker); d.feed(c.other); d.feed(c.orientation)
+            d.feed(c.isAlive && c.level >= 0 ? levels[Int(c.level)].priority : 1000); d.feed(c.level); d.feed(c.marker); d.feed(c.other)
             d.feed(c.editVariable); d.feed(c.serial)
         }
         d.feed(variables.count)
@@ -196,8 +196,9 @@ extension SimplexCore {
         }
         for (index, record) in symbols.enumerated() where record.kind == .external {
             let expected = value(Int32(index))
-            if abs(expected - record.value) > 1e-6 * max(1, abs(expected)) {
-                problems.append("\(describeSymbol(Int32(index))) cached \(record.value), computed \(expected)")
+            let cached = variables[Int(record.owner)].value
+            if abs(expected - cached) > 1e-6 * max(1, abs(expected)) {
+                problems.append("\(describeSymbol(Int32(index))) cached \(cached), computed \(expected)")
             }
         }
         // Every constraint's row must agree with the solution: the expression's value equals

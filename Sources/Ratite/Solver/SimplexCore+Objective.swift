@@ -126,7 +126,7 @@ extension SimplexCore {
     }
 
     /// The highest-priority nonzero objective coefficient of `s`, with its level's rank.
-    func leadingObjective(_ s: Int32) -> (rank: Int, coefficient: Double)? {
+    @inline(__always) func leadingObjective(_ s: Int32) -> (rank: Int, coefficient: Double)? {
         var best: (rank: Int, coefficient: Double)? = nil
         var node = symbols[Int(s)].objective
         while node >= 0 {

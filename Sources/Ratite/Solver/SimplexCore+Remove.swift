@@ -20,7 +20,7 @@ extension SimplexCore {
         noteConstraint(id)
         constraintTermGarbage += Int(constraints[Int(id)].termCount)
         constraints[Int(id)] = ConstraintRecord(
-            constant: 0, priority: 0, orientation: 1, serial: 0, termStart: 0, termCount: 0,
+            constant: 0, serial: 0, termStart: 0, termCount: 0,
             level: -1, marker: freeConstraint, other: -1, editVariable: -1, relation: .equal, isAlive: false)
         freeConstraint = id
     }

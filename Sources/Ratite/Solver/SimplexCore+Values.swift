@@ -1,12 +1,12 @@
 /// Values: recomputed only where something changed, definitions in level order.
 extension SimplexCore {
     /// The current value of any symbol: zero when parametric, the row constant when
-    /// LP-basic, the cached value when defined (valid after `updateValues`).
+    /// LP-basic, its variable's value when defined (valid after `updateValues`).
     @inline(__always) func currentValue(_ s: Int32) -> Double {
-        let r = symbols[Int(s)].row
-        if r < 0 { return 0 }
-        let row = rows[Int(r)]
-        return row.isDefinition ? symbols[Int(s)].value : row.constant
+        let record = symbols[Int(s)]
+        if record.row < 0 { return 0 }
+        let row = rows[Int(record.row)]
+        return row.isDefinition ? variables[Int(record.owner)].value : row.constant
     }
 
     /// Evaluates a definition row from the current values of what it refers to.
@@ -101,18 +101,16 @@ extension SimplexCore {
         return unique
     }
 
-    /// Stores an external symbol's value and mirrors it into its variable.
+    /// Stores an external symbol's value in its variable: the symbol keeps no copy, which
+    /// would cost 8 bytes in every symbol record.
     /// - Returns: whether the value changed.
     @discardableResult
     private mutating func setExternalValue(_ s: Int32, _ value: Double) -> Bool {
         let value = value == 0 ? 0 : value
-        if symbols[Int(s)].value.bitPattern == value.bitPattern { return false }
-        symbols[Int(s)].value = value
         let v = symbols[Int(s)].owner
-        if v >= 0 && Int(v) < variables.count && variables[Int(v)].symbol == s {
-            variables[Int(v)].value = value
-            changedVariables.append(v)
-        }
+        if variables[Int(v)].value.bitPattern == value.bitPattern { return false }
+        variables[Int(v)].value = value
+        changedVariables.append(v)
         return true
     }
 }

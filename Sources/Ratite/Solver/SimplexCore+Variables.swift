@@ -39,8 +39,6 @@ extension SimplexCore {
         variables[Int(v)].uses += 1
         if variables[Int(v)].symbol >= 0 { return variables[Int(v)].symbol }
         let s = newSymbol(.external, owner: v)
-        noteSymbol(s)
-        symbols[Int(s)].value = variables[Int(v)].value
         variables[Int(v)].symbol = s
         markDirty(s)
         return s

@@ -19,12 +19,12 @@ enum SymbolKind: UInt8 {
     var mayEnter: Bool { self == .external || self == .slack || self == .error }
 }
 
-/// Everything the tableau keeps per symbol, packed so the whole record can be journaled.
+/// Everything the tableau keeps per symbol, packed so the whole record can be journaled:
+/// 24 bytes, the kind last so it packs behind the ids.
 ///
 /// A symbol is in exactly one of three states: parametric (`row < 0`, value zero), basic in
 /// an LP row (restricted symbols only), or defined by a definition row (externals only).
 struct SymbolRecord {
-    var kind: SymbolKind
     /// Topological level of a defined external: strictly above every defined external its
     /// definition row refers to. For a bundle: its row (see `SimplexCore+Bundles.swift`).
     var level: Int32 = 0
@@ -34,11 +34,10 @@ struct SymbolRecord {
     var column: Int32 = -1
     /// Head of this symbol's objective coefficients, one node per priority level, or -1.
     var objective: Int32 = -1
-    /// The constraint that created a tag symbol, or the variable of an external symbol.
-    /// For an unused slot: the next unused slot.
+    /// The constraint that created a tag symbol, or the variable of an external symbol
+    /// (whose record holds the external's value). For an unused slot: the next unused slot.
     var owner: Int32 = -1
-    /// Cached value of an external symbol, refreshed by `updateValues`.
-    var value: Double = 0
+    var kind: SymbolKind
 
     init(kind: SymbolKind, owner: Int32) {
         self.kind = kind
