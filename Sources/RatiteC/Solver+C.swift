@@ -103,7 +103,8 @@ public func ratite_solver_constraint_add(
         var list = h.termScratch
         h.termScratch = []
         defer { h.termScratch = list }
-        list.removeAll(keepingCapacity: true)
+        // Popping keeps the storage for less than the general `removeAll(keepingCapacity:)`.
+        while list.popLast() != nil {}
         list.reserveCapacity(n)
         for i in 0..<n {
             let t = terms![i]

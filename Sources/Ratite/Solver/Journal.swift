@@ -94,14 +94,14 @@ extension SimplexCore {
                 journal.marks[journal.marks.count - 1].levelOrder = saved
             }
         } else {
-            if !journal.rows.isEmpty { journal.rows.removeAll(keepingCapacity: true) }
-            if !journal.symbols.isEmpty { journal.symbols.removeAll(keepingCapacity: true) }
-            if !journal.columnNodes.isEmpty { journal.columnNodes.removeAll(keepingCapacity: true) }
-            if !journal.objectiveNodes.isEmpty { journal.objectiveNodes.removeAll(keepingCapacity: true) }
-            if !journal.levels.isEmpty { journal.levels.removeAll(keepingCapacity: true) }
-            if !journal.constraints.isEmpty { journal.constraints.removeAll(keepingCapacity: true) }
-            if !journal.variables.isEmpty { journal.variables.removeAll(keepingCapacity: true) }
-            if !journal.variableNames.isEmpty { journal.variableNames.removeAll(keepingCapacity: true) }
+            if !journal.rows.isEmpty { journal.rows.empty() }
+            if !journal.symbols.isEmpty { journal.symbols.empty() }
+            if !journal.columnNodes.isEmpty { journal.columnNodes.empty() }
+            if !journal.objectiveNodes.isEmpty { journal.objectiveNodes.empty() }
+            if !journal.levels.isEmpty { journal.levels.empty() }
+            if !journal.constraints.isEmpty { journal.constraints.empty() }
+            if !journal.variables.isEmpty { journal.variables.empty() }
+            if !journal.variableNames.isEmpty { journal.variableNames.empty() }
             journal.setFloors(nil)
             compactConstraintTermsIfSparse()
             squeezeCellPoolIfSparse()
@@ -166,10 +166,10 @@ extension SimplexCore {
         for s in candidates where Int(s) < flags.count { flags[Int(s)] &= mask }
         for s in pendingObjective where Int(s) < flags.count { flags[Int(s)] &= mask }
         for s in infeasible where Int(s) < flags.count { flags[Int(s)] &= mask }
-        candidates.removeAll(keepingCapacity: true)
-        pendingObjective.removeAll(keepingCapacity: true)
-        infeasible.removeAll(keepingCapacity: true)
-        phaseSymbols.removeAll(keepingCapacity: true)
+        candidates.empty()
+        pendingObjective.empty()
+        infeasible.empty()
+        phaseSymbols.empty()
         phaseLevel = -1
     }
 

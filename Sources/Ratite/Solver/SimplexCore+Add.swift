@@ -189,7 +189,8 @@ extension SimplexCore {
         symbols[Int(x)].level = level
         let r = insertRow(row)
         if explicit {
-            var containing: [Int32] = []
+            var containing = takeRowList()
+            defer { keepRowList(containing) }
             columnRows(x, into: &containing)
             for q in containing where q != r && !rows[Int(q)].isDefinition {
                 substitute(x, by: row, into: q)
@@ -219,7 +220,9 @@ extension SimplexCore {
     /// explicit row in parametric symbols. Definitions are expanded highest level first, so
     /// each is expanded at most once however many paths lead to it.
     mutating func expandFully() {
-        var heap = LevelHeap()
+        var heap = expansionHeap
+        expansionHeap = LevelHeap()
+        defer { expansionHeap = heap }
         for s in workspace.symbols where isDefined(s) { heap.push(s, level: symbols[Int(s)].level, flags: &flags) }
         while let d = heap.pop(flags: &flags) {
             if isNearZero(workspace.coefficient(d)) { _ = workspace.take(d); continue }
@@ -245,7 +248,10 @@ extension SimplexCore {
     /// Places the explicit workspace row (restricted symbols only) in the LP part.
     private mutating func placeLPRow(constraint id: Int32) throws(CoreError) {
         let record = constraints[Int(id)]
-        var terms = workspace.sortedTerms()
+        var terms = termListStorage
+        termListStorage = []
+        defer { termListStorage = terms }
+        workspace.sortedTerms(into: &terms)
         var constant = workspace.constant
         if terms.allSatisfy({ kind($0.symbol) == .dummy }) {
             // Only required equalities are involved: the row is redundant or contradictory.
@@ -311,7 +317,8 @@ extension SimplexCore {
         let row = Row(constant: -constant / c, basic: subject, start: Int32(start), count: Int32(end - start), isDefinition: false)
         let r = insertRow(row)
         if appearsInRows(subject) {
-            var containing: [Int32] = []
+            var containing = takeRowList()
+            defer { keepRowList(containing) }
             columnRows(subject, into: &containing)
             for q in containing where q != r && !rows[Int(q)].isDefinition {
                 substitute(subject, by: row, into: q)
@@ -399,7 +406,7 @@ extension SimplexCore {
         let phase = retainLevel(priority: phaseOnePriority)
         phaseLevel = phase
         // The list is scratch of this phase: empty between operations, like the other lists.
-        defer { phaseLevel = -1; phaseSymbols.removeAll(keepingCapacity: true) }
+        defer { phaseLevel = -1; phaseSymbols.empty() }
         addToObjective(art, level: phase, weight: 1)
         try optimize()
         // What is left of the artificial is roundoff when it is tiny next to the terms the

@@ -104,7 +104,7 @@ extension SimplexCore {
         // to a scratch list kept across calls (taken out while in use), not a new array.
         var weights = objectiveScratch
         objectiveScratch = []
-        weights.removeAll(keepingCapacity: true)
+        weights.empty()
         while node >= 0 {
             weights.append((objectiveNodes[Int(node)].level, objectiveNodes[Int(node)].coefficient))
             node = objectiveNodes[Int(node)].next

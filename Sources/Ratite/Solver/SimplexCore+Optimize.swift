@@ -61,7 +61,7 @@ extension SimplexCore {
                 candidates.append(s)
             }
         }
-        pendingObjective.removeAll(keepingCapacity: true)
+        pendingObjective.empty()
 
         var best: Int32 = -1
         var bestRank = Int.max

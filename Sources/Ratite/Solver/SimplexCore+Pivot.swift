@@ -88,7 +88,8 @@ extension SimplexCore {
         markDirty(e)
         if flags[Int(b)] & SymbolFlags.infeasible != 0 { flags[Int(b)] &= ~SymbolFlags.infeasible }
 
-        var containing: [Int32] = []
+        var containing = takeRowList()
+        defer { keepRowList(containing) }
         columnRows(e, into: &containing)
         for q in containing where q != r && !rows[Int(q)].isDefinition {
             substitute(e, by: row, into: q)
@@ -107,7 +108,8 @@ extension SimplexCore {
     /// defined, by raising the levels of the rows that refer to `x`, transitively.
     mutating func raiseLevels(above x: Int32) {
         var work: [Int32] = [x]
-        var containing: [Int32] = []
+        var containing = takeRowList()
+        defer { keepRowList(containing) }
         while let y = work.popLast() {
             let level = symbols[Int(y)].level
             columnRows(y, into: &containing)

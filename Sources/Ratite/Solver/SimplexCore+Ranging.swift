@@ -48,7 +48,8 @@ extension SimplexCore {
                 ranges.append((-.infinity, .infinity))
                 continue
             }
-            let terms = probe.workspace.sortedTerms()
+            var terms: [Cell] = []
+            probe.workspace.sortedTerms(into: &terms)
             let constant = probe.workspace.constant
             // Freedom is judged on the original objective (the probe's is replaced below).
             guard terms.contains(where: { movesFreely($0.symbol, above: floor) }) else {

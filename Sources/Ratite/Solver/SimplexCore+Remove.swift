@@ -161,7 +161,9 @@ extension SimplexCore {
             workspace.reset(capacity: symbols.count)
             addToWorkspace(solved, scale: 1)
             expandFully()
-            let explicit = storedRow(basic: m, isDefinition: false, constant: workspace.constant, terms: workspace.sortedTerms())
+            var terms: [Cell] = []
+            workspace.sortedTerms(into: &terms)
+            let explicit = storedRow(basic: m, isDefinition: false, constant: workspace.constant, terms: terms)
             substituteObjective(m, row: explicit)
         }
     }

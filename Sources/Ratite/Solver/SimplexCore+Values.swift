@@ -45,7 +45,7 @@ extension SimplexCore {
                 heap.push(d, level: symbols[Int(d)].level, flags: &flags)
             }
         }
-        dirty.removeAll(keepingCapacity: true)
+        dirty.empty()
         // Keep the list bounded when nobody takes it (repeated internal refreshes).
         if changedVariables.count > 2 * variables.count + 64 { changedVariables = takeChangedVariables() }
         while let x = heap.pop(flags: &flags) {
@@ -93,6 +93,7 @@ extension SimplexCore {
     /// The variables whose values changed since the last call, each once, in id order.
     package mutating func takeChangedVariables() -> [Int32] {
         var result = changedVariables
+        // Shared with `result` now: popping would copy it first.
         changedVariables.removeAll(keepingCapacity: true)
         result.sort()
         var unique: [Int32] = []

@@ -64,8 +64,12 @@ package struct SimplexCore {
     var phaseSymbols: [Int32] = []
     var journal = Journal()
     var workspace = SparseAccumulator()
-    /// Scratch stack for searches over definition rows.
-    var scratch: [Int32] = []
+    /// Kept storage for the row lists of `columnRows` (see `takeRowList`), for
+    /// `SparseAccumulator.sortedTerms` and for `expandFully`'s heap: a fresh array on every
+    /// addition cost a malloc and a free.
+    var rowListStorage: [Int32] = []
+    var termListStorage: [Cell] = []
+    var expansionHeap = LevelHeap()
     /// Scratch list of (level, coefficient) pairs for `substituteObjective`.
     var objectiveScratch: [(Int32, Double)] = []
 
@@ -174,13 +178,23 @@ package struct SimplexCore {
     /// call to a non-mutating method from a mutating one copied the whole core (472 bytes)
     /// to pass it, about 80 instructions a call.
     @inline(__always) func columnRows(_ s: Int32, into list: inout [Int32]) {
-        list.removeAll(keepingCapacity: true)
+        list.empty()
         var node = symbols[Int(s)].column
         while node >= 0 {
             list.append(columnNodes[Int(node)].row)
             node = columnNodes[Int(node)].next
         }
     }
+
+    /// An empty row list with kept storage, to hand back with `keepRowList` when done. A
+    /// nested caller finds the storage taken and starts a fresh list.
+    @inline(__always) mutating func takeRowList() -> [Int32] {
+        var list = rowListStorage
+        rowListStorage = []
+        list.empty()
+        return list
+    }
+    @inline(__always) mutating func keepRowList(_ list: consuming [Int32]) { rowListStorage = list }
 
     /// Whether any row contains `s`.
     @inline(__always) func appearsInRows(_ s: Int32) -> Bool { symbols[Int(s)].column >= 0 }
@@ -294,7 +308,7 @@ struct SparseAccumulator {
 
     mutating func reset(capacity: Int) {
         for s in symbols { coefficients[Int(s)] = 0; isPresent[Int(s)] = false }
-        symbols.removeAll(keepingCapacity: true)
+        symbols.empty()
         constant = 0
         if coefficients.count < capacity { cover(capacity) }
     }
@@ -336,15 +350,14 @@ struct SparseAccumulator {
         for t in cells { add(t.symbol, t.coefficient * scale) }
     }
 
-    /// The accumulated terms, sorted, without near-zero coefficients.
-    func sortedTerms() -> [Cell] {
-        var terms: [Cell] = []
-        terms.reserveCapacity(symbols.count)
+    /// The accumulated terms, sorted, without near-zero coefficients, in `terms` (emptied
+    /// first; passed in so its storage can be kept).
+    func sortedTerms(into terms: inout [Cell]) {
+        terms.empty()
         for s in symbols {
             let c = coefficients[Int(s)]
             if !isNearZero(c) { terms.append(Cell(symbol: s, coefficient: c)) }
         }
         terms.sort { $0.symbol < $1.symbol }
-        return terms
     }
 }
