@@ -224,6 +224,24 @@ import Testing
         #expect(d.problems() == [])
     }
 
+    /// A transaction that logged more than `Journal.keptLogCapacity` old values gives the
+    /// log's storage back at its commit; smaller logs keep theirs for the next operation.
+    @Test func largeTransactionLogsGiveTheirStorageBack() throws {
+        var d = CoreDriver(variableCount: Journal.keptLogCapacity + 100)
+        d.core.beginTransaction()
+        for v in d.variables {
+            _ = try d.core.addConstraint(terms: [VariableTerm(variable: v, coefficient: 1)], constant: -1, relation: .equal, priority: 1000)
+        }
+        #expect(d.core.journal.variables.count > Journal.keptLogCapacity)
+        d.core.commitTransaction()
+        #expect(d.core.journal.variables.isEmpty)
+        #expect(d.core.journal.variables.capacity <= Journal.keptLogCapacity)
+        // A small transaction's log keeps its storage.
+        _ = try d.add(C([(0, 1), (1, -1)], 0, .greaterThanOrEqual))
+        #expect(d.core.journal.variables.capacity > 0)
+        #expect(d.problems() == [])
+    }
+
     /// Values refreshed inside a transaction (adding an edit variable brings values up to
     /// date first) must come back with a rollback: after it the core holds the old tableau,
     /// so its cached values and dirty list must be the old ones too.

@@ -37,6 +37,9 @@ struct Journal {
     }
 
     var marks: [Mark] = []
+    /// Log entries whose storage is kept between transactions; a log that grew past this
+    /// in one transaction gives its storage back at the commit.
+    static let keptLogCapacity = 1 << 16
     /// The innermost mark's array lengths: elements at or past them were created inside the
     /// transaction and are truncated on rollback, so writing them needs no log entry.
     var rowFloor = Int.max, symbolFloor = Int.max, columnFloor = Int.max, objectiveFloor = Int.max
@@ -94,14 +97,14 @@ extension SimplexCore {
                 journal.marks[journal.marks.count - 1].levelOrder = saved
             }
         } else {
-            if !journal.rows.isEmpty { journal.rows.empty() }
-            if !journal.symbols.isEmpty { journal.symbols.empty() }
-            if !journal.columnNodes.isEmpty { journal.columnNodes.empty() }
-            if !journal.objectiveNodes.isEmpty { journal.objectiveNodes.empty() }
-            if !journal.levels.isEmpty { journal.levels.empty() }
-            if !journal.constraints.isEmpty { journal.constraints.empty() }
-            if !journal.variables.isEmpty { journal.variables.empty() }
-            if !journal.variableNames.isEmpty { journal.variableNames.empty() }
+            if !journal.rows.isEmpty { journal.rows.empty(keepingAtMost: Journal.keptLogCapacity) }
+            if !journal.symbols.isEmpty { journal.symbols.empty(keepingAtMost: Journal.keptLogCapacity) }
+            if !journal.columnNodes.isEmpty { journal.columnNodes.empty(keepingAtMost: Journal.keptLogCapacity) }
+            if !journal.objectiveNodes.isEmpty { journal.objectiveNodes.empty(keepingAtMost: Journal.keptLogCapacity) }
+            if !journal.levels.isEmpty { journal.levels.empty(keepingAtMost: Journal.keptLogCapacity) }
+            if !journal.constraints.isEmpty { journal.constraints.empty(keepingAtMost: Journal.keptLogCapacity) }
+            if !journal.variables.isEmpty { journal.variables.empty(keepingAtMost: Journal.keptLogCapacity) }
+            if !journal.variableNames.isEmpty { journal.variableNames.empty(keepingAtMost: Journal.keptLogCapacity) }
             journal.setFloors(nil)
             compactConstraintTermsIfSparse()
             squeezeCellPoolIfSparse()

@@ -114,6 +114,14 @@ extension SimplexCore {
                 fail("variable \(variableNames[index]): unused but still has a symbol")
             }
         }
+        // And the other way: an external symbol names a live variable that has it, or no
+        // variable at all (a lingering one, see `ownsItsVariable`).
+        for (index, record) in symbols.enumerated() where record.kind == .external && record.owner >= 0 {
+            let v = Int(record.owner)
+            if v >= variables.count || !variables[v].isAlive || variables[v].symbol != Int32(index) {
+                fail("external symbol \(index) names variable \(v), which does not have it")
+            }
+        }
         if phaseLevel >= 0 { fail("phase one still active") }
         for l in levelOrder where levels[Int(l)].priority >= phaseOnePriority { fail("phase-one level lingers") }
         return problems
@@ -186,7 +194,9 @@ extension SimplexCore {
         func value(_ s: Int32) -> Double {
             let r = symbols[Int(s)].row
             if r < 0 { return 0 }
-            return rows[Int(r)].isDefinition ? computed[Int(s)] : rows[Int(r)].constant
+            // A lingering symbol counts as zero, as in `currentValue`.
+            guard rows[Int(r)].isDefinition else { return rows[Int(r)].constant }
+            return ownsItsVariable(s) ? computed[Int(s)] : 0
         }
         for s in order {
             let row = rows[Int(symbols[Int(s)].row)]
@@ -194,7 +204,7 @@ extension SimplexCore {
             for t in cells(of: row) { v += t.coefficient * value(t.symbol) }
             computed[Int(s)] = v
         }
-        for (index, record) in symbols.enumerated() where record.kind == .external {
+        for (index, record) in symbols.enumerated() where record.kind == .external && ownsItsVariable(Int32(index)) {
             let expected = value(Int32(index))
             let cached = variables[Int(record.owner)].value
             if abs(expected - cached) > 1e-6 * max(1, abs(expected)) {

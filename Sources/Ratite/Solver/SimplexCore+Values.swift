@@ -2,12 +2,21 @@
 extension SimplexCore {
     /// The current value of any symbol: zero when parametric, the row constant when
     /// LP-basic, its variable's value when defined (valid after `updateValues`).
+    ///
+    /// A lingering symbol (see `ownsItsVariable`) counts as zero: it is rounding residue.
     @inline(__always) func currentValue(_ s: Int32) -> Double {
         let record = symbols[Int(s)]
         if record.row < 0 { return 0 }
         let row = rows[Int(record.row)]
-        return row.isDefinition ? variables[Int(record.owner)].value : row.constant
+        guard row.isDefinition else { return row.constant }
+        return record.owner >= 0 ? variables[Int(record.owner)].value : 0
     }
+
+    /// Whether external symbol `s` still has a variable. It may not: when a variable's last
+    /// constraint goes while rounding leaves its symbol defined, `releaseVariable` keeps
+    /// the symbol; deleting the variable then sets the symbol's owner to -1
+    /// (`deleteVariable`), and the slot may go to another variable.
+    @inline(__always) func ownsItsVariable(_ s: Int32) -> Bool { symbols[Int(s)].owner >= 0 }
 
     /// Evaluates a definition row from the current values of what it refers to.
     @inline(__always) func evaluate(_ row: Row) -> Double {
@@ -107,6 +116,7 @@ extension SimplexCore {
     /// - Returns: whether the value changed.
     @discardableResult
     private mutating func setExternalValue(_ s: Int32, _ value: Double) -> Bool {
+        guard ownsItsVariable(s) else { return false }
         let value = value == 0 ? 0 : value
         let v = symbols[Int(s)].owner
         if variables[Int(v)].value.bitPattern == value.bitPattern { return false }

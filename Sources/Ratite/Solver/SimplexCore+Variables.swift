@@ -22,6 +22,14 @@ extension SimplexCore {
     package mutating func deleteVariable(_ v: Int32) throws(CoreError) {
         guard isVariable(v) else { throw .unknownVariable(v) }
         guard variables[Int(v)].uses == 0 else { throw .internalError("variable \(v) is still in use") }
+        // A symbol rounding left defined (see `releaseVariable`) outlives its variable: it
+        // stops naming the slot, which another variable may take, and whose value it would
+        // otherwise read and write.
+        let s = variables[Int(v)].symbol
+        if s >= 0 {
+            noteSymbol(s)
+            symbols[Int(s)].owner = -1
+        }
         noteVariable(v)
         noteVariableName(v)
         variables[Int(v)] = VariableRecord(value: 0, symbol: freeVariable, uses: 0, edit: -1, isAlive: false)

@@ -14,3 +14,12 @@ extension Array {
         }
     }
 }
+
+extension Array {
+    /// Empties the array, keeping its storage only up to `limit` elements: a rare large
+    /// batch (a suggestion on a 100k chain journals every symbol) would otherwise hold its
+    /// peak storage for good.
+    @inline(__always) mutating func empty(keepingAtMost limit: Int) {
+        if capacity > limit { self = [] } else { empty() }
+    }
+}
