@@ -29,14 +29,15 @@ struct Journal {
         var freeRow: Int32 = -1, freeSymbol: Int32 = -1, freeColumnNode: Int32 = -1
         var freeObjectiveNode: Int32 = -1, freeLevel: Int32 = -1
         var freeConstraint: Int32 = -1, freeVariable: Int32 = -1
-        /// `levelOrder` as it was at the start, saved by the transaction's first change to it
-        /// (`noteLevelOrder`): few operations add or drop a level, and a copy in every mark
-        /// cost a retain and release on every operation.
-        var levelOrder: [Int32]? = nil
         var serial: UInt64 = 0
     }
 
     var marks: [Mark] = []
+    /// `levelOrder` as it was when the transaction at `depth` (its mark's index + 1) began,
+    /// saved by that transaction's first change to it (`noteLevelOrder`). Kept beside the
+    /// marks, not in them: few operations add or drop a level, and an array in every mark
+    /// made each begin and commit retain, release and copy it out (5% of a chain addition).
+    var levelOrderSaves: [(depth: Int, order: [Int32])] = []
     /// Log entries whose storage is kept between transactions; a log that grew past this
     /// in one transaction gives its storage back at the commit.
     static let keptLogCapacity = 1 << 16
@@ -87,15 +88,22 @@ extension SimplexCore {
 
     /// Keeps everything done since the matching `beginTransaction`.
     package mutating func commitTransaction() {
-        let inner = journal.marks.removeLast()
+        let depth = journal.marks.count
+        journal.marks.removeLast()
+        if let last = journal.levelOrderSaves.last, last.depth == depth {
+            // An order the outer transaction had not changed yet was still its starting one
+            // when the inner transaction saved it: the save becomes the outer one's.
+            let outerSaved = journal.levelOrderSaves.count >= 2
+                && journal.levelOrderSaves[journal.levelOrderSaves.count - 2].depth == depth - 1
+            if depth == 1 || outerSaved {
+                journal.levelOrderSaves.removeLast()
+            } else {
+                journal.levelOrderSaves[journal.levelOrderSaves.count - 1].depth = depth - 1
+            }
+        }
         if !journal.marks.isEmpty {
             // Elements created in the inner transaction count as created in the outer one.
             journal.setFloors(journal.marks.last)
-            // An order the outer transaction had not changed yet was still its starting one
-            // when the inner transaction saved it.
-            if let saved = inner.levelOrder, journal.marks[journal.marks.count - 1].levelOrder == nil {
-                journal.marks[journal.marks.count - 1].levelOrder = saved
-            }
         } else {
             if !journal.rows.isEmpty { journal.rows.empty(keepingAtMost: Journal.keptLogCapacity) }
             if !journal.symbols.isEmpty { journal.symbols.empty(keepingAtMost: Journal.keptLogCapacity) }
@@ -149,7 +157,10 @@ extension SimplexCore {
         freeLevel = mark.freeLevel
         freeConstraint = mark.freeConstraint
         freeVariable = mark.freeVariable
-        if let saved = mark.levelOrder { levelOrder = saved }
+        if let last = journal.levelOrderSaves.last, last.depth == journal.marks.count + 1 {
+            levelOrder = last.order
+            journal.levelOrderSaves.removeLast()
+        }
         serialCounter = mark.serial
         journal.setFloors(journal.marks.last)
         // Transient lists: the dirty list keeps what it had before; the rest are empty at
@@ -204,8 +215,9 @@ extension SimplexCore {
     }
     /// Saves the level order before the innermost transaction's first change to it.
     @inline(__always) mutating func noteLevelOrder() {
-        if let last = journal.marks.indices.last, journal.marks[last].levelOrder == nil {
-            journal.marks[last].levelOrder = levelOrder
+        let depth = journal.marks.count
+        if depth > 0 && journal.levelOrderSaves.last?.depth != depth {
+            journal.levelOrderSaves.append((depth, levelOrder))
         }
     }
     @inline(__always) mutating func noteVariableName(_ v: Int32) {

@@ -7,6 +7,9 @@
 extension SimplexCore {
     /// Pivots until no parametric symbol can improve the objective.
     mutating func optimize() throws(CoreError) {
+        // Nothing can enter when no objective coefficient changed and no candidate is left
+        // (a required constraint placed without pivots): most additions end here.
+        if pendingObjective.isEmpty && candidates.isEmpty { return }
         var degenerateRun = 0
         var budget = pivotBudget
         // Roundoff can make a zero reduced cost look negative and send two pivots back and
