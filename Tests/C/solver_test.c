@@ -204,13 +204,10 @@ static void test_find_after_freeing_newest(void) {
     ratite_variable newest = var(s, "x");
     CHECK_STATUS(ratite_solver_variable_free(s, middle), RATITE_OK);
     ratite_variable reused = var(s, "y");
-    CHECK_STATUS(ratite_solver_variable_find(s, "x", 1, &found), RATITE_OK);
-    CHECK(found == newest);
+    CHECK(find(s, "x") == newest);
     CHECK_STATUS(ratite_solver_variable_free(s, newest), RATITE_OK);
-    CHECK_STATUS(ratite_solver_variable_find(s, "x", 1, &found), RATITE_OK);
-    CHECK(found == older);
-    CHECK_STATUS(ratite_solver_variable_find(s, "y", 1, &found), RATITE_OK);
-    CHECK(found == reused);
+    CHECK(find(s, "x") == older);
+    CHECK(find(s, "y") == reused);
     ratite_solver_free(s);
 }
 
@@ -223,14 +220,10 @@ static void test_first_find_after_slot_reuse(void) {
     ratite_variable second = var(s, "x");
     CHECK_STATUS(ratite_solver_variable_free(s, first), RATITE_OK);
     ratite_variable third = var(s, "x"); /* takes the freed, lowest slot */
-    ratite_variable found = SENTINEL_ID;
-    CHECK_STATUS(ratite_solver_variable_find(s, "x", 1, &found), RATITE_OK);
-    CHECK(found == third);
+    CHECK(find(s, "x") == third);
     CHECK_STATUS(ratite_solver_variable_free(s, third), RATITE_OK);
-    CHECK_STATUS(ratite_solver_variable_find(s, "x", 1, &found), RATITE_OK);
-    CHECK(found == second);
-    CHECK_STATUS(ratite_solver_variable_find(s, "t", 1, &found), RATITE_OK);
-    CHECK(found == other);
+    CHECK(find(s, "x") == second);
+    CHECK(find(s, "t") == other);
     ratite_solver_free(s);
 }
 

@@ -116,9 +116,9 @@ extension SimplexCore {
     /// - Returns: whether the value changed.
     @discardableResult
     private mutating func setExternalValue(_ s: Int32, _ value: Double) -> Bool {
-        guard ownsItsVariable(s) else { return false }
-        let value = value == 0 ? 0 : value
         let v = symbols[Int(s)].owner
+        guard v >= 0 else { return false } // a lingering symbol (see `ownsItsVariable`)
+        let value = value == 0 ? 0 : value
         if variables[Int(v)].value.bitPattern == value.bitPattern { return false }
         variables[Int(v)].value = value
         changedVariables.append(v)
