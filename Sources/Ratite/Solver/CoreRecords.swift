@@ -93,4 +93,7 @@ public struct SolverStatistics: Sendable, Equatable {
     public var expansions: Int = 0
     /// External values recomputed by updates.
     public var valuesRecomputed: Int = 0
+    /// Rows rewritten by substituting a symbol's row into them (pivots, new rows solved for
+    /// a symbol other rows hold): the work that grows when a basis choice is not local.
+    public var substitutions: Int = 0
 }

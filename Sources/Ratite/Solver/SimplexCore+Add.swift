@@ -181,6 +181,25 @@ extension SimplexCore {
         return false
     }
 
+    /// Compares how many LP rows hold `a` and `b` (-1 fewer, 0 as many, 1 more): the rows a
+    /// pivot on either would rewrite. The two columns are walked side by side, so the cost
+    /// is bounded by the shorter one (an old symbol held by every earlier grid row is never
+    /// walked to its end).
+    func compareLPRowCounts(_ a: Int32, _ b: Int32) -> Int {
+        func nextLPNode(after node: Int32) -> Int32 {
+            var node = node
+            while node >= 0 && rows[Int(columnNodes[Int(node)].row)].isDefinition { node = columnNodes[Int(node)].next }
+            return node
+        }
+        var x = nextLPNode(after: symbols[Int(a)].column)
+        var y = nextLPNode(after: symbols[Int(b)].column)
+        while x >= 0 && y >= 0 {
+            x = nextLPNode(after: columnNodes[Int(x)].next)
+            y = nextLPNode(after: columnNodes[Int(y)].next)
+        }
+        return x < 0 ? (y < 0 ? 0 : -1) : 1
+    }
+
     /// Makes the workspace row the definition of `x`. An explicit row (parametric symbols
     /// only) is also substituted into the LP rows and the objective that contain `x`.
     private mutating func define(_ x: Int32, explicit: Bool) {
@@ -366,6 +385,13 @@ extension SimplexCore {
         func isFresh(_ s: Int32) -> Bool { s == record.marker || s == record.other }
         /// 0 for the constraint's own symbols, 1 for others in no LP row, 2 for the rest.
         func cost(_ s: Int32) -> Int { isFresh(s) ? 0 : appearsInLP(s) ? 2 : 1 }
+        /// Among equal ratios and costs: fewer LP rows to rewrite, then the lower id. (Ids
+        /// alone picked the oldest symbol: each new grid row's `W` constraint was solved for
+        /// the previous grid row's error, which every earlier grid row holds by then.)
+        func fewerRows(_ s: Int32, than current: Int32, cost: Int) -> Bool {
+            let order = cost == 2 ? compareLPRowCounts(s, current) : 0
+            return order < 0 || (order == 0 && s < current)
+        }
         func best(negate: Bool) -> (symbol: Int32, size: Double, cost: Int)? {
             var choice: (symbol: Int32, size: Double, cost: Int)? = nil
             for t in terms {
@@ -377,7 +403,7 @@ extension SimplexCore {
                 let order = compareObjectiveRatios(t.symbol, -a, current.symbol, current.size)
                 if order > 0 { continue }
                 let c = cost(t.symbol)
-                if order < 0 || c < current.cost || (c == current.cost && t.symbol < current.symbol) {
+                if order < 0 || c < current.cost || (c == current.cost && fewerRows(t.symbol, than: current.symbol, cost: c)) {
                     choice = (t.symbol, -a, c)
                 }
             }
@@ -391,11 +417,15 @@ extension SimplexCore {
                 && symbols[Int(choice.symbol)].objective < 0 && choice.size >= widest) else { return nil }
             return (choice.symbol, constant < 0)
         }
-        let plain = best(negate: false)
-        let negated = best(negate: true)
-        if let plain, plain.cost <= (negated?.cost ?? 2) { return (plain.symbol, false) }
-        if let negated { return (negated.symbol, true) }
-        return nil
+        switch (best(negate: false), best(negate: true)) {
+        case let (plain?, negated?):
+            let fewer = negated.cost < plain.cost
+                || (negated.cost == plain.cost && negated.cost == 2 && compareLPRowCounts(negated.symbol, plain.symbol) < 0)
+            return fewer ? (negated.symbol, true) : (plain.symbol, false)
+        case let (plain?, nil): return (plain.symbol, false)
+        case let (nil, negated?): return (negated.symbol, true)
+        case (nil, nil): return nil
+        }
     }
 
     /// Phase one: adds the row with an artificial basic variable and minimizes it; the

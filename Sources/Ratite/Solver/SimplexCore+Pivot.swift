@@ -7,6 +7,7 @@ extension SimplexCore {
     mutating func substitute(_ e: Int32, by source: Row, into q: Int32) {
         let target = rows[Int(q)]
         guard let position = cellPosition(of: e, in: target) else { return }
+        statistics.substitutions += 1
         let c = cellPool[position].coefficient
         let start = cellPool.count
         var i = Int(target.start), j = Int(source.start)
