@@ -13,6 +13,26 @@ import Testing
         #expect(MemoryLayout<ColumnNode>.stride == 8)
     }
 
+    /// Freed heap pages go back to the system once the big arrays have moved a megabyte,
+    /// and never for a small solver (trimming walks the allocator's free lists).
+    @Test func freedPagesGoBackOnlyAfterLargeGrowth() throws {
+        var d = CoreDriver(variableCount: 0)
+        var previous = d.core.newVariable(name: "v0")
+        var trims: [Int] = []
+        for i in 1..<20000 {
+            let v = d.core.newVariable(name: "v\(i)")
+            _ = try d.core.addConstraint(
+                terms: [VariableTerm(variable: v, coefficient: 1), VariableTerm(variable: previous, coefficient: -1)],
+                constant: -1, relation: .equal, priority: 1000)
+            previous = v
+            if d.core.reservedAtLastTrim != trims.last ?? 0 { trims.append(d.core.reservedAtLastTrim) }
+            if i < 100 { #expect(trims.isEmpty) }
+        }
+        #expect(trims.count >= 2)
+        for (a, b) in zip([0] + trims, trims) { #expect(abs(b - a) >= trimmingStep) }
+        #expect(abs(d.core.reservedBytes - trims.last!) < trimmingStep)
+    }
+
     /// The workspace's dense arrays grow by an eighth, not by doubling: a build writes only
     /// a little more than one entry per symbol.
     @Test func workspaceCoversSymbolsWithoutDoubling() throws {

@@ -116,6 +116,7 @@ extension SimplexCore {
             journal.setFloors(nil)
             compactConstraintTermsIfSparse()
             squeezeCellPoolIfSparse()
+            releaseFreedPagesIfArraysMoved()
         }
     }
 

@@ -63,6 +63,8 @@ package struct SimplexCore {
     var phaseLevel: Int32 = -1
     var phaseSymbols: [Int32] = []
     var journal = Journal()
+    /// `reservedBytes` when freed heap pages were last given back.
+    var reservedAtLastTrim = 0
     var workspace = SparseAccumulator()
     /// Kept storage for the row lists of `columnRows` (see `takeRowList`), for
     /// `SparseAccumulator.sortedTerms` and for `expandFully`'s heap: a fresh array on every
