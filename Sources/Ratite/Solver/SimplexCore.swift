@@ -65,6 +65,7 @@ package struct SimplexCore {
     var journal = Journal()
     /// `reservedBytes` when freed heap pages were last given back.
     var reservedAtLastTrim = 0
+    var trimmingFloor = defaultTrimmingFloor
     var workspace = SparseAccumulator()
     /// Kept storage for the row lists of `columnRows` (see `takeRowList`), for
     /// `SparseAccumulator.sortedTerms` and for `expandFully`'s heap: a fresh array on every
