@@ -6,7 +6,7 @@ import Testing
 /// a whole alignment step.
 @Suite struct CoreRecordSizeTests {
     @Test func recordsKeepTheirPackedSizes() {
-        #expect(MemoryLayout<ConstraintRecord>.stride == 48)
+        #expect(MemoryLayout<ConstraintRecord>.stride == 40)
         #expect(MemoryLayout<SymbolRecord>.stride == 24)
         #expect(MemoryLayout<Row>.stride == 24)
         #expect(MemoryLayout<VariableRecord>.stride == 24)

@@ -38,7 +38,7 @@ func fingerprint(_ core: SimplexCore, transient: Bool = true) -> String {
         out += "c\(i) alive\(c.isAlive) @\(c.termStart) ["
         out += core.terms(of: c).map { "\($0.variable):\(d($0.coefficient))" }.joined(separator: ",")
         out += "] k\(d(c.constant)) \(c.relation.symbol) l\(c.level) m\(c.marker) o\(c.other)"
-        out += " e\(c.editVariable) #\(c.serial)\n"
+        out += " e\(c.isEdit) #\(c.serial)\n"
     }
     out += "variables \(core.variables.count) free \(core.freeVariable)\n"
     for (i, v) in core.variables.enumerated() {

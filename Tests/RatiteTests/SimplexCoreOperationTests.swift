@@ -144,7 +144,7 @@ import Testing
         try d.core.addEditVariable(d.variables[0], priority: 500)
         #expect(d.core.isEditVariable(d.variables[0]))
         let edit = d.core.variables[Int(d.variables[0])].edit
-        #expect(d.core.constraints[Int(edit)].editVariable == d.variables[0])
+        #expect(d.core.editVariable(ofConstraint: edit) == d.variables[0])
         try d.core.suggestValue(d.variables[0], 3)
         #expect(checked(&d) == [3, 6])
         // The edit's constraint is not removable as a constraint, but its priority can change

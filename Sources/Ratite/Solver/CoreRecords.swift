@@ -28,7 +28,7 @@ let phaseOnePriority = 2000.0
 /// A constraint as the core keeps it: what was written, and the tableau symbols it owns.
 ///
 /// Fields are declared widest first: Swift lays a struct out in declaration order, and this
-/// order packs the record into 48 bytes instead of 64. The priority is not stored: an
+/// order packs the record into 40 bytes instead of 64. The priority is not stored: an
 /// optional constraint's is its level's, a required one's is 1000
 /// (`SimplexCore.priority(ofConstraint:)`).
 struct ConstraintRecord {
@@ -44,11 +44,12 @@ struct ConstraintRecord {
     var marker: Int32
     /// The second error symbol of an optional constraint, or -1.
     var other: Int32
-    /// The variable this is the edit constraint of, or -1.
-    var editVariable: Int32
     var relation: Relation
     /// False for an unused slot; then `marker` links to the next unused slot.
     var isAlive: Bool
+    /// Whether this is the constraint of an edit variable: the variable is its only term
+    /// (`SimplexCore.editVariable(ofConstraint:)`; a stored id took the record to 48 bytes).
+    var isEdit: Bool
 
     var isRequired: Bool { level < 0 }
 

@@ -11,7 +11,7 @@ extension SimplexCore {
         try validate(terms: terms, constant: constant, priority: priority)
         beginTransaction()
         do {
-            let id = try insertConstraint(terms: terms, constant: constant, relation: relation, priority: priority, editVariable: -1)
+            let id = try insertConstraint(terms: terms, constant: constant, relation: relation, priority: priority, isEdit: false)
             commitTransaction()
             return id
         } catch {
@@ -31,12 +31,12 @@ extension SimplexCore {
 
     /// Records the constraint and places it. Runs inside a transaction.
     mutating func insertConstraint(
-        terms: [VariableTerm], constant: Double, relation: Relation, priority: Double, editVariable: Int32
+        terms: [VariableTerm], constant: Double, relation: Relation, priority: Double, isEdit: Bool
     ) throws(CoreError) -> Int32 {
         serialCounter += 1
         let id = allocateConstraint(ConstraintRecord(
             constant: constant, serial: serialCounter, termStart: storeConstraintTerms(terms), termCount: Int32(terms.count),
-            level: -1, marker: -1, other: -1, editVariable: editVariable, relation: relation, isAlive: true))
+            level: -1, marker: -1, other: -1, relation: relation, isAlive: true, isEdit: isEdit))
         try attachConstraint(id, priority: priority)
         try restoreOptimality()
         return id

@@ -16,7 +16,7 @@ extension SimplexCore {
         do {
             let id = try insertConstraint(
                 terms: [VariableTerm(variable: v, coefficient: 1)], constant: -current,
-                relation: .equal, priority: priority, editVariable: v)
+                relation: .equal, priority: priority, isEdit: true)
             noteVariable(v)
             variables[Int(v)].edit = id
             commitTransaction()
@@ -46,7 +46,13 @@ extension SimplexCore {
     package func isEditVariable(_ v: Int32) -> Bool { isVariable(v) && variables[Int(v)].edit >= 0 }
 
     /// Whether constraint `c` is the internal constraint of an edit variable.
-    package func isEditConstraint(_ c: Int32) -> Bool { isConstraint(c) && constraints[Int(c)].editVariable >= 0 }
+    package func isEditConstraint(_ c: Int32) -> Bool { isConstraint(c) && constraints[Int(c)].isEdit }
+
+    /// The variable edit constraint `c` holds (its only term), or -1 for another constraint.
+    package func editVariable(ofConstraint c: Int32) -> Int32 {
+        let record = constraints[Int(c)]
+        return record.isEdit ? constraintTerms[Int(record.termStart)].variable : -1
+    }
 
     /// Suggests `value` for edit variable `v`; the next update moves it as close as its
     /// priority allows.
@@ -167,7 +173,7 @@ extension SimplexCore {
         guard priority > 0 && priority <= 1000 else { throw .invalidPriority(priority) }
         let record = constraints[Int(id)]
         if self.priority(ofConstraint: id) == priority { return }
-        if record.editVariable >= 0 && priority >= 1000 { throw .requiredEditVariable(record.editVariable) }
+        if record.isEdit && priority >= 1000 { throw .requiredEditVariable(editVariable(ofConstraint: id)) }
         beginTransaction()
         do {
             if record.level >= 0 && priority < 1000 {

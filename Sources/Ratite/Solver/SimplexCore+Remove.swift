@@ -3,7 +3,7 @@
 extension SimplexCore {
     /// Removes constraint `id` and re-optimizes.
     package mutating func removeConstraint(_ id: Int32) throws(CoreError) {
-        guard isConstraint(id), constraints[Int(id)].editVariable < 0 else { throw .unknownConstraint(id) }
+        guard isConstraint(id), !constraints[Int(id)].isEdit else { throw .unknownConstraint(id) }
         beginTransaction()
         do {
             try detachConstraint(id)
@@ -21,7 +21,7 @@ extension SimplexCore {
         constraintTermGarbage += Int(constraints[Int(id)].termCount)
         constraints[Int(id)] = ConstraintRecord(
             constant: 0, serial: 0, termStart: 0, termCount: 0,
-            level: -1, marker: freeConstraint, other: -1, editVariable: -1, relation: .equal, isAlive: false)
+            level: -1, marker: freeConstraint, other: -1, relation: .equal, isAlive: false, isEdit: false)
         freeConstraint = id
     }
 
