@@ -72,7 +72,7 @@ extension SimplexCore {
             addObjectiveCoefficient(other, level: level, 1)
         }
 
-        workspace.reset(capacity: symbols.count)
+        workspace.reset()
         workspace.constant = record.orientation * record.constant
         for t in terms(of: record) { workspace.add(variables[Int(t.variable)].symbol, record.orientation * t.coefficient) }
         workspace.add(marker, markerCoefficient(of: id))
@@ -115,7 +115,8 @@ extension SimplexCore {
     private mutating func placeRow(constraint id: Int32) throws(CoreError) {
         // A fresh variable (in no row and no objective) can be defined by this row as it
         // stands: nothing refers to it, so no cycle can form and nothing needs substituting.
-        for s in workspace.symbols where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(s)) {
+        for (n, s) in workspace.symbols.enumerated()
+        where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(listed: n)) {
             if !appearsInRows(s) && symbols[Int(s)].objective < 0 {
                 define(s, explicit: false)
                 return
@@ -130,7 +131,8 @@ extension SimplexCore {
         var budget = 64
         search: while budget > 0 {
             budget -= 1
-            for s in workspace.symbols where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(s)) {
+            for (n, s) in workspace.symbols.enumerated()
+            where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(listed: n)) {
                 guard !appearsInLP(s) && symbols[Int(s)].objective < 0 else { continue }
                 if let cyclic = referenceDepending(on: s) {
                     expandDefinition(cyclic)
@@ -146,8 +148,8 @@ extension SimplexCore {
         expandFully()
         var subject: Int32 = -1
         var best = 0.0
-        for s in workspace.symbols where kind(s) == .external && isParametric(s) {
-            let c = abs(workspace.coefficient(s))
+        for (n, s) in workspace.symbols.enumerated() where kind(s) == .external && isParametric(s) {
+            let c = abs(workspace.coefficient(listed: n))
             if c > best + nearZero || (abs(c - best) <= nearZero && c > nearZero && s < subject) {
                 subject = s
                 best = c
@@ -163,7 +165,7 @@ extension SimplexCore {
     /// A defined symbol in the workspace whose own definition row refers directly to a
     /// parametric external that could become the subject, or nil.
     @inline(__always) private func definitionExposingVariable() -> Int32? {
-        for s in workspace.symbols where isDefined(s) && !isNearZero(workspace.coefficient(s)) {
+        for (n, s) in workspace.symbols.enumerated() where isDefined(s) && !isNearZero(workspace.coefficient(listed: n)) {
             for t in cells(of: rows[Int(rowIndex(s))]) where kind(t.symbol) == .external && isParametric(t.symbol) {
                 if !appearsInLP(t.symbol) && symbols[Int(t.symbol)].objective < 0 { return s }
             }
@@ -222,7 +224,7 @@ extension SimplexCore {
     /// A defined symbol the workspace refers to whose definition depends on `x`, or nil.
     private mutating func referenceDepending(on x: Int32) -> Int32? {
         var top: Int32 = -1
-        for s in workspace.symbols where isDefined(s) && !isNearZero(workspace.coefficient(s)) {
+        for (n, s) in workspace.symbols.enumerated() where isDefined(s) && !isNearZero(workspace.coefficient(listed: n)) {
             top = max(top, symbols[Int(s)].level)
         }
         return top < 0 ? nil : dependentReference(of: x, top: top)
@@ -244,9 +246,9 @@ extension SimplexCore {
         defer { expansionHeap = heap }
         for s in workspace.symbols where isDefined(s) { heap.push(s, level: symbols[Int(s)].level, flags: &flags) }
         while let d = heap.pop(flags: &flags) {
-            if isNearZero(workspace.coefficient(d)) { _ = workspace.take(d); continue }
-            statistics.expansions += 1
             let c = workspace.take(d)
+            if isNearZero(c) { continue }
+            statistics.expansions += 1
             let row = rows[Int(rowIndex(d))]
             workspace.constant += row.constant * c
             for t in cells(of: row) {
@@ -258,7 +260,7 @@ extension SimplexCore {
         while i < workspace.symbols.count {
             let s = workspace.symbols[i]
             i += 1
-            guard isLPBasic(s), !isNearZero(workspace.coefficient(s)) else { continue }
+            guard isLPBasic(s), !isNearZero(workspace.coefficient(listed: i - 1)) else { continue }
             let c = workspace.take(s)
             addToWorkspace(rows[Int(rowIndex(s))], scale: c)
         }

@@ -7,7 +7,7 @@ extension SimplexCore {
     mutating func loadExplicitForm(ofVariable v: Int32) -> Bool {
         let s = variables[Int(v)].symbol
         guard s >= 0 else { return false }
-        workspace.reset(capacity: symbols.count)
+        workspace.reset()
         workspace.add(s, 1)
         if !isParametric(s) { expandFully() }
         return true

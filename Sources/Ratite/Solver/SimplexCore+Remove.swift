@@ -158,7 +158,7 @@ extension SimplexCore {
             if rows[Int(q)].isDefinition { try restoreOrder(definition: q) }
         }
         if symbols[Int(m)].objective >= 0 {
-            workspace.reset(capacity: symbols.count)
+            workspace.reset()
             addToWorkspace(solved, scale: 1)
             expandFully()
             var terms: [Cell] = []
@@ -177,7 +177,7 @@ extension SimplexCore {
         for t in cells(of: rows[Int(q)]) where isDefined(t.symbol) { need = max(need, symbols[Int(t.symbol)].level + 1) }
         if need <= symbols[Int(d)].level { return }
         let row = rows[Int(q)]
-        workspace.reset(capacity: symbols.count)
+        workspace.reset()
         addToWorkspace(row, scale: 1)
         workspace.add(d, -1)
         deleteRow(q)

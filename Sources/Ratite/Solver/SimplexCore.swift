@@ -301,49 +301,95 @@ package struct SimplexCore {
     }
 }
 
-/// A dense scratch row for building and expanding rows in time proportional to the terms
-/// touched, whatever their order.
+/// A scratch row for building and expanding rows in time proportional to the terms
+/// touched, whatever their order: an open-addressing table from symbol to coefficient,
+/// sized to the row rather than to every symbol (a dense array over all symbols cost 9
+/// bytes per symbol, about 18 per constraint). Terms come out in insertion order.
 struct SparseAccumulator {
-    var coefficients: [Double] = []
-    var isPresent: [Bool] = []
-    var symbols: [Int32] = []
+    /// The table: `keys[i]` is the symbol in slot `i` or -1; capacity a power of two.
+    private var keys: [Int32] = Array(repeating: -1, count: 64)
+    private var values: [Double] = Array(repeating: 0, count: 64)
+    /// The symbols present, in insertion order.
+    private(set) var symbols: [Int32] = []
     var constant: Double = 0
 
-    mutating func reset(capacity: Int) {
-        for s in symbols { coefficients[Int(s)] = 0; isPresent[Int(s)] = false }
+    /// Bytes the table holds.
+    var reservedBytes: Int { keys.capacity * 4 + values.capacity * 8 + symbols.capacity * 4 }
+
+    mutating func reset() {
+        // Latest first: a symbol's probe path only crosses symbols inserted before it (a
+        // rehash inserts in the same order), so each is still found when its turn comes.
+        keys.withUnsafeMutableBufferPointer { keys in
+            var n = symbols.count
+            while n > 0 {
+                n -= 1
+                keys[Self.slot(of: symbols[n], in: keys)] = -1
+            }
+        }
         symbols.empty()
         constant = 0
-        if coefficients.count < capacity { cover(capacity) }
     }
 
-    /// Extends the dense arrays to at least `count` symbols, by an eighth at a time: the
-    /// arrays' own capacity doubling keeps growth amortized, and writing (so paging in) only
-    /// an eighth more than needed, where doubling wrote the spare half too, saved 45 of the
-    /// 470 bytes each constraint cost at 100k constraints.
-    @inline(never) mutating func cover(_ count: Int) {
-        let target = max(count, coefficients.count + coefficients.count / 8 + 64)
-        coefficients.append(contentsOf: repeatElement(0, count: target - coefficients.count))
-        isPresent.append(contentsOf: repeatElement(false, count: target - isPresent.count))
+    /// The slot holding `s` in `keys`, or the empty slot where it would go.
+    @inline(__always) private static func slot(of s: Int32, in keys: UnsafeMutableBufferPointer<Int32>) -> Int {
+        let mask = keys.count - 1
+        // Fibonacci hashing: consecutive ids (a row's symbols often are) spread out.
+        var i = Int(truncatingIfNeeded: UInt32(bitPattern: s) &* 0x9E37_79B1) & mask
+        while keys[i] != s && keys[i] >= 0 { i = (i + 1) & mask }
+        return i
+    }
+
+    @inline(__always) private func slot(of s: Int32) -> Int {
+        let mask = keys.count - 1
+        var i = Int(truncatingIfNeeded: UInt32(bitPattern: s) &* 0x9E37_79B1) & mask
+        while true {
+            let k = keys[i]
+            if k == s || k < 0 { return i }
+            i = (i + 1) & mask
+        }
     }
 
     @inline(__always) mutating func add(_ s: Int32, _ c: Double) {
-        // A symbol created after the reset (an artificial, a bundle) is past the end.
-        if Int(s) >= isPresent.count { cover(Int(s) + 1) }
-        if !isPresent[Int(s)] {
-            isPresent[Int(s)] = true
-            symbols.append(s)
+        let i = slot(of: s)
+        if keys[i] == s {
+            values[i] += c
+            return
         }
-        coefficients[Int(s)] += c
+        keys[i] = s
+        values[i] = c
+        symbols.append(s)
+        // At most half full, so probes stay short.
+        if symbols.count * 2 > keys.count { grow() }
+    }
+
+    /// Doubles the table and puts every present symbol back, in insertion order.
+    @inline(never) private mutating func grow() {
+        var moved: [Double] = []
+        moved.reserveCapacity(symbols.count)
+        for s in symbols { moved.append(values[slot(of: s)]) }
+        keys = Array(repeating: -1, count: keys.count * 2)
+        values = Array(repeating: 0, count: keys.count)
+        for (n, s) in symbols.enumerated() {
+            let i = slot(of: s)
+            keys[i] = s
+            values[i] = moved[n]
+        }
     }
 
     @inline(__always) func coefficient(_ s: Int32) -> Double {
-        Int(s) < isPresent.count && isPresent[Int(s)] ? coefficients[Int(s)] : 0
+        let i = slot(of: s)
+        return keys[i] == s ? values[i] : 0
     }
 
-    /// Removes `s` and returns its coefficient.
+    /// The coefficient of the `n`th symbol listed in `symbols`.
+    @inline(__always) func coefficient(listed n: Int) -> Double { values[slot(of: symbols[n])] }
+
+    /// Zeroes `s`'s coefficient (it stays listed) and returns what it was.
     @inline(__always) mutating func take(_ s: Int32) -> Double {
-        let c = coefficients[Int(s)]
-        coefficients[Int(s)] = 0
+        let i = slot(of: s)
+        guard keys[i] == s else { return 0 }
+        let c = values[i]
+        values[i] = 0
         return c
     }
 
@@ -358,7 +404,7 @@ struct SparseAccumulator {
     func sortedTerms(into terms: inout [Cell]) {
         terms.empty()
         for s in symbols {
-            let c = coefficients[Int(s)]
+            let c = values[slot(of: s)]
             if !isNearZero(c) { terms.append(Cell(symbol: s, coefficient: c)) }
         }
         terms.sort { $0.symbol < $1.symbol }

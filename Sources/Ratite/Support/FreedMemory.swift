@@ -22,7 +22,7 @@ extension SimplexCore {
             + constraintTerms.capacity * MemoryLayout<VariableTerm>.stride
             + variables.capacity * MemoryLayout<VariableRecord>.stride + flags.capacity
             + variableNames.capacity * MemoryLayout<String>.stride
-            + workspace.coefficients.capacity * MemoryLayout<Double>.stride + workspace.isPresent.capacity
+            + workspace.reservedBytes
     }
 
     /// Returns freed heap pages to the system when the big arrays have grown by
@@ -34,6 +34,8 @@ extension SimplexCore {
     /// trimming those made the next squeeze fault its pages in again (a tree of 10k built in
     /// 500 ms instead of 350).
     mutating func releaseFreedPagesIfArraysMoved() {
+        // The symbol table is an eighth of the total or more: below that, the floor is far.
+        if symbols.capacity &* MemoryLayout<SymbolRecord>.stride < trimmingFloor / 8 { return }
         let reserved = reservedBytes
         guard reserved >= trimmingFloor, reserved - reservedAtLastTrim >= trimmingStep else { return }
         reservedAtLastTrim = reserved
