@@ -115,8 +115,7 @@ extension SimplexCore {
     private mutating func placeRow(constraint id: Int32) throws(CoreError) {
         // A fresh variable (in no row and no objective) can be defined by this row as it
         // stands: nothing refers to it, so no cycle can form and nothing needs substituting.
-        for (n, s) in workspace.symbols.enumerated()
-        where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(listed: n)) {
+        for s in workspace.symbols where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(s)) {
             if !appearsInRows(s) && symbols[Int(s)].objective < 0 {
                 define(s, explicit: false)
                 return
@@ -131,8 +130,7 @@ extension SimplexCore {
         var budget = 64
         search: while budget > 0 {
             budget -= 1
-            for (n, s) in workspace.symbols.enumerated()
-            where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(listed: n)) {
+            for s in workspace.symbols where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(s)) {
                 guard !appearsInLP(s) && symbols[Int(s)].objective < 0 else { continue }
                 if let cyclic = referenceDepending(on: s) {
                     expandDefinition(cyclic)
@@ -148,8 +146,8 @@ extension SimplexCore {
         expandFully()
         var subject: Int32 = -1
         var best = 0.0
-        for (n, s) in workspace.symbols.enumerated() where kind(s) == .external && isParametric(s) {
-            let c = abs(workspace.coefficient(listed: n))
+        for s in workspace.symbols where kind(s) == .external && isParametric(s) {
+            let c = abs(workspace.coefficient(s))
             if c > best + nearZero || (abs(c - best) <= nearZero && c > nearZero && s < subject) {
                 subject = s
                 best = c
@@ -165,7 +163,7 @@ extension SimplexCore {
     /// A defined symbol in the workspace whose own definition row refers directly to a
     /// parametric external that could become the subject, or nil.
     @inline(__always) private func definitionExposingVariable() -> Int32? {
-        for (n, s) in workspace.symbols.enumerated() where isDefined(s) && !isNearZero(workspace.coefficient(listed: n)) {
+        for s in workspace.symbols where isDefined(s) && !isNearZero(workspace.coefficient(s)) {
             for t in cells(of: rows[Int(rowIndex(s))]) where kind(t.symbol) == .external && isParametric(t.symbol) {
                 if !appearsInLP(t.symbol) && symbols[Int(t.symbol)].objective < 0 { return s }
             }
@@ -224,7 +222,7 @@ extension SimplexCore {
     /// A defined symbol the workspace refers to whose definition depends on `x`, or nil.
     private mutating func referenceDepending(on x: Int32) -> Int32? {
         var top: Int32 = -1
-        for (n, s) in workspace.symbols.enumerated() where isDefined(s) && !isNearZero(workspace.coefficient(listed: n)) {
+        for s in workspace.symbols where isDefined(s) && !isNearZero(workspace.coefficient(s)) {
             top = max(top, symbols[Int(s)].level)
         }
         return top < 0 ? nil : dependentReference(of: x, top: top)
@@ -260,7 +258,7 @@ extension SimplexCore {
         while i < workspace.symbols.count {
             let s = workspace.symbols[i]
             i += 1
-            guard isLPBasic(s), !isNearZero(workspace.coefficient(listed: i - 1)) else { continue }
+            guard isLPBasic(s), !isNearZero(workspace.coefficient(s)) else { continue }
             let c = workspace.take(s)
             addToWorkspace(rows[Int(rowIndex(s))], scale: c)
         }

@@ -59,8 +59,8 @@ extension SimplexCore {
         let c = workspace.coefficient(x)
         let start = cellPool.count
         var level: Int32 = 0
-        for (n, s) in workspace.symbols.enumerated() where s != x {
-            let a = workspace.coefficient(listed: n)
+        for s in workspace.symbols where s != x {
+            let a = workspace.coefficient(s)
             guard !isNearZero(a) else { continue }
             cellPool.append(Cell(symbol: s, coefficient: -a / c))
             if isDefined(s) { level = max(level, symbols[Int(s)].level + 1) }

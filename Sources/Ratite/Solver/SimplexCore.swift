@@ -381,9 +381,6 @@ struct SparseAccumulator {
         return keys[i] == s ? values[i] : 0
     }
 
-    /// The coefficient of the `n`th symbol listed in `symbols`.
-    @inline(__always) func coefficient(listed n: Int) -> Double { values[slot(of: symbols[n])] }
-
     /// Zeroes `s`'s coefficient (it stays listed) and returns what it was.
     @inline(__always) mutating func take(_ s: Int32) -> Double {
         let i = slot(of: s)
