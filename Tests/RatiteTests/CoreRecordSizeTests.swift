@@ -13,22 +13,29 @@ import Testing
         #expect(MemoryLayout<ColumnNode>.stride == 8)
     }
 
+    /// Adds `v(i) == v(i-1) + 1` for `count` new variables, calling `after` after each.
+    func addChain(of count: Int, to d: inout CoreDriver, after: (SimplexCore) -> Void = { _ in }) throws {
+        var previous = d.core.newVariable(name: "v0")
+        for i in 1..<count {
+            let v = d.core.newVariable(name: "v\(i)")
+            _ = try d.core.addConstraint(
+                terms: [VariableTerm(variable: v, coefficient: 1), VariableTerm(variable: previous, coefficient: -1)],
+                constant: -1, relation: .equal, priority: 1000)
+            previous = v
+            after(d.core)
+        }
+    }
+
     /// Freed heap pages go back to the system each time the big arrays have grown by a
     /// megabyte past the floor (lowered here from 32 MiB), and never below it.
     @Test func freedPagesGoBackOnlyAfterLargeGrowth() throws {
         var d = CoreDriver(variableCount: 0)
         #expect(d.core.trimmingFloor == defaultTrimmingFloor)
         d.core.trimmingFloor = 1 << 20
-        var previous = d.core.newVariable(name: "v0")
         var trims: [Int] = []
-        for i in 1..<20000 {
-            let v = d.core.newVariable(name: "v\(i)")
-            _ = try d.core.addConstraint(
-                terms: [VariableTerm(variable: v, coefficient: 1), VariableTerm(variable: previous, coefficient: -1)],
-                constant: -1, relation: .equal, priority: 1000)
-            previous = v
-            if d.core.reservedAtLastTrim != trims.last ?? 0 { trims.append(d.core.reservedAtLastTrim) }
-            if d.core.reservedBytes < d.core.trimmingFloor { #expect(trims.isEmpty) }
+        try addChain(of: 20000, to: &d) { core in
+            if core.reservedAtLastTrim != trims.last ?? 0 { trims.append(core.reservedAtLastTrim) }
+            if core.reservedBytes < core.trimmingFloor { #expect(trims.isEmpty) }
         }
         #expect(trims.count >= 2)
         for (a, b) in zip([0] + trims, trims) { #expect(b - a >= trimmingStep) }
@@ -39,14 +46,7 @@ import Testing
     /// over all symbols cost about 18 bytes per constraint at 100k.
     @Test func workspaceStaysSizedToItsRows() throws {
         var d = CoreDriver(variableCount: 0)
-        var previous = d.core.newVariable(name: "v0")
-        for i in 1..<3000 {
-            let v = d.core.newVariable(name: "v\(i)")
-            _ = try d.core.addConstraint(
-                terms: [VariableTerm(variable: v, coefficient: 1), VariableTerm(variable: previous, coefficient: -1)],
-                constant: -1, relation: .equal, priority: 1000)
-            previous = v
-        }
+        try addChain(of: 3000, to: &d)
         #expect(d.core.symbols.count > 5000)
         #expect(d.core.workspace.reservedBytes <= 4096)
     }

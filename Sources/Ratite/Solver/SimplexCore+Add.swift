@@ -172,13 +172,13 @@ extension SimplexCore {
     }
 
     /// Whether `s` appears in an LP row.
-    @inline(__always) func appearsInLP(_ s: Int32) -> Bool {
-        var node = symbols[Int(s)].column
-        while node >= 0 {
-            if !rows[Int(columnNodes[Int(node)].row)].isDefinition { return true }
-            node = columnNodes[Int(node)].next
-        }
-        return false
+    @inline(__always) func appearsInLP(_ s: Int32) -> Bool { firstLPNode(from: symbols[Int(s)].column) >= 0 }
+
+    /// The first node of a column list, from `node` on, whose row is an LP row, or -1.
+    @inline(__always) func firstLPNode(from node: Int32) -> Int32 {
+        var node = node
+        while node >= 0 && rows[Int(columnNodes[Int(node)].row)].isDefinition { node = columnNodes[Int(node)].next }
+        return node
     }
 
     /// Compares how many LP rows hold `a` and `b` (-1 fewer, 0 as many, 1 more): the rows a
@@ -186,16 +186,11 @@ extension SimplexCore {
     /// is bounded by the shorter one (an old symbol held by every earlier grid row is never
     /// walked to its end).
     func compareLPRowCounts(_ a: Int32, _ b: Int32) -> Int {
-        func nextLPNode(after node: Int32) -> Int32 {
-            var node = node
-            while node >= 0 && rows[Int(columnNodes[Int(node)].row)].isDefinition { node = columnNodes[Int(node)].next }
-            return node
-        }
-        var x = nextLPNode(after: symbols[Int(a)].column)
-        var y = nextLPNode(after: symbols[Int(b)].column)
+        var x = firstLPNode(from: symbols[Int(a)].column)
+        var y = firstLPNode(from: symbols[Int(b)].column)
         while x >= 0 && y >= 0 {
-            x = nextLPNode(after: columnNodes[Int(x)].next)
-            y = nextLPNode(after: columnNodes[Int(y)].next)
+            x = firstLPNode(from: columnNodes[Int(x)].next)
+            y = firstLPNode(from: columnNodes[Int(y)].next)
         }
         return x < 0 ? (y < 0 ? 0 : -1) : 1
     }

@@ -323,7 +323,7 @@ struct SparseAccumulator {
             var n = symbols.count
             while n > 0 {
                 n -= 1
-                keys[Self.slot(of: symbols[n], in: keys)] = -1
+                keys[Self.slot(of: symbols[n], in: UnsafeBufferPointer(keys))] = -1
             }
         }
         symbols.empty()
@@ -331,7 +331,7 @@ struct SparseAccumulator {
     }
 
     /// The slot holding `s` in `keys`, or the empty slot where it would go.
-    @inline(__always) private static func slot(of s: Int32, in keys: UnsafeMutableBufferPointer<Int32>) -> Int {
+    @inline(__always) private static func slot(of s: Int32, in keys: UnsafeBufferPointer<Int32>) -> Int {
         let mask = keys.count - 1
         // Fibonacci hashing: consecutive ids (a row's symbols often are) spread out.
         var i = Int(truncatingIfNeeded: UInt32(bitPattern: s) &* 0x9E37_79B1) & mask
@@ -340,13 +340,7 @@ struct SparseAccumulator {
     }
 
     @inline(__always) private func slot(of s: Int32) -> Int {
-        let mask = keys.count - 1
-        var i = Int(truncatingIfNeeded: UInt32(bitPattern: s) &* 0x9E37_79B1) & mask
-        while true {
-            let k = keys[i]
-            if k == s || k < 0 { return i }
-            i = (i + 1) & mask
-        }
+        keys.withUnsafeBufferPointer { Self.slot(of: s, in: $0) }
     }
 
     @inline(__always) mutating func add(_ s: Int32, _ c: Double) {
