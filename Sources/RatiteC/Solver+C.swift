@@ -279,7 +279,7 @@ public func ratite_solver_statistics_get(
 }
 
 /// The counters of a core in the C layout.
-func statistics(of core: SimplexCore) -> ratite_solver_statistics {
+func statistics(of core: borrowing SimplexCore) -> ratite_solver_statistics {
     let shape = core.shape
     return ratite_solver_statistics(
         pivots: UInt64(core.statistics.pivots), expansions: UInt64(core.statistics.expansions),

@@ -3,7 +3,7 @@ import Ratite
 /// The integer-addressed solver core with its checks, for fuzzers outside this package:
 /// every operation the core has (including constant and priority changes), the internal
 /// invariants, and a full-state fingerprint to prove that failed operations change nothing.
-public struct CoreProbe {
+public final class CoreProbe {
     var core = SimplexCore()
 
     /// A core whose row cell pool is squeezed as soon as 16 cells are garbage, so that the
@@ -24,9 +24,9 @@ public struct CoreProbe {
         return .other("\(error)")
     }
 
-    public mutating func newVariable(_ name: String) -> Int32 { core.newVariable(name: name) }
+    public func newVariable(_ name: String) -> Int32 { core.newVariable(name: name) }
 
-    public mutating func add(
+    public func add(
         _ terms: [(variable: Int32, coefficient: Double)], constant: Double, relation: Relation, priority: Double
     ) throws(Failure) -> Int32 {
         do {
@@ -36,32 +36,32 @@ public struct CoreProbe {
         } catch { throw Self.failure(error) }
     }
 
-    public mutating func remove(_ id: Int32) throws(Failure) {
+    public func remove(_ id: Int32) throws(Failure) {
         do { try core.removeConstraint(id) } catch { throw Self.failure(error) }
     }
 
-    public mutating func addEdit(_ v: Int32, priority: Double) throws(Failure) {
+    public func addEdit(_ v: Int32, priority: Double) throws(Failure) {
         do { try core.addEditVariable(v, priority: priority) } catch { throw Self.failure(error) }
     }
 
-    public mutating func removeEdit(_ v: Int32) throws(Failure) {
+    public func removeEdit(_ v: Int32) throws(Failure) {
         do { try core.removeEditVariable(v) } catch { throw Self.failure(error) }
     }
 
-    public mutating func suggest(_ v: Int32, _ value: Double) throws(Failure) {
+    public func suggest(_ v: Int32, _ value: Double) throws(Failure) {
         do { try core.suggestValue(v, value) } catch { throw Self.failure(error) }
     }
 
-    public mutating func setConstant(_ id: Int32, _ constant: Double) throws(Failure) {
+    public func setConstant(_ id: Int32, _ constant: Double) throws(Failure) {
         do { try core.setConstant(id, constant) } catch { throw Self.failure(error) }
     }
 
-    public mutating func setPriority(_ id: Int32, _ priority: Double) throws(Failure) {
+    public func setPriority(_ id: Int32, _ priority: Double) throws(Failure) {
         do { try core.setPriority(id, priority) } catch { throw Self.failure(error) }
     }
 
     /// Brings values up to date and returns them by variable id.
-    public mutating func update(variables: [Int32]) -> [Double] {
+    public func update(variables: [Int32]) -> [Double] {
         core.updateValues()
         _ = core.takeChangedVariables()
         return variables.map { core.value(ofVariable: $0) }

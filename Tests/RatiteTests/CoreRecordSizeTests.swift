@@ -14,7 +14,7 @@ import Testing
     }
 
     /// Adds `v(i) == v(i-1) + 1` for `count` new variables, calling `after` after each.
-    func addChain(of count: Int, to d: inout CoreDriver, after: (SimplexCore) -> Void = { _ in }) throws {
+    func addChain(of count: Int, to d: inout CoreDriver, after: (borrowing SimplexCore) -> Void = { _ in }) throws {
         var previous = d.core.newVariable(name: "v0")
         for i in 1..<count {
             let v = d.core.newVariable(name: "v\(i)")

@@ -14,43 +14,43 @@ import RatiteCheck
 ///
 /// With `transient: false` the per-operation scratch (flags other than `dirty`, and the
 /// candidate, pending and infeasible queues) is left out; those are checked separately.
-func fingerprint(_ core: SimplexCore, transient: Bool = true) -> String {
+func fingerprint(_ core: borrowing SimplexCore, transient: Bool = true) -> String {
     func d(_ x: Double) -> String { String(x.bitPattern, radix: 16) }
     var out = ""
     out += "rows \(core.rows.count) free \(core.freeRow)\n"
-    for (i, r) in core.rows.enumerated() {
+    for (i, r) in core.rows.elements.enumerated() {
         out += "r\(i) b\(r.basic) def\(r.isDefinition) c\(d(r.constant)) ["
         out += core.cells(of: r).map { "\($0.symbol):\(d($0.coefficient))" }.joined(separator: ",") + "]\n"
     }
     out += "symbols \(core.symbols.count) free \(core.freeSymbol)\n"
-    for (i, s) in core.symbols.enumerated() {
+    for (i, s) in core.symbols.elements.enumerated() {
         out += "s\(i) k\(s.kind.rawValue) l\(s.level) r\(s.row) c\(s.column) o\(s.objective) w\(s.owner)\n"
     }
     out += "columnNodes \(core.columnNodes.count) free \(core.freeColumnNode)\n"
-    for (i, n) in core.columnNodes.enumerated() { out += "n\(i) r\(n.row) x\(n.next)\n" }
+    for (i, n) in core.columnNodes.elements.enumerated() { out += "n\(i) r\(n.row) x\(n.next)\n" }
     out += "objectiveNodes \(core.objectiveNodes.count) free \(core.freeObjectiveNode)\n"
-    for (i, n) in core.objectiveNodes.enumerated() { out += "o\(i) l\(n.level) x\(n.next) c\(d(n.coefficient))\n" }
+    for (i, n) in core.objectiveNodes.elements.enumerated() { out += "o\(i) l\(n.level) x\(n.next) c\(d(n.coefficient))\n" }
     out += "levels \(core.levels.count) free \(core.freeLevel) order \(core.levelOrder)\n"
     for (i, l) in core.levels.enumerated() { out += "l\(i) p\(d(l.priority)) u\(l.users) c\(d(l.constant))\n" }
     out += "constraints \(core.constraints.count) free \(core.freeConstraint)"
     out += " terms \(core.constraintTerms.count) garbage \(core.constraintTermGarbage)\n"
-    for (i, c) in core.constraints.enumerated() {
+    for (i, c) in core.constraints.elements.enumerated() {
         out += "c\(i) alive\(c.isAlive) @\(c.termStart) ["
         out += core.terms(of: c).map { "\($0.variable):\(d($0.coefficient))" }.joined(separator: ",")
         out += "] k\(d(c.constant)) \(c.relation.symbol) l\(c.level) m\(c.marker) o\(c.other)"
         out += " e\(c.isEdit) #\(c.serial)\n"
     }
     out += "variables \(core.variables.count) free \(core.freeVariable)\n"
-    for (i, v) in core.variables.enumerated() {
+    for (i, v) in core.variables.elements.enumerated() {
         out += "v\(i) alive\(v.isAlive) '\(core.variableNames[i])' s\(v.symbol) u\(v.uses) e\(v.edit) v\(d(v.value))\n"
     }
     out += "serial \(core.serialCounter)\n"
     out += "dirty \(core.dirty)\n"
     if transient {
-        out += "flags \(core.flags)\n"
+        out += "flags \(Array(core.flags.elements))\n"
         out += "candidates \(core.candidates) pending \(core.pendingObjective) infeasible \(core.infeasible)\n"
     } else {
-        out += "dirty flags \(core.flags.map { $0 & SymbolFlags.dirty })\n"
+        out += "dirty flags \(core.flags.elements.map { $0 & SymbolFlags.dirty })\n"
     }
     out += "phase \(core.phaseLevel) journal \(core.journal.isActive)\n"
     return out
@@ -69,8 +69,9 @@ func firstDifference(_ a: String, _ b: String) -> String? {
     return "differ"
 }
 
-/// A core together with the variables the tests address by index.
-struct CoreDriver {
+/// A core together with the variables the tests address by index (a class: the core is
+/// not copyable, and tests pass drivers around freely).
+final class CoreDriver {
     var core = SimplexCore()
     var variables: [Int32] = []
 
@@ -82,18 +83,18 @@ struct CoreDriver {
         c.terms.map { VariableTerm(variable: variables[$0.variable], coefficient: $0.coefficient) }
     }
 
-    mutating func add(_ c: ReferenceConstraint) throws(CoreError) -> Int32 {
+    func add(_ c: ReferenceConstraint) throws(CoreError) -> Int32 {
         try core.addConstraint(terms: terms(c), constant: c.constant, relation: c.relation, priority: c.priority)
     }
 
     /// Values of all variables after an update.
-    mutating func values() -> [Double] {
+    func values() -> [Double] {
         core.updateValues()
         return variables.map { core.value(ofVariable: $0) }
     }
 
     /// Everything the core's own checks report, after an update.
-    mutating func problems() -> [String] {
+    func problems() -> [String] {
         var p = core.invariantViolations()
         core.updateValues()
         p += core.valueViolations()

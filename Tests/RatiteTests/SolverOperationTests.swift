@@ -82,13 +82,12 @@ import Testing
         #expect(solver.value(of: y) == 18)
         for c in cs.reversed() { try solver.remove(c) }
         try solver.removeEditVariable(z)
-        let core = solver.core
-        #expect(core.rows.allSatisfy { $0.isUnused })
-        #expect(core.symbols.allSatisfy { $0.kind == .unused })
-        #expect(core.constraints.allSatisfy { !$0.isAlive })
-        #expect(core.variables.allSatisfy { !$0.isAlive })
-        #expect(core.levelOrder.isEmpty)
-        #expect(core.invariantViolations() == [])
+        #expect(solver.core.rows.elements.allSatisfy { $0.isUnused })
+        #expect(solver.core.symbols.elements.allSatisfy { $0.kind == .unused })
+        #expect(solver.core.constraints.elements.allSatisfy { !$0.isAlive })
+        #expect(solver.core.variables.elements.allSatisfy { !$0.isAlive })
+        #expect(solver.core.levelOrder.isEmpty)
+        #expect(solver.core.invariantViolations() == [])
     }
 
     /// Two identical required constraints; removing one must leave the other in force.
@@ -211,8 +210,8 @@ import Testing
         #expect(solver.value(of: w) == 12)
         try solver.removeEditVariable(w)
         #expect(!solver.hasEditVariable(w))
-        #expect(solver.core.rows.allSatisfy { $0.isUnused })
-        #expect(solver.core.variables.allSatisfy { !$0.isAlive })
+        #expect(solver.core.rows.elements.allSatisfy { $0.isUnused })
+        #expect(solver.core.variables.elements.allSatisfy { !$0.isAlive })
     }
 
     @Test func twoEditVariables() throws {

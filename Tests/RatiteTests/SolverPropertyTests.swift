@@ -532,7 +532,7 @@ struct PropertyRun {
         }
         // The same with fresh cores: adding the set in order fails at the last member, and
         // each set without one member is accepted.
-        var fresh = CoreDriver(variableCount: n)
+        let fresh = CoreDriver(variableCount: n)
         for (k, c) in set.enumerated() {
             do {
                 _ = try fresh.add(c)
@@ -544,7 +544,7 @@ struct PropertyRun {
         for drop in set.indices {
             var rest = set
             rest.remove(at: drop)
-            var core = CoreDriver(variableCount: n)
+            let core = CoreDriver(variableCount: n)
             for c in rest {
                 do { _ = try core.add(c) } catch { fail("a fresh core refuses the conflict less one member", "\(conflict) without member \(drop): \(error)") }
             }
@@ -557,7 +557,7 @@ struct PropertyRun {
         let invariants = driver.core.invariantViolations()
         if !invariants.isEmpty { return fail("invariants", "\(invariants)") }
         if !driver.core.candidates.isEmpty || !driver.core.pendingObjective.isEmpty || !driver.core.infeasible.isEmpty
-            || driver.core.flags.contains(where: { $0 & ~SymbolFlags.dirty != 0 })
+            || driver.core.flags.elements.contains(where: { $0 & ~SymbolFlags.dirty != 0 })
         {
             // Reported by `transientStateIsClearedBetweenOperations`; counted here so that it
             // does not hide other failures.
@@ -571,7 +571,7 @@ struct PropertyRun {
         for c in constraints where c.isRequired && c.violation(values) > 1e-6 * c.scale(values) {
             return fail("required constraint violated", "\(c) violated by \(c.violation(values)) at \(values)")
         }
-        if var t = twin {
+        if let t = twin {
             t.core.updateValues()
             twin = t
             if let difference = firstDifference(fingerprint(driver.core), fingerprint(t.core)) {
@@ -604,7 +604,7 @@ struct PropertyRun {
     /// reaches the same optimum.
     mutating func compareWithFreshCore() {
         counters.freshComparisons += 1
-        var fresh = CoreDriver(variableCount: n)
+        let fresh = CoreDriver(variableCount: n)
         for (_, c, _, _) in live {
             do { _ = try fresh.add(c) } catch { return fail("a fresh core refuses a surviving constraint", "\(c): \(error)") }
         }

@@ -7,7 +7,7 @@ import Testing
     /// A generated system built into a core; `inequalitiesOnly` drops the equalities so that
     /// many variables are left free to slide.
     func built(_ system: GeneratedSystem, inequalitiesOnly: Bool) throws -> CoreDriver {
-        var d = CoreDriver(variableCount: 0)
+        let d = CoreDriver(variableCount: 0)
         for name in system.names { d.variables.append(d.core.newVariable(name: name)) }
         for c in system.constraints where !(inequalitiesOnly && c.relation == .equal) {
             let n = c.normalized

@@ -13,7 +13,7 @@ import Testing
     /// Feeds `system` to a fresh core: constraints, then edits with their first suggestions,
     /// then each resize.
     func build(_ system: GeneratedSystem, resize: Bool = true) throws -> Built {
-        var d = CoreDriver(variableCount: 0)
+        let d = CoreDriver(variableCount: 0)
         for name in system.names { d.variables.append(d.core.newVariable(name: name)) }
         var ids: [Int32] = []
         for c in system.constraints {
@@ -36,9 +36,9 @@ import Testing
         return Built(driver: d, ids: ids)
     }
 
-    func cells(_ core: SimplexCore) -> (cells: Int, longest: Int, rows: Int) {
+    func cells(_ core: borrowing SimplexCore) -> (cells: Int, longest: Int, rows: Int) {
         var cells = 0, longest = 0, rows = 0
-        for r in core.rows where !r.isUnused {
+        for r in core.rows.elements where !r.isUnused {
             cells += Int(r.count)
             longest = max(longest, Int(r.count))
             rows += 1
@@ -99,8 +99,8 @@ import Testing
         let system = SystemFamily.grid.generate(n: 36)
         func index(of name: String) -> Int { system.names.firstIndex(of: name)! }
         let link = system.constraints.firstIndex { $0.lhs.first?.variable == Int32(index(of: "left_3_3")) && $0.priority >= 1000 }!
-        var built = try build(system, resize: false)
-        #expect(built.driver.core.rows.contains { built.driver.core.isBundleRow($0) })
+        let built = try build(system, resize: false)
+        #expect(built.driver.core.rows.elements.contains { built.driver.core.isBundleRow($0) })
 
         // A conflict with row 4's chain: left_4_5 == 5 cannot hold with widths at least 10.
         var chain: [Int32] = []
@@ -126,7 +126,7 @@ import Testing
         #expect(built.driver.problems() == [])
         var respaced = system
         respaced.constraints[spaced].rhsConstant = 18
-        var spacedFresh = try build(respaced, resize: false)
+        let spacedFresh = try build(respaced, resize: false)
         let spacedValues = spacedFresh.driver.values(), shifted = built.driver.values()
         for i in spacedValues.indices { #expect(close(spacedValues[i], shifted[i]), "\(system.names[i])") }
         try built.driver.core.setConstant(built.ids[spaced], -8)
@@ -135,7 +135,7 @@ import Testing
         #expect(built.driver.problems() == [])
         var reduced = system
         reduced.constraints.remove(at: link)
-        var fresh = try build(reduced, resize: false)
+        let fresh = try build(reduced, resize: false)
         let expected = fresh.driver.values(), actual = built.driver.values()
         for i in expected.indices { #expect(close(expected[i], actual[i]), "\(system.names[i])") }
     }
@@ -144,11 +144,11 @@ import Testing
     /// bundle behind: pools stay at their size after the first round.
     @Test func gridBundlesGoWithTheirRows() throws {
         let system = SystemFamily.grid.generate(n: 36)
-        var built = try build(system, resize: false)
+        let built = try build(system, resize: false)
         func variable(_ name: String) -> Int32 { built.driver.variables[system.names.firstIndex(of: name)!] }
         let terms = [VariableTerm(variable: variable("W"), coefficient: 1), VariableTerm(variable: variable("left_2_5"), coefficient: -1),
                      VariableTerm(variable: variable("width_2_5"), coefficient: -1)]
-        func bundleCount() -> Int { built.driver.core.rows.filter { built.driver.core.isBundleRow($0) }.count }
+        func bundleCount() -> Int { built.driver.core.rows.elements.filter { built.driver.core.isBundleRow($0) }.count }
         let before = bundleCount()
         var sizes: [[Int]] = []
         for _ in 0..<4 {
@@ -171,7 +171,7 @@ import Testing
         var bare = system
         bare.edits = []
         bare.suggestions = []
-        var built = try build(bare, resize: false)
+        let built = try build(bare, resize: false)
         let before = built.driver.core.statistics.pivots
         let root = built.driver.variables[Int(system.edits[0].variable)]
         try built.driver.core.addEditVariable(root, priority: system.edits[0].priority)
@@ -184,7 +184,7 @@ import Testing
     /// Built without edits, the chain's rows hold three terms however long the chain is.
     @Test func chainRowsStayShort() throws {
         let system = SystemFamily.chain.generate(n: 2000)
-        var d = CoreDriver(variableCount: 0)
+        let d = CoreDriver(variableCount: 0)
         for name in system.names { d.variables.append(d.core.newVariable(name: name)) }
         for c in system.constraints {
             let n = c.normalized
@@ -206,7 +206,7 @@ import Testing
     /// as long as the chain).
     @Test func chainResize() throws {
         let system = SystemFamily.chain.generate(n: 200)
-        var built = try build(system)
+        let built = try build(system)
         let values = built.driver.values()
         let w = built.driver.core.variableNames.firstIndex(of: "W")!
         #expect(values[w] == system.resizes[0].1)
@@ -226,12 +226,12 @@ import Testing
     }
 
     /// Every pool slot is on its free list, nothing refers to anything.
-    func expectEmpty(_ core: SimplexCore, _ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        #expect(core.rows.allSatisfy { $0.isUnused }, "\(label): rows left", sourceLocation: sourceLocation)
-        #expect(core.symbols.allSatisfy { $0.kind == .unused }, "\(label): symbols left", sourceLocation: sourceLocation)
-        #expect(core.constraints.allSatisfy { !$0.isAlive }, "\(label): constraints left", sourceLocation: sourceLocation)
+    func expectEmpty(_ core: borrowing SimplexCore, _ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(core.rows.elements.allSatisfy { $0.isUnused }, "\(label): rows left", sourceLocation: sourceLocation)
+        #expect(core.symbols.elements.allSatisfy { $0.kind == .unused }, "\(label): symbols left", sourceLocation: sourceLocation)
+        #expect(core.constraints.elements.allSatisfy { !$0.isAlive }, "\(label): constraints left", sourceLocation: sourceLocation)
         #expect(core.levelOrder.isEmpty, "\(label): levels left", sourceLocation: sourceLocation)
-        #expect(core.variables.allSatisfy { $0.uses == 0 && $0.symbol < 0 && $0.edit < 0 }, "\(label): variables in use", sourceLocation: sourceLocation)
+        #expect(core.variables.elements.allSatisfy { $0.uses == 0 && $0.symbol < 0 && $0.edit < 0 }, "\(label): variables in use", sourceLocation: sourceLocation)
         #expect(freeCount(core.freeRow) { -2 - core.rows[Int($0)].basic } == core.rows.count, "\(label): row free list", sourceLocation: sourceLocation)
         #expect(freeCount(core.freeSymbol) { core.symbols[Int($0)].owner } == core.symbols.count, "\(label): symbol free list", sourceLocation: sourceLocation)
         #expect(freeCount(core.freeColumnNode) { core.columnNodes[Int($0)].next } == core.columnNodes.count, "\(label): column nodes", sourceLocation: sourceLocation)
@@ -245,7 +245,7 @@ import Testing
 
     @Test(arguments: SystemFamily.allCases, Order.allCases)
     func removingEverythingLeavesNothing(_ family: SystemFamily, _ order: Order) throws {
-        var built = try build(family.generate(n: family == .grid ? 36 : 60, seed: 5))
+        let built = try build(family.generate(n: family == .grid ? 36 : 60, seed: 5))
         var ids = built.ids
         switch order {
         case .asAdded: break
@@ -271,7 +271,7 @@ import Testing
     @Test(arguments: SystemFamily.allCases)
     func addRemoveCyclesReuseSlots(_ family: SystemFamily) throws {
         let system = family.generate(n: family == .grid ? 25 : 40, seed: 9)
-        var d = CoreDriver(variableCount: 0)
+        let d = CoreDriver(variableCount: 0)
         for name in system.names { d.variables.append(d.core.newVariable(name: name)) }
         var sizes: [[Int]] = []
         var random = SplitMix64(seed: 4)
@@ -292,9 +292,8 @@ import Testing
             for id in ids { try d.core.removeConstraint(id) }
             d.core.updateValues()
             expectEmpty(d.core, "\(family) round \(round)")
-            let core = d.core
-            sizes.append([core.rows.count, core.symbols.count, core.columnNodes.count, core.objectiveNodes.count,
-                          core.levels.count, core.constraints.count, core.variables.count, core.dirty.count])
+            sizes.append([d.core.rows.count, d.core.symbols.count, d.core.columnNodes.count, d.core.objectiveNodes.count,
+                          d.core.levels.count, d.core.constraints.count, d.core.variables.count, d.core.dirty.count])
         }
         // Every round ends empty (checked above), so nothing leaks. The pools' peak may vary
         // a little between rounds (recycled slots come back in another order, which can
@@ -309,7 +308,7 @@ import Testing
     /// operations: it never holds much more than twice the live terms, the survivors keep
     /// their terms, and a failed addition after a squeeze still rolls back bit for bit.
     @Test func removedConstraintTermsAreReclaimed() throws {
-        var built = try build(SystemFamily.chain.generate(n: 800, seed: 1), resize: false)
+        let built = try build(SystemFamily.chain.generate(n: 800, seed: 1), resize: false)
         var random = SplitMix64(seed: 8)
         let ids = built.ids.shuffled(using: &random)
         let written = Dictionary(uniqueKeysWithValues: ids.map { ($0, Array(built.driver.core.terms(ofConstraint: $0))) })
@@ -317,12 +316,11 @@ import Testing
         for id in ids.prefix(ids.count * 3 / 4) {
             let before = built.driver.core.constraintTerms.count
             try built.driver.core.removeConstraint(id)
-            let core = built.driver.core
-            if core.constraintTerms.count < before { squeezes += 1 }
+            if built.driver.core.constraintTerms.count < before { squeezes += 1 }
             var live = 0
-            for c in core.constraints where c.isAlive { live += Int(c.termCount) }
-            #expect(core.constraintTerms.count - core.constraintTermGarbage == live)
-            #expect(core.constraintTerms.count <= 2 * live + 1024 + 3)
+            for c in built.driver.core.constraints.elements where c.isAlive { live += Int(c.termCount) }
+            #expect(built.driver.core.constraintTerms.count - built.driver.core.constraintTermGarbage == live)
+            #expect(built.driver.core.constraintTerms.count <= 2 * live + 1024 + 3)
         }
         #expect(squeezes > 0)
         for id in ids.suffix(from: ids.count * 3 / 4) {

@@ -215,7 +215,7 @@ enum SolverOpsHarness {
                     "not optimal: \(ours) vs \(best)", input: data)
         }
         // A fresh core fed the surviving constraints (and edits) reaches the same values.
-        var fresh = CoreProbe()
+        let fresh = CoreProbe()
         let variables = m.variables.indices.map { fresh.newVariable("x\($0)") }
         for c in m.live.map(\.reference) {
             _ = try? fresh.add(c.terms.map { (variables[$0.variable], $0.coefficient) }, constant: c.constant,

@@ -1,5 +1,5 @@
 /// A variable's coefficient in a constraint as the caller wrote it.
-package struct VariableTerm: Equatable {
+package struct VariableTerm: Equatable, BitwiseCopyable {
     package var variable: Int32
     package var coefficient: Double
 

@@ -123,6 +123,13 @@ extension SimplexCore {
     /// Undoes everything done since the matching `beginTransaction`.
     package mutating func rollbackTransaction() {
         let mark = journal.marks.removeLast()
+        // The same loop for the core's record buffers and for its two plain arrays.
+        func replay<T>(_ log: inout [(Int32, T)], from start: Int, into array: inout RecordBuffer<T>) {
+            while log.count > start {
+                let (i, old) = log.removeLast()
+                if Int(i) < array.count { array[Int(i)] = old }
+            }
+        }
         func replay<T>(_ log: inout [(Int32, T)], from start: Int, into array: inout [T]) {
             while log.count > start {
                 let (i, old) = log.removeLast()
@@ -137,17 +144,17 @@ extension SimplexCore {
         replay(&journal.constraints, from: mark.constraintLog, into: &constraints)
         replay(&journal.variables, from: mark.variableLog, into: &variables)
         replay(&journal.variableNames, from: mark.nameLog, into: &variableNames)
-        rows.removeSubrange(mark.rows...)
-        symbols.removeSubrange(mark.symbols...)
-        flags.removeSubrange(mark.symbols...)
-        columnNodes.removeSubrange(mark.columnNodes...)
-        objectiveNodes.removeSubrange(mark.objectiveNodes...)
+        rows.truncate(to: mark.rows)
+        symbols.truncate(to: mark.symbols)
+        flags.truncate(to: mark.symbols)
+        columnNodes.truncate(to: mark.columnNodes)
+        objectiveNodes.truncate(to: mark.objectiveNodes)
         levels.removeSubrange(mark.levels...)
-        constraints.removeSubrange(mark.constraints...)
-        variables.removeSubrange(mark.variables...)
+        constraints.truncate(to: mark.constraints)
+        variables.truncate(to: mark.variables)
         variableNames.removeSubrange(mark.variables...)
-        constraintTerms.removeSubrange(mark.constraintTerms...)
-        cellPool.removeSubrange(mark.cellPool...)
+        constraintTerms.truncate(to: mark.constraintTerms)
+        cellPool.truncate(to: mark.cellPool)
         liveCellCount = mark.liveCellCount
         nextCellSqueeze = mark.nextCellSqueeze
         constraintTermGarbage = mark.constraintTermGarbage

@@ -1,5 +1,5 @@
 /// How the two sides of a constraint relate.
-public enum Relation: Sendable, Hashable, CaseIterable {
+public enum Relation: Sendable, Hashable, CaseIterable, BitwiseCopyable {
     case equal
     case lessThanOrEqual
     case greaterThanOrEqual

@@ -511,7 +511,7 @@ struct LevelHeap {
         return ascending ? a.symbol < b.symbol : a.symbol > b.symbol
     }
 
-    mutating func push(_ s: Int32, level: Int32, flags: inout [UInt8]) {
+    mutating func push(_ s: Int32, level: Int32, flags: inout RecordBuffer<UInt8>) {
         if flags[Int(s)] & SymbolFlags.queued != 0 { return }
         flags[Int(s)] |= SymbolFlags.queued
         items.append((level, s))
@@ -524,7 +524,7 @@ struct LevelHeap {
         }
     }
 
-    mutating func pop(flags: inout [UInt8]) -> Int32? {
+    mutating func pop(flags: inout RecordBuffer<UInt8>) -> Int32? {
         guard let top = items.first else { return nil }
         let last = items.removeLast()
         if !items.isEmpty {

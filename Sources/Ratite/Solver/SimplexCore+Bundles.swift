@@ -58,7 +58,7 @@ extension SimplexCore {
         let k = newSymbol(.dummy, owner: -1)
         let position = rest.firstIndex { $0.symbol > k } ?? rest.count
         rest.insert(Cell(symbol: k, coefficient: scale), at: position)
-        cellPool.removeSubrange(start...)
+        cellPool.truncate(to: start)
         cellPool.append(contentsOf: rest)
         let end = cellPool.count
         let bundle = storedRow(basic: k, isDefinition: true, constant: 0, terms: members)

@@ -14,7 +14,7 @@
 extension SimplexCore {
     /// The cells of `row`.
     @inline(__always)
-    func cells(of row: Row) -> ArraySlice<Cell> { cellPool[row.cellRange] }
+    func cells(of row: Row) -> UnsafeBufferPointer<Cell> { cellPool[row.cellRange] }
 
     /// The pool position of `symbol`'s cell in `row`, by binary search, or nil.
     @inline(__always)
@@ -71,15 +71,13 @@ extension SimplexCore {
     }
 
     /// Sorts the cells from `start` to the end of the pool by symbol: insertion sort in
-    /// place for the usual short row (sorting a slice of the pool would copy it out first),
-    /// a library sort of a copy for a long one.
+    /// place for the usual short row, the library sort for a long one.
     mutating func sortCells(from start: Int) {
         let count = cellPool.count - start
         guard count > 1 else { return }
         if count > 16 {
-            var tail = Array(cellPool[start...])
+            var tail = cellPool.mutableElements(from: start)
             tail.sort { $0.symbol < $1.symbol }
-            cellPool.replaceSubrange(start..., with: tail)
             return
         }
         for i in (start + 1) ..< cellPool.count {
@@ -119,14 +117,15 @@ extension SimplexCore {
         squeezeCellPoolIfSparse()
     }
 
-    /// Squeezes out the cells no row points to.
+    /// Squeezes out the cells no row points to, in place.
     ///
     /// Between transactions every cell may move, the live count says how much is garbage,
-    /// and the pool is rebuilt into a fresh array once half of it is garbage, so the old
-    /// buffer goes back to the system: the pool stays within twice the live cells, and
-    /// each squeeze copies no more cells than were thrown away since the last. (Squeezing
-    /// at a fifth kept tree and random builds a few percent smaller but made the 100k
-    /// tree build twice as slow: every squeeze touches fresh pages for all live cells.)
+    /// and the pool is compacted once a third of it is garbage: the pool stays within one
+    /// and a half times the live cells, which bounds its share of a build's peak memory,
+    /// and each squeeze moves no more cells than twice those thrown away since the last.
+    /// Compacting in place touches no fresh pages (rebuilding into a fresh array did, and
+    /// for a moment held the old pool and the new one: a 100k tree peaked at 454 bytes per
+    /// constraint that way).
     ///
     /// Inside a transaction only the cells written since the innermost one began may move
     /// (see below), their garbage is found by a scan of the rows, so the scan only runs
@@ -139,33 +138,35 @@ extension SimplexCore {
     mutating func squeezeCellPoolIfSparse() {
         if !journal.isActive {
             let garbage = cellPool.count - liveCellCount
-            guard garbage > max(liveCellCount, cellSqueezeSlack) else { return }
-            cellPool = packedCells(from: 0, capacity: liveCellCount + liveCellCount / 8)
+            guard 2 * garbage > max(liveCellCount, cellSqueezeSlack) else { return }
+            compactCells(from: 0)
         } else {
             guard cellPool.count >= nextCellSqueeze else { return }
             let floor = journal.marks.last!.cellPool
             var live = 0
             for r in rows.indices where !rows[r].isUnused && Int(rows[r].start) >= floor { live += Int(rows[r].count) }
-            if 2 * live < cellPool.count - floor {
-                let packed = packedCells(from: floor, capacity: live)
-                cellPool.removeSubrange(floor...)
-                cellPool.append(contentsOf: packed)
-            }
+            if 2 * live < cellPool.count - floor { compactCells(from: floor) }
         }
         nextCellSqueeze = cellPool.count + max(cellPool.count / 2, cellSqueezeSlack)
     }
 
-    /// The cells of the rows that start at or past `floor`, back to back in row order, with
-    /// those rows pointed at where their cells will be once the result replaces the pool
-    /// from `floor` on.
-    private mutating func packedCells(from floor: Int, capacity: Int) -> [Cell] {
-        var packed: [Cell] = []
-        packed.reserveCapacity(capacity)
+    /// Moves the cells of the rows that start at or past `floor` down to `floor`, back to
+    /// back, and points those rows at their new places. Rows are taken in pool order, so
+    /// every move is downwards and never overwrites cells still to be moved.
+    private mutating func compactCells(from floor: Int) {
+        var order: [UInt64] = []
         for r in rows.indices where !rows[r].isUnused && Int(rows[r].start) >= floor {
-            let start = floor + packed.count
-            packed.append(contentsOf: cellPool[rows[r].cellRange])
-            rows[r].start = Int32(start)
+            order.append(UInt64(rows[r].start) << 32 | UInt64(r))
         }
-        return packed
+        order.sort()
+        var write = floor
+        for key in order {
+            let r = Int(key & 0xffff_ffff)
+            let range = rows[r].cellRange
+            cellPool.moveElements(range, to: write)
+            rows[r].start = Int32(write)
+            write += range.count
+        }
+        cellPool.truncate(to: write)
     }
 }

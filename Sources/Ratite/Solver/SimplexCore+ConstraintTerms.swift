@@ -8,14 +8,14 @@
 extension SimplexCore {
     /// The terms of constraint record `record`.
     @inline(__always)
-    func terms(of record: ConstraintRecord) -> ArraySlice<VariableTerm> {
+    func terms(of record: ConstraintRecord) -> UnsafeBufferPointer<VariableTerm> {
         let start = Int(record.termStart)
         return constraintTerms[start ..< start + Int(record.termCount)]
     }
 
     /// The terms of constraint `c`.
     @inline(__always)
-    func terms(ofConstraint c: Int32) -> ArraySlice<VariableTerm> { terms(of: constraints[Int(c)]) }
+    func terms(ofConstraint c: Int32) -> UnsafeBufferPointer<VariableTerm> { terms(of: constraints[Int(c)]) }
 
     /// Appends `terms` to the shared array; returns where they start.
     mutating func storeConstraintTerms(_ terms: [VariableTerm]) -> Int32 {
@@ -29,14 +29,14 @@ extension SimplexCore {
     /// the holes. Only between operations: slot positions are not journaled.
     mutating func compactConstraintTermsIfSparse() {
         guard !journal.isActive, constraintTermGarbage > 1024, 2 * constraintTermGarbage > constraintTerms.count else { return }
-        var packed: [VariableTerm] = []
+        var packed = RecordBuffer<VariableTerm>()
         packed.reserveCapacity(constraintTerms.count - constraintTermGarbage)
         for c in constraints.indices where constraints[c].isAlive {
             let start = Int32(packed.count)
             packed.append(contentsOf: terms(of: constraints[c]))
             constraints[c].termStart = start
         }
-        constraintTerms = packed
+        constraintTerms = consume packed
         constraintTermGarbage = 0
     }
 }

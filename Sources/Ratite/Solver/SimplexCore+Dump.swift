@@ -42,7 +42,7 @@ extension SimplexCore {
         var definitions: [(Int32, Int32)] = []
         var bundles: [Row] = []
         out += "LP rows\n"
-        for (r, row) in rows.enumerated() where !row.isUnused {
+        for (r, row) in rows.elements.enumerated() where !row.isUnused {
             if isBundleRow(row) {
                 bundles.append(row)
             } else if row.isDefinition {
@@ -63,11 +63,11 @@ extension SimplexCore {
         out += "Infeasible\n"
         for b in infeasible { out += "  \(describeSymbol(b))\n" }
         out += "Edit variables\n"
-        for record in variables where record.isAlive && record.edit >= 0 {
+        for record in variables.elements where record.isAlive && record.edit >= 0 {
             out += "  \(describeSymbol(record.symbol)) via c\(record.edit) suggested \(formatNumber(-constraints[Int(record.edit)].constant))\n"
         }
         out += "Constraints\n"
-        for (c, record) in constraints.enumerated() where record.isAlive {
+        for (c, record) in constraints.elements.enumerated() where record.isAlive {
             var text = terms(of: record).map { "\(formatNumber($0.coefficient))*\(variableNames[Int($0.variable)])" }.joined(separator: " + ")
             if text.isEmpty { text = "0" }
             out += "  c\(c): \(text) + \(formatNumber(record.constant)) \(record.relation.symbol) 0 @\(formatNumber(priority(ofConstraint: Int32(c))))"

@@ -7,9 +7,9 @@ extension SimplexCore {
         func fail(_ text: String) { problems.append(text) }
         var occurrences = [Int](repeating: 0, count: symbols.count)
 
-        let live = rows.reduce(0) { $0 + ($1.isUnused ? 0 : Int($1.count)) }
+        let live = rows.elements.reduce(0) { $0 + ($1.isUnused ? 0 : Int($1.count)) }
         if live != liveCellCount { fail("rows hold \(live) cells, the live count says \(liveCellCount)") }
-        for (index, row) in rows.enumerated() where !row.isUnused {
+        for (index, row) in rows.elements.enumerated() where !row.isUnused {
             let r = Int32(index)
             let b = row.basic
             guard Int(b) < symbols.count else { fail("row \(r): basic \(b) out of range"); continue }
@@ -56,7 +56,7 @@ extension SimplexCore {
             }
         }
 
-        for (index, record) in symbols.enumerated() {
+        for (index, record) in symbols.elements.enumerated() {
             let s = Int32(index)
             var count = 0
             var node = record.column
@@ -95,7 +95,7 @@ extension SimplexCore {
         }
 
         var uses = [Int32](repeating: 0, count: variables.count)
-        for (index, record) in constraints.enumerated() where record.isAlive {
+        for (index, record) in constraints.elements.enumerated() where record.isAlive {
             let c = Int32(index)
             for m in [record.marker, record.other] where m >= 0 {
                 if Int(m) >= symbols.count || symbols[Int(m)].owner != c || kind(m) == .unused || kind(m) == .external {
@@ -105,7 +105,7 @@ extension SimplexCore {
             for t in terms(of: record) { uses[Int(t.variable)] += 1 }
             if record.level >= 0 && !(levels[Int(record.level)].priority < 1000) { fail("constraint c\(c): optional at a required level") }
         }
-        for (index, record) in variables.enumerated() where record.isAlive {
+        for (index, record) in variables.elements.enumerated() where record.isAlive {
             if uses[index] != record.uses { fail("variable \(variableNames[index]): \(record.uses) uses recorded, \(uses[index]) found") }
             if record.symbol >= 0 && (kind(record.symbol) != .external || symbols[Int(record.symbol)].owner != Int32(index)) {
                 fail("variable \(variableNames[index]): symbol \(record.symbol) is not its own")
@@ -116,7 +116,7 @@ extension SimplexCore {
         }
         // And the other way: an external symbol names a live variable that has it, or no
         // variable at all (a lingering one, see `ownsItsVariable`).
-        for (index, record) in symbols.enumerated() where record.kind == .external && record.owner >= 0 {
+        for (index, record) in symbols.elements.enumerated() where record.kind == .external && record.owner >= 0 {
             let v = Int(record.owner)
             if v >= variables.count || !variables[v].isAlive || variables[v].symbol != Int32(index) {
                 fail("external symbol \(index) names variable \(v), which does not have it")
@@ -136,23 +136,23 @@ extension SimplexCore {
         var d = StateFingerprint()
         d.feed(rows.count)
         // Cells by content, not position: when the pool is squeezed depends on history.
-        for r in rows {
+        for r in rows.elements {
             d.feed(r.basic); d.feed(r.isDefinition); d.feed(r.constant); d.feed(r.count)
             for t in cells(of: r) { d.feed(t.symbol); d.feed(t.coefficient) }
         }
         d.feed(symbols.count)
-        for s in symbols {
+        for s in symbols.elements {
             d.feed(Int32(s.kind.rawValue)); d.feed(s.level); d.feed(s.row); d.feed(s.column)
             d.feed(s.objective); d.feed(s.owner)
         }
         d.feed(columnNodes.count)
-        for n in columnNodes { d.feed(n.row); d.feed(n.next) }
+        for n in columnNodes.elements { d.feed(n.row); d.feed(n.next) }
         d.feed(objectiveNodes.count)
-        for n in objectiveNodes { d.feed(n.level); d.feed(n.next); d.feed(n.coefficient) }
+        for n in objectiveNodes.elements { d.feed(n.level); d.feed(n.next); d.feed(n.coefficient) }
         d.feed(levels.count)
         for l in levels { d.feed(l.priority); d.feed(l.users); d.feed(l.constant); d.feed(l.scale) }
         d.feed(constraints.count)
-        for c in constraints {
+        for c in constraints.elements {
             // The terms' content, not their position: two cores in the same state may have
             // squeezed their shared term arrays at different times.
             d.feed(c.isAlive); d.feed(c.termCount)
@@ -162,7 +162,7 @@ extension SimplexCore {
             d.feed(c.isEdit ? 1 : 0); d.feed(c.serial)
         }
         d.feed(variables.count)
-        for (v, name) in zip(variables, variableNames) {
+        for (v, name) in zip(variables.elements, variableNames) {
             d.feed(v.isAlive); d.feed(v.symbol); d.feed(v.uses); d.feed(v.edit); d.feed(v.value)
             d.feed(name.utf8.count)
             for byte in name.utf8 { d.feed(Int32(byte)) }
@@ -173,7 +173,7 @@ extension SimplexCore {
         }
         // Transient flags: clear between operations. A rolled-back operation may leave the
         // array longer than `symbols` (spare capacity that later symbols reuse).
-        for f in flags.prefix(symbols.count) { d.feed(Int32(f)) }
+        for f in flags.elements.prefix(symbols.count) { d.feed(Int32(f)) }
         for x in [freeRow, freeSymbol, freeColumnNode, freeObjectiveNode, freeLevel, freeConstraint, freeVariable, phaseLevel] {
             d.feed(x)
         }
@@ -187,7 +187,7 @@ extension SimplexCore {
         var problems: [String] = []
         var computed = [Double](repeating: 0, count: symbols.count)
         var order: [Int32] = []
-        for (index, record) in symbols.enumerated() where record.kind == .external && record.row >= 0 && rows[Int(record.row)].isDefinition {
+        for (index, record) in symbols.elements.enumerated() where record.kind == .external && record.row >= 0 && rows[Int(record.row)].isDefinition {
             order.append(Int32(index))
         }
         order.sort { symbols[Int($0)].level < symbols[Int($1)].level }
@@ -204,7 +204,7 @@ extension SimplexCore {
             for t in cells(of: row) { v += t.coefficient * value(t.symbol) }
             computed[Int(s)] = v
         }
-        for (index, record) in symbols.enumerated() where record.kind == .external && ownsItsVariable(Int32(index)) {
+        for (index, record) in symbols.elements.enumerated() where record.kind == .external && ownsItsVariable(Int32(index)) {
             let expected = value(Int32(index))
             let cached = variables[Int(record.owner)].value
             if abs(expected - cached) > 1e-6 * max(1, abs(expected)) {
@@ -218,9 +218,9 @@ extension SimplexCore {
         // leaves no bits for the 8 (ulp(1e19) is 2048), and that is the arithmetic's limit,
         // not a wrong tableau.
         var largest = 0.0
-        for c in constraints where c.isAlive { largest = max(largest, abs(c.constant)) }
+        for c in constraints.elements where c.isAlive { largest = max(largest, abs(c.constant)) }
         for s in symbols.indices where symbols[s].kind == .external { largest = max(largest, abs(value(Int32(s)))) }
-        for (index, c) in constraints.enumerated() where c.isAlive {
+        for (index, c) in constraints.elements.enumerated() where c.isAlive {
             var expression = c.constant
             var magnitude = abs(c.constant)
             for t in terms(of: c) {

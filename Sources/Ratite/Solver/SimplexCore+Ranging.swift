@@ -37,7 +37,7 @@ extension SimplexCore {
     /// inside a transaction and rolls back, so a probe costs its pivots, not a copy of the
     /// tableau.
     package func optimalRanges(ofVariables vs: [Int32], ignoringLevelsAtOrBelow floor: Double = 0) -> [(min: Double, max: Double)] {
-        var probe = self
+        var probe = copy()
         probe.journal = Journal()
         probe.objectiveIsBounded = false
         var restricted = false
@@ -77,12 +77,12 @@ extension SimplexCore {
     /// Turns this copy of `original` into the optimal face: every symbol some level above
     /// `floor` charges for stays at zero (marked as a dummy, which never enters), and the
     /// objective becomes one empty level for the probes.
-    private mutating func restrictToOptimalFace(of original: SimplexCore, above floor: Double) {
+    private mutating func restrictToOptimalFace(of original: borrowing SimplexCore, above floor: Double) {
         for s in Int32(0)..<Int32(symbols.count) where isParametric(s) && kind(s).mayEnter && !original.movesFreely(s, above: floor) {
             symbols[Int(s)].kind = .dummy
         }
         for s in symbols.indices { symbols[s].objective = -1 }
-        objectiveNodes = []
+        objectiveNodes.removeAll()
         freeObjectiveNode = -1
         levels = [LevelRecord(priority: 1, users: 1, constant: 0, scale: 1)]
         levelOrder = [0]
@@ -102,7 +102,7 @@ extension SimplexCore {
         }
         pinDegenerateSymbols(&moves)
         var definitions: [(level: Int32, row: Int32)] = []
-        for (r, row) in rows.enumerated() where !row.isUnused && !isBundleRow(row) {
+        for (r, row) in rows.elements.enumerated() where !row.isUnused && !isBundleRow(row) {
             if row.isDefinition {
                 definitions.append((symbols[Int(row.basic)].level, Int32(r)))
             } else if cells(of: row).contains(where: { moves[Int($0.symbol)] }) {
@@ -116,7 +116,7 @@ extension SimplexCore {
             moves[Int(rows[Int(r)].basic)] = true
         }
         // A variable no constraint mentions is free.
-        return variables.map { !$0.isAlive || $0.symbol < 0 || moves[Int($0.symbol)] }
+        return variables.elements.map { !$0.isAlive || $0.symbol < 0 || moves[Int($0.symbol)] }
     }
 
     /// Clears `free` for restricted symbols that cannot leave zero on the optimal face: an
@@ -128,7 +128,7 @@ extension SimplexCore {
         var changed = true
         while changed {
             changed = false
-            for row in rows where !row.isUnused && !row.isDefinition && abs(row.constant) <= feasibilityTolerance {
+            for row in rows.elements where !row.isUnused && !row.isDefinition && abs(row.constant) <= feasibilityTolerance {
                 let exact = kind(row.basic) == .dummy
                 var up = 0, down = 0, unrestricted = false
                 for t in cells(of: row) where free[Int(t.symbol)] {

@@ -97,9 +97,8 @@ extension SimplexCore {
         var fresh = SimplexCore()
         fresh.explainsConflicts = explainsConflicts
         fresh.statistics = statistics
-        fresh.variables = variables.map { record in
-            guard record.isAlive else { return record }
-            return VariableRecord(value: 0, symbol: -1, uses: 0, edit: -1, isAlive: true)
+        for record in variables.elements {
+            fresh.variables.append(record.isAlive ? VariableRecord(value: 0, symbol: -1, uses: 0, edit: -1, isAlive: true) : record)
         }
         fresh.variableNames = variableNames
         fresh.freeVariable = freeVariable
@@ -113,7 +112,7 @@ extension SimplexCore {
     /// live constraints and variables.
     package var shape: (rows: Int, definitions: Int, cells: Int, constraints: Int, variables: Int) {
         var rowCount = 0, definitions = 0, cells = 0
-        for row in rows where !row.isUnused {
+        for row in rows.elements where !row.isUnused {
             rowCount += 1
             if row.isDefinition { definitions += 1 }
             cells += Int(row.count)

@@ -15,41 +15,41 @@
 /// A definition row is expanded (substituted down to parametric symbols) only when the
 /// simplex needs an explicit row: when a constraint ends up in the LP part, or to break a
 /// would-be cycle.
-package struct SimplexCore {
-    var rows: [Row] = []
+package struct SimplexCore: ~Copyable {
+    var rows = RecordBuffer<Row>()
     var freeRow: Int32 = -1
     /// The rows' cells (see `SimplexCore+CellPool.swift`), and the pool size at which the
     /// next squeeze is considered.
-    var cellPool: [Cell] = []
+    var cellPool = RecordBuffer<Cell>()
     /// How many pool cells the rows point to; the rest is garbage.
     var liveCellCount = 0
     var nextCellSqueeze = 1 << 16
     /// The least growth between squeezes (tests lower it to squeeze often).
     var cellSqueezeSlack = 1 << 16
-    var symbols: [SymbolRecord] = []
+    var symbols = RecordBuffer<SymbolRecord>()
     var freeSymbol: Int32 = -1
-    var columnNodes: [ColumnNode] = []
+    var columnNodes = RecordBuffer<ColumnNode>()
     var freeColumnNode: Int32 = -1
-    var objectiveNodes: [ObjectiveNode] = []
+    var objectiveNodes = RecordBuffer<ObjectiveNode>()
     var freeObjectiveNode: Int32 = -1
     var levels: [LevelRecord] = []
     var freeLevel: Int32 = -1
     /// Level ids by priority, highest first.
     var levelOrder: [Int32] = []
-    var constraints: [ConstraintRecord] = []
+    var constraints = RecordBuffer<ConstraintRecord>()
     var freeConstraint: Int32 = -1
     /// Every constraint's terms, back to back (see `SimplexCore+ConstraintTerms.swift`), and
     /// how many of them belong to removed constraints.
-    var constraintTerms: [VariableTerm] = []
+    var constraintTerms = RecordBuffer<VariableTerm>()
     var constraintTermGarbage = 0
-    var variables: [VariableRecord] = []
+    var variables = RecordBuffer<VariableRecord>()
     /// Each variable's name, by variable id (empty for an unused slot).
     var variableNames: [String] = []
     var freeVariable: Int32 = -1
     var serialCounter: UInt64 = 0
 
     // Transient state of one operation (see `SymbolFlags`).
-    var flags: [UInt8] = []
+    var flags = RecordBuffer<UInt8>()
     /// Symbols whose value may have changed since the last `updateValues`.
     var dirty: [Int32] = []
     /// Symbols that may improve the objective.
@@ -91,6 +91,51 @@ package struct SimplexCore {
     var changedVariables: [Int32] = []
 
     package init() {}
+
+    /// An independent copy (the record buffers are not shared), for probes that change a
+    /// core to answer a question about it. Scratch storage starts empty.
+    func copy() -> SimplexCore {
+        var c = SimplexCore()
+        c.rows = rows.copy()
+        c.freeRow = freeRow
+        c.cellPool = cellPool.copy()
+        c.liveCellCount = liveCellCount
+        c.nextCellSqueeze = nextCellSqueeze
+        c.cellSqueezeSlack = cellSqueezeSlack
+        c.symbols = symbols.copy()
+        c.freeSymbol = freeSymbol
+        c.columnNodes = columnNodes.copy()
+        c.freeColumnNode = freeColumnNode
+        c.objectiveNodes = objectiveNodes.copy()
+        c.freeObjectiveNode = freeObjectiveNode
+        c.levels = levels
+        c.freeLevel = freeLevel
+        c.levelOrder = levelOrder
+        c.constraints = constraints.copy()
+        c.freeConstraint = freeConstraint
+        c.constraintTerms = constraintTerms.copy()
+        c.constraintTermGarbage = constraintTermGarbage
+        c.variables = variables.copy()
+        c.variableNames = variableNames
+        c.freeVariable = freeVariable
+        c.serialCounter = serialCounter
+        c.flags = flags.copy()
+        c.dirty = dirty
+        c.candidates = candidates
+        c.pendingObjective = pendingObjective
+        c.infeasible = infeasible
+        c.phaseLevel = phaseLevel
+        c.phaseSymbols = phaseSymbols
+        c.journal = journal
+        c.reservedAtLastTrim = reservedAtLastTrim
+        c.trimmingFloor = trimmingFloor
+        c.explainsConflicts = explainsConflicts
+        c.entryTolerance = entryTolerance
+        c.objectiveIsBounded = objectiveIsBounded
+        c.statistics = statistics
+        c.changedVariables = changedVariables
+        return c
+    }
 
     // MARK: Symbols
 
@@ -385,7 +430,7 @@ struct SparseAccumulator {
     }
 
     /// Adds `scale ×` a row given by its constant and cells.
-    mutating func add(constant rowConstant: Double, cells: ArraySlice<Cell>, scale: Double) {
+    mutating func add(constant rowConstant: Double, cells: UnsafeBufferPointer<Cell>, scale: Double) {
         constant += rowConstant * scale
         for t in cells { add(t.symbol, t.coefficient * scale) }
     }
