@@ -83,7 +83,7 @@ import Testing
         var d = try SolverScalingTests().build(system, resize: false).driver
         squeezeOften(&d.core, slack: 32)
         let before = fingerprint(d.core)
-        let pool = Array(d.core.cellPool.elements)
+        let pool = Array(d.core.cellPool[0...])
         d.core.beginTransaction()
         let squeezes = try batch(&d, system)
         #expect(squeezes > 0)
@@ -91,7 +91,7 @@ import Testing
         d.core.rollbackTransaction()
         // Bit for bit, cell positions included.
         #expect(firstDifference(before, fingerprint(d.core)) == nil)
-        #expect(d.core.cellPool.elements.elementsEqual(pool) { $0 == $1 })
+        #expect(d.core.cellPool[0...].elementsEqual(pool) { $0 == $1 })
         #expect(d.problems() == [])
     }
 

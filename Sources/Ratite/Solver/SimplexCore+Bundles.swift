@@ -34,7 +34,7 @@ extension SimplexCore {
     mutating func bundlingDummies(from start: Int) -> Int {
         var count = 0
         for k in start ..< cellPool.count {
-            let record = symbols[Int(cellPool[k].symbol)]
+            let record = symbols[Int(cellPool.symbol(at: k))]
             if record.kind == .dummy && record.owner >= 0 { count += 1 }
         }
         guard count >= bundleThreshold else { return cellPool.count }

@@ -14,7 +14,7 @@
 extension SimplexCore {
     /// The cells of `row`.
     @inline(__always)
-    func cells(of row: Row) -> UnsafeBufferPointer<Cell> { cellPool[row.cellRange] }
+    func cells(of row: Row) -> CellSlice { cellPool[row.cellRange] }
 
     /// The pool position of `symbol`'s cell in `row`, by binary search, or nil.
     @inline(__always)
@@ -23,7 +23,7 @@ extension SimplexCore {
         var high = low + Int(row.count)
         while low < high {
             let mid = (low &+ high) >> 1
-            let s = cellPool[mid].symbol
+            let s = cellPool.symbol(at: mid)
             if s == symbol { return mid }
             if s < symbol { low = mid + 1 } else { high = mid }
         }
@@ -33,7 +33,7 @@ extension SimplexCore {
     /// `symbol`'s coefficient in `row`, zero when absent.
     @inline(__always)
     func coefficient(of symbol: Int32, in row: Row) -> Double {
-        if let i = cellPosition(of: symbol, in: row) { return cellPool[i].coefficient }
+        if let i = cellPosition(of: symbol, in: row) { return cellPool.coefficient(at: i) }
         return 0
     }
 
@@ -76,18 +76,18 @@ extension SimplexCore {
         let count = cellPool.count - start
         guard count > 1 else { return }
         if count > 16 {
-            var tail = cellPool.mutableElements(from: start)
-            tail.sort { $0.symbol < $1.symbol }
+            let sorted = cellPool[start...].sorted { $0.symbol < $1.symbol }
+            for (k, cell) in sorted.enumerated() { cellPool.set(cell, at: start + k) }
             return
         }
         for i in (start + 1) ..< cellPool.count {
             let cell = cellPool[i]
             var j = i
-            while j > start && cellPool[j - 1].symbol > cell.symbol {
-                cellPool[j] = cellPool[j - 1]
+            while j > start && cellPool.symbol(at: j - 1) > cell.symbol {
+                cellPool.set(cellPool[j - 1], at: j)
                 j -= 1
             }
-            cellPool[j] = cell
+            cellPool.set(cell, at: j)
         }
     }
 
@@ -99,8 +99,8 @@ extension SimplexCore {
         var j = start
         let end = cellPool.count
         while i < old.upperBound || j < end {
-            let a = i < old.upperBound ? cellPool[i].symbol : Int32.max
-            let b = j < end ? cellPool[j].symbol : Int32.max
+            let a = i < old.upperBound ? cellPool.symbol(at: i) : Int32.max
+            let b = j < end ? cellPool.symbol(at: j) : Int32.max
             if a == b { i += 1; j += 1 } else if a < b { columnRemove(a, row: r); i += 1 } else { columnInsert(b, row: r); j += 1 }
         }
         noteRow(r)
@@ -120,9 +120,10 @@ extension SimplexCore {
     /// Squeezes out the cells no row points to, in place.
     ///
     /// Between transactions every cell may move, the live count says how much is garbage,
-    /// and the pool is compacted once a third of it is garbage: the pool stays within one
-    /// and a half times the live cells, which bounds its share of a build's peak memory,
-    /// and each squeeze moves no more cells than twice those thrown away since the last.
+    /// and the pool is compacted once its garbage passes a quarter of the live cells: the
+    /// pool stays within 1.25 times the live cells (its high-water mark is its share of a
+    /// build's peak memory), and each squeeze moves at most four times the cells thrown
+    /// away since the last.
     /// Compacting in place touches no fresh pages (rebuilding into a fresh array did, and
     /// for a moment held the old pool and the new one: a 100k tree peaked at 454 bytes per
     /// constraint that way).
@@ -138,7 +139,7 @@ extension SimplexCore {
     mutating func squeezeCellPoolIfSparse() {
         if !journal.isActive {
             let garbage = cellPool.count - liveCellCount
-            guard 2 * garbage > max(liveCellCount, cellSqueezeSlack) else { return }
+            guard garbage > max(liveCellCount / 4, cellSqueezeSlack) else { return }
             compactCells(from: 0)
         } else {
             guard cellPool.count >= nextCellSqueeze else { return }
@@ -158,12 +159,12 @@ extension SimplexCore {
         for r in rows.indices where !rows[r].isUnused && Int(rows[r].start) >= floor {
             order.append(UInt64(rows[r].start) << 32 | UInt64(r))
         }
-        order.sort()
+        sortByUpperHalf(&order)
         var write = floor
         for key in order {
             let r = Int(key & 0xffff_ffff)
             let range = rows[r].cellRange
-            cellPool.moveElements(range, to: write)
+            cellPool.moveCells(range, to: write)
             rows[r].start = Int32(write)
             write += range.count
         }

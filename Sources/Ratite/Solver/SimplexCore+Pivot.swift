@@ -8,27 +8,27 @@ extension SimplexCore {
         let target = rows[Int(q)]
         guard let position = cellPosition(of: e, in: target) else { return }
         statistics.substitutions += 1
-        let c = cellPool[position].coefficient
+        let c = cellPool.coefficient(at: position)
         let start = cellPool.count
         var i = Int(target.start), j = Int(source.start)
         let targetEnd = target.cellRange.upperBound, sourceEnd = source.cellRange.upperBound
         while i < targetEnd || j < sourceEnd {
-            let ts = i < targetEnd ? cellPool[i].symbol : Int32.max
-            let ss = j < sourceEnd ? cellPool[j].symbol : Int32.max
+            let ts = i < targetEnd ? cellPool.symbol(at: i) : Int32.max
+            let ss = j < sourceEnd ? cellPool.symbol(at: j) : Int32.max
             if ts == e { columnRemove(e, row: q); i += 1; continue }
             if ss == e { j += 1; continue }
             if ts < ss {
                 cellPool.append(cellPool[i])
                 i += 1
             } else if ss < ts {
-                let sum = cellPool[j].coefficient * c
+                let sum = cellPool.coefficient(at: j) * c
                 if !isNearZero(sum) {
                     cellPool.append(Cell(symbol: ss, coefficient: sum))
                     columnInsert(ss, row: q)
                 }
                 j += 1
             } else {
-                let sum = cancellingSum(cellPool[i].coefficient, cellPool[j].coefficient * c)
+                let sum = cancellingSum(cellPool.coefficient(at: i), cellPool.coefficient(at: j) * c)
                 if sum == 0 { columnRemove(ts, row: q) } else { cellPool.append(Cell(symbol: ts, coefficient: sum)) }
                 i += 1
                 j += 1
@@ -66,7 +66,7 @@ extension SimplexCore {
         // The row solved for `e`, written at the end of the pool.
         let start = cellPool.count
         var placedBasic = false
-        for k in old.cellRange where cellPool[k].symbol != e {
+        for k in old.cellRange where cellPool.symbol(at: k) != e {
             let t = cellPool[k]
             if !placedBasic && b < t.symbol {
                 cellPool.append(Cell(symbol: b, coefficient: 1 / a))

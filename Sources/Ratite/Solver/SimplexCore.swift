@@ -20,7 +20,7 @@ package struct SimplexCore: ~Copyable {
     var freeRow: Int32 = -1
     /// The rows' cells (see `SimplexCore+CellPool.swift`), and the pool size at which the
     /// next squeeze is considered.
-    var cellPool = RecordBuffer<Cell>()
+    var cellPool = CellPool()
     /// How many pool cells the rows point to; the rest is garbage.
     var liveCellCount = 0
     var nextCellSqueeze = 1 << 16
@@ -253,7 +253,7 @@ package struct SimplexCore: ~Copyable {
     @discardableResult
     mutating func insertRow(_ row: Row) -> Int32 {
         let r = storeRow(row)
-        for k in row.cellRange { columnInsert(cellPool[k].symbol, row: r) }
+        for k in row.cellRange { columnInsert(cellPool.symbol(at: k), row: r) }
         liveCellCount += Int(row.count)
         noteSymbol(row.basic)
         symbols[Int(row.basic)].row = r
@@ -286,7 +286,7 @@ package struct SimplexCore: ~Copyable {
     /// Unindexes row `r`'s cells and returns its slot, leaving its basic symbol alone.
     mutating func freeRowSlot(_ r: Int32) {
         let row = rows[Int(r)]
-        for k in row.cellRange { columnRemove(cellPool[k].symbol, row: r) }
+        for k in row.cellRange { columnRemove(cellPool.symbol(at: k), row: r) }
         liveCellCount -= Int(row.count)
         noteRow(r)
         rows[Int(r)] = .unused(next: freeRow)
@@ -430,7 +430,7 @@ struct SparseAccumulator {
     }
 
     /// Adds `scale ×` a row given by its constant and cells.
-    mutating func add(constant rowConstant: Double, cells: UnsafeBufferPointer<Cell>, scale: Double) {
+    mutating func add(constant rowConstant: Double, cells: CellSlice, scale: Double) {
         constant += rowConstant * scale
         for t in cells { add(t.symbol, t.coefficient * scale) }
     }

@@ -15,7 +15,7 @@ extension SimplexCore {
     /// Bytes reserved by the arrays that grow with the system. (Inlined: called from a
     /// mutating method, a plain call copies the whole core first.)
     @inline(__always) var reservedBytes: Int {
-        rows.capacity * MemoryLayout<Row>.stride + cellPool.capacity * MemoryLayout<Cell>.stride
+        rows.capacity * MemoryLayout<Row>.stride + cellPool.reservedBytes
             + symbols.capacity * MemoryLayout<SymbolRecord>.stride + columnNodes.capacity * MemoryLayout<ColumnNode>.stride
             + objectiveNodes.capacity * MemoryLayout<ObjectiveNode>.stride
             + constraints.capacity * MemoryLayout<ConstraintRecord>.stride

@@ -73,18 +73,19 @@ struct RecordBuffer<Element: BitwiseCopyable>: ~Copyable {
         self[range.lowerBound ..< count]
     }
 
-    /// The elements from `start` on, for changing in place (sorting, say): valid until the
-    /// buffer next grows.
-    mutating func mutableElements(from start: Int) -> UnsafeMutableBufferPointer<Element> {
-        precondition(start >= 0 && start <= count, "record range out of range")
-        return UnsafeMutableBufferPointer(start: base + start, count: count - start)
-    }
-
     /// Every element, read in place (see the range subscript).
     @inline(__always) var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
     @inline(__always) mutating func append(_ element: Element) {
         if count == capacity { grow(toAtLeast: count + 1) }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Appends where the caller has made sure there is room (`CellPool` grows its two
+    /// buffers together and checks once).
+    @inline(__always) mutating func appendWithinCapacity(_ element: Element) {
+        assert(count < capacity)
         (base + count).initialize(to: element)
         count += 1
     }
