@@ -13,6 +13,44 @@ import Testing
         #expect(MemoryLayout<ColumnNode>.stride == 8)
     }
 
+    /// Stored terms come back bit for bit, in both encodings (a word a term for unit
+    /// coefficients, three for any other) and across a compaction of the shared array.
+    @Test func storedTermsComeBackExactly() throws {
+        let d = CoreDriver(variableCount: 6)
+        let x = d.variables
+        let written: [[(Int32, Double)]] = [
+            [(x[0], 1), (x[1], -1)],
+            [(x[2], 1), (x[3], -1), (x[4], 1)],
+            [(x[0], 2), (x[5], -1)],
+            [(x[1], -0.5), (x[2], 1e-300), (x[3], -1.0000000000000002)],
+            [(x[5], 1)],
+        ]
+        var ids: [Int32] = []
+        for (k, terms) in written.enumerated() {
+            ids.append(try d.core.addConstraint(
+                terms: terms.map { VariableTerm(variable: $0.0, coefficient: $0.1) }, constant: Double(k), relation: .lessThanOrEqual,
+                priority: 500))
+        }
+        func expectStored(sourceLocation: SourceLocation = #_sourceLocation) {
+            for (id, terms) in zip(ids, written) {
+                let stored = d.core.terms(ofConstraint: id).map { ($0.variable, $0.coefficient.bitPattern) }
+                #expect(stored.elementsEqual(terms.map { ($0.0, $0.1.bitPattern) }) { $0 == $1 }, sourceLocation: sourceLocation)
+            }
+        }
+        expectStored()
+        #expect(d.core.constraintTerms.count == 2 + 3 + 6 + 9 + 1)
+        // Enough removed constraints to pass the compaction threshold.
+        for _ in 0 ..< 600 {
+            let id = try d.core.addConstraint(
+                terms: [VariableTerm(variable: x[0], coefficient: 3), VariableTerm(variable: x[1], coefficient: 1)], constant: 0,
+                relation: .lessThanOrEqual, priority: 250)
+            try d.core.removeConstraint(id)
+        }
+        #expect(d.core.constraintTerms.count < 600 * 6)
+        expectStored()
+        #expect(d.problems() == [])
+    }
+
     /// Adds `v(i) == v(i-1) + 1` for `count` new variables, calling `after` after each.
     func addChain(of count: Int, to d: inout CoreDriver, after: (borrowing SimplexCore) -> Void = { _ in }) throws {
         var previous = d.core.newVariable(name: "v0")

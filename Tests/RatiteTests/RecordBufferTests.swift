@@ -37,13 +37,14 @@ import Testing
         #expect(Array(buffer[0 ..< 5]) == [0, 1, 2, 3, 4])
     }
 
-    @Test(arguments: [0, 1, 2, 100, 5000]) func upperHalfSortMatchesTheLibrarySort(count: Int) {
+    @Test(arguments: [0, 1, 2, 100, 5000]) func radixSortMatchesTheLibrarySort(count: Int) {
         var random = SplitMix64(seed: UInt64(count) + 3)
-        for bound: UInt64 in [1, 2000, 1 << 22, 1 << 31] {
-            var keys = (0 ..< count).map { i in (random.next() % bound) << 32 | UInt64(i) }
-            let expected = keys.sorted { ($0 >> 32, $0 & 0xffff_ffff) < ($1 >> 32, $1 & 0xffff_ffff) }
-            sortByUpperHalf(&keys)
-            #expect(keys == expected, "count \(count) bound \(bound)")
+        for bound: UInt64 in [1, 2000, 1 << 22, 1 << 32] {
+            let keys = (0 ..< count).map { _ in UInt32(random.next() % bound) }
+            var items = (0 ..< Int32(count)).map { $0 }
+            let expected = items.sorted { (keys[Int($0)], $0) < (keys[Int($1)], $1) }
+            radixSort(&items) { keys[Int($0)] }
+            #expect(items == expected, "count \(count) bound \(bound)")
         }
     }
 }

@@ -318,7 +318,7 @@ import Testing
             try built.driver.core.removeConstraint(id)
             if built.driver.core.constraintTerms.count < before { squeezes += 1 }
             var live = 0
-            for c in built.driver.core.constraints.elements where c.isAlive { live += Int(c.termCount) }
+            for c in built.driver.core.constraints.elements where c.isAlive { live += c.termWords }
             #expect(built.driver.core.constraintTerms.count - built.driver.core.constraintTermGarbage == live)
             #expect(built.driver.core.constraintTerms.count <= 2 * live + 1024 + 3)
         }

@@ -35,9 +35,11 @@ struct ConstraintRecord {
     var constant: Double
     /// Addition order, for reporting conflicts in the order constraints were added.
     var serial: UInt64
-    /// Where the terms sit in `SimplexCore.constraintTerms`, and how many there are.
+    /// Where the terms start in `SimplexCore.constraintTerms` (a word index), and their
+    /// count: as is when every coefficient is +1 or -1 (a word a term), negated when the
+    /// coefficients are stored too (three words a term).
     var termStart: Int32
-    var termCount: Int32
+    var termShape: Int32
     /// The objective level of its errors, or -1 when required.
     var level: Int32
     /// The symbol that identifies the constraint's row: a slack, an error or a dummy.
@@ -52,6 +54,11 @@ struct ConstraintRecord {
     var isEdit: Bool
 
     var isRequired: Bool { level < 0 }
+
+    /// How many terms the constraint has.
+    var termCount: Int { Int(termShape.magnitude) }
+    /// How many words of `SimplexCore.constraintTerms` its terms take.
+    var termWords: Int { termShape >= 0 ? Int(termShape) : 3 * termCount }
 
     /// +1 or -1: the factor applied to the terms and `constant` when the row was built, so
     /// that every row reads `expression - slack (+ error)` with the slack non-negative.

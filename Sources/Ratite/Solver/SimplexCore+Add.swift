@@ -34,8 +34,9 @@ extension SimplexCore {
         terms: [VariableTerm], constant: Double, relation: Relation, priority: Double, isEdit: Bool
     ) throws(CoreError) -> Int32 {
         serialCounter += 1
+        let stored = storeConstraintTerms(terms)
         let id = allocateConstraint(ConstraintRecord(
-            constant: constant, serial: serialCounter, termStart: storeConstraintTerms(terms), termCount: Int32(terms.count),
+            constant: constant, serial: serialCounter, termStart: stored.start, termShape: stored.shape,
             level: -1, marker: -1, other: -1, relation: relation, isAlive: true, isEdit: isEdit))
         try attachConstraint(id, priority: priority)
         try restoreOptimality()

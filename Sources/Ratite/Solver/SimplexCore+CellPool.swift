@@ -155,14 +155,13 @@ extension SimplexCore {
     /// back, and points those rows at their new places. Rows are taken in pool order, so
     /// every move is downwards and never overwrites cells still to be moved.
     private mutating func compactCells(from floor: Int) {
-        var order: [UInt64] = []
-        for r in rows.indices where !rows[r].isUnused && Int(rows[r].start) >= floor {
-            order.append(UInt64(rows[r].start) << 32 | UInt64(r))
-        }
-        sortByUpperHalf(&order)
+        var order: [Int32] = []
+        for r in rows.indices where !rows[r].isUnused && Int(rows[r].start) >= floor { order.append(Int32(r)) }
+        let table = rows.elements
+        radixSort(&order) { UInt32(table[Int($0)].start) }
         var write = floor
-        for key in order {
-            let r = Int(key & 0xffff_ffff)
+        for r32 in order {
+            let r = Int(r32)
             let range = rows[r].cellRange
             cellPool.moveCells(range, to: write)
             rows[r].start = Int32(write)

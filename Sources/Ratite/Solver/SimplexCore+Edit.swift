@@ -51,7 +51,7 @@ extension SimplexCore {
     /// The variable edit constraint `c` holds (its only term), or -1 for another constraint.
     package func editVariable(ofConstraint c: Int32) -> Int32 {
         let record = constraints[Int(c)]
-        return record.isEdit ? constraintTerms[Int(record.termStart)].variable : -1
+        return record.isEdit ? terms(of: record)[0].variable : -1
     }
 
     /// Suggests `value` for edit variable `v`; the next update moves it as close as its

@@ -155,7 +155,7 @@ extension SimplexCore {
         for c in constraints.elements {
             // The terms' content, not their position: two cores in the same state may have
             // squeezed their shared term arrays at different times.
-            d.feed(c.isAlive); d.feed(c.termCount)
+            d.feed(c.isAlive); d.feed(c.termShape)
             for t in terms(of: c) { d.feed(t.variable); d.feed(t.coefficient) }
             d.feed(c.constant); d.feed(Int32(c.relation == .equal ? 0 : c.relation == .lessThanOrEqual ? 1 : 2))
             d.feed(c.isAlive && c.level >= 0 ? levels[Int(c.level)].priority : 1000); d.feed(c.level); d.feed(c.marker); d.feed(c.other)

@@ -18,9 +18,9 @@ extension SimplexCore {
 
     mutating func freeConstraintSlot(_ id: Int32) {
         noteConstraint(id)
-        constraintTermGarbage += Int(constraints[Int(id)].termCount)
+        constraintTermGarbage += constraints[Int(id)].termWords
         constraints[Int(id)] = ConstraintRecord(
-            constant: 0, serial: 0, termStart: 0, termCount: 0,
+            constant: 0, serial: 0, termStart: 0, termShape: 0,
             level: -1, marker: freeConstraint, other: -1, relation: .equal, isAlive: false, isEdit: false)
         freeConstraint = id
     }

@@ -40,7 +40,7 @@ package struct SimplexCore: ~Copyable {
     var freeConstraint: Int32 = -1
     /// Every constraint's terms, back to back (see `SimplexCore+ConstraintTerms.swift`), and
     /// how many of them belong to removed constraints.
-    var constraintTerms = RecordBuffer<VariableTerm>()
+    var constraintTerms = RecordBuffer<Int32>()
     var constraintTermGarbage = 0
     var variables = RecordBuffer<VariableRecord>()
     /// Each variable's name, by variable id (empty for an unused slot).

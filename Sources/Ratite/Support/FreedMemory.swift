@@ -19,7 +19,7 @@ extension SimplexCore {
             + symbols.capacity * MemoryLayout<SymbolRecord>.stride + columnNodes.capacity * MemoryLayout<ColumnNode>.stride
             + objectiveNodes.capacity * MemoryLayout<ObjectiveNode>.stride
             + constraints.capacity * MemoryLayout<ConstraintRecord>.stride
-            + constraintTerms.capacity * MemoryLayout<VariableTerm>.stride
+            + constraintTerms.reservedBytes
             + variables.capacity * MemoryLayout<VariableRecord>.stride + flags.capacity
             + variableNames.capacity * MemoryLayout<String>.stride
             + workspace.reservedBytes
