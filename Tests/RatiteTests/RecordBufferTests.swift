@@ -2,8 +2,8 @@ import Testing
 @testable import Ratite
 
 /// The core's owned storage: growth across the malloc/mapping boundary keeps every element,
-/// copies are independent, moves may overlap, and the row-order sort agrees with the
-/// library's.
+/// copies are independent, moves may overlap, and the compaction's bitmap agrees with
+/// a plain array of flags.
 @Suite struct RecordBufferTests {
     @Test func growthPastTheMappingThresholdKeepsEveryElement() {
         var buffer = RecordBuffer<Int64>()
@@ -37,14 +37,36 @@ import Testing
         #expect(Array(buffer[0 ..< 5]) == [0, 1, 2, 3, 4])
     }
 
-    @Test(arguments: [0, 1, 2, 100, 5000]) func radixSortMatchesTheLibrarySort(count: Int) {
-        var random = SplitMix64(seed: UInt64(count) + 3)
-        for bound: UInt64 in [1, 2000, 1 << 22, 1 << 32] {
-            let keys = (0 ..< count).map { _ in UInt32(random.next() % bound) }
-            var items = (0 ..< Int32(count)).map { $0 }
-            let expected = items.sorted { (keys[Int($0)], $0) < (keys[Int($1)], $1) }
-            radixSort(&items) { keys[Int($0)] }
-            #expect(items == expected, "count \(count) bound \(bound)")
+    /// The compaction's bitmap against a plain array of flags, on random runs.
+    @Test(arguments: [1, 63, 64, 65, 1000]) func liveCellMapAgreesWithFlags(count: Int) {
+        var random = SplitMix64(seed: UInt64(count))
+        var flags = [Bool](repeating: false, count: count)
+        var map = LiveCellMap(count: count)
+        for _ in 0 ..< 1 + count / 20 {
+            let start = Int(random.next() % UInt64(count))
+            let length = Int(random.next() % UInt64(min(130, count - start) + 1))
+            map.mark(start, count: length)
+            for p in start ..< start + length { flags[p] = true }
         }
+        map.countRanks()
+        for p in 0 ... count {
+            #expect(map.liveCells(before: p) == flags[..<p].filter { $0 }.count, "rank at \(p)")
+        }
+        var runs: [Range<Int>] = []
+        var position = 0
+        while let run = map.nextRun(from: position) {
+            runs.append(run)
+            position = run.upperBound
+        }
+        var expected: [Range<Int>] = []
+        var p = 0
+        while p < count {
+            guard flags[p] else { p += 1; continue }
+            var q = p
+            while q < count && flags[q] { q += 1 }
+            expected.append(p ..< q)
+            p = q
+        }
+        #expect(runs == expected)
     }
 }
