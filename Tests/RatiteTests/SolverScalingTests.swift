@@ -36,6 +36,40 @@ import Testing
         return Built(driver: d, ids: ids)
     }
 
+    /// A build that never updates trades its dirty list for one flag (a list of every
+    /// touched symbol cost 4 bytes a symbol); the first update then recomputes everything
+    /// and reaches the values of a core that updated after every addition, bit for bit. A
+    /// refused addition in between leaves the flag as it was.
+    @Test func longDirtyListBecomesAFullRecompute() throws {
+        let system = SystemFamily.chain.generate(n: 3000)
+        let lazy = CoreDriver(variableCount: 0), eager = CoreDriver(variableCount: 0)
+        for name in system.names {
+            lazy.variables.append(lazy.core.newVariable(name: name))
+            eager.variables.append(eager.core.newVariable(name: name))
+        }
+        for c in system.constraints {
+            let n = c.normalized
+            for d in [lazy, eager] {
+                let terms = n.terms.map { VariableTerm(variable: d.variables[Int($0.variable)], coefficient: $0.coefficient) }
+                _ = try d.core.addConstraint(terms: terms, constant: n.constant, relation: c.relation, priority: c.priority)
+            }
+            eager.core.updateValues()
+        }
+        #expect(lazy.core.allSymbolsDirty && lazy.core.dirty.count <= max(4096, lazy.core.symbols.count / 8))
+        #expect(eager.core.allSymbolsDirty == false)
+        // left_0 == 20 is required: a second, different value for it is refused.
+        #expect(throws: CoreError.self) {
+            _ = try lazy.core.addConstraint(terms: [VariableTerm(variable: lazy.variables[0], coefficient: 1)], constant: -21,
+                                            relation: .equal, priority: 1000)
+        }
+        #expect(lazy.core.allSymbolsDirty == true)
+        lazy.core.updateValues()
+        #expect(!lazy.core.allSymbolsDirty && lazy.core.dirty.isEmpty)
+        let values = lazy.variables.map { lazy.core.value(ofVariable: $0).bitPattern }
+        #expect(values == eager.variables.map { eager.core.value(ofVariable: $0).bitPattern })
+        #expect(lazy.problems() == [])
+    }
+
     func cells(_ core: borrowing SimplexCore) -> (cells: Int, longest: Int, rows: Int) {
         var cells = 0, longest = 0, rows = 0
         for r in core.rows.elements where !r.isUnused {

@@ -24,6 +24,7 @@ struct Journal {
         var nameLog = 0
         var rows = 0, symbols = 0, columnNodes = 0, objectiveNodes = 0
         var levels = 0, constraints = 0, variables = 0, dirty = 0
+        var allSymbolsDirty = false
         var constraintTerms = 0, constraintTermGarbage = 0
         var cellPool = 0, liveCellCount = 0, nextCellSqueeze = 0
         var freeRow: Int32 = -1, freeSymbol: Int32 = -1, freeColumnNode: Int32 = -1
@@ -75,7 +76,7 @@ extension SimplexCore {
             nameLog: journal.variableNames.count,
             rows: rows.count, symbols: symbols.count, columnNodes: columnNodes.count,
             objectiveNodes: objectiveNodes.count, levels: levels.count,
-            constraints: constraints.count, variables: variables.count, dirty: dirty.count,
+            constraints: constraints.count, variables: variables.count, dirty: dirty.count, allSymbolsDirty: allSymbolsDirty,
             constraintTerms: constraintTerms.count, constraintTermGarbage: constraintTermGarbage,
             cellPool: cellPool.count, liveCellCount: liveCellCount, nextCellSqueeze: nextCellSqueeze,
             freeRow: freeRow, freeSymbol: freeSymbol, freeColumnNode: freeColumnNode,
@@ -116,6 +117,7 @@ extension SimplexCore {
             journal.setFloors(nil)
             compactConstraintTermsIfSparse()
             squeezeCellPoolIfSparse()
+            boundDirtyList()
             releaseFreedPagesIfArraysMoved()
         }
     }
@@ -174,6 +176,7 @@ extension SimplexCore {
         // Transient lists: the dirty list keeps what it had before; the rest are empty at
         // operation boundaries.
         // (An update inside the transaction may have emptied the list already.)
+        allSymbolsDirty = mark.allSymbolsDirty
         if dirty.count > mark.dirty {
             for s in dirty[mark.dirty...] where Int(s) < flags.count { flags[Int(s)] &= ~SymbolFlags.dirty }
             dirty.removeSubrange(mark.dirty...)

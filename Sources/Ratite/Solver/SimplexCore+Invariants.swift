@@ -177,7 +177,7 @@ extension SimplexCore {
         for x in [freeRow, freeSymbol, freeColumnNode, freeObjectiveNode, freeLevel, freeConstraint, freeVariable, phaseLevel] {
             d.feed(x)
         }
-        d.feed(serialCounter)
+        d.feed(serialCounter); d.feed(allSymbolsDirty)
         return d
     }
 

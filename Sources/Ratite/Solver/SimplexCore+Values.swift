@@ -31,6 +31,12 @@ extension SimplexCore {
     package mutating func updateValues() {
         var heap = LevelHeap(ascending: true)
         var containing: [Int32] = []
+        if allSymbolsDirty {
+            allSymbolsDirty = false
+            for s in Int32(0) ..< Int32(symbols.count) where symbols[Int(s)].kind == .external {
+                if isDefined(s) { heap.push(s, level: symbols[Int(s)].level, flags: &flags) } else { setExternalValue(s, 0) }
+            }
+        }
         for s in dirty {
             flags[Int(s)] &= ~SymbolFlags.dirty
             let record = symbols[Int(s)]

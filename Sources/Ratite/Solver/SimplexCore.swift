@@ -52,6 +52,9 @@ package struct SimplexCore: ~Copyable {
     var flags = RecordBuffer<UInt8>()
     /// Symbols whose value may have changed since the last `updateValues`.
     var dirty: [Int32] = []
+    /// Whether every value may have changed: set instead of a dirty list longer than an
+    /// eighth of the symbols (see `boundDirtyList`).
+    var allSymbolsDirty = false
     /// Symbols that may improve the objective.
     var candidates: [Int32] = []
     /// Symbols whose objective coefficients changed since candidates were last checked.
@@ -121,6 +124,7 @@ package struct SimplexCore: ~Copyable {
         c.serialCounter = serialCounter
         c.flags = flags.copy()
         c.dirty = dirty
+        c.allSymbolsDirty = allSymbolsDirty
         c.candidates = candidates
         c.pendingObjective = pendingObjective
         c.infeasible = infeasible
@@ -296,10 +300,21 @@ package struct SimplexCore: ~Copyable {
     // MARK: Dirty values
 
     @inline(__always) mutating func markDirty(_ s: Int32) {
-        if flags[Int(s)] & SymbolFlags.dirty == 0 {
+        if !allSymbolsDirty && flags[Int(s)] & SymbolFlags.dirty == 0 {
             flags[Int(s)] |= SymbolFlags.dirty
             dirty.append(s)
         }
+    }
+
+    /// Trades a long dirty list for `allSymbolsDirty`, at the outermost commit (so no
+    /// rollback has to bring the list back). A build that never updates would otherwise
+    /// list every symbol it touched: 4 bytes a symbol, 7 per constraint of a 100k grid.
+    /// The next update recomputes every value, which a list that long nearly did anyway.
+    mutating func boundDirtyList() {
+        guard dirty.count > max(4096, symbols.count / 8) else { return }
+        for s in dirty { flags[Int(s)] &= ~SymbolFlags.dirty }
+        dirty = []
+        allSymbolsDirty = true
     }
 
     // MARK: Levels
