@@ -6,11 +6,38 @@ import Testing
 /// a whole alignment step.
 @Suite struct CoreRecordSizeTests {
     @Test func recordsKeepTheirPackedSizes() {
-        #expect(MemoryLayout<ConstraintRecord>.stride == 40)
+        #expect(MemoryLayout<ConstraintRecord>.stride == 32)
         #expect(MemoryLayout<SymbolRecord>.stride == 24)
         #expect(MemoryLayout<Row>.stride == 24)
         #expect(MemoryLayout<VariableRecord>.stride == 24)
         #expect(MemoryLayout<ColumnNode>.stride == 8)
+    }
+
+    /// Serials share a word with the relation and flags, so they run out at 2^28: the live
+    /// constraints are then numbered afresh in addition order (journaled: a refused
+    /// addition that renumbered leaves the old numbers), and conflicts still list
+    /// constraints in the order they were added.
+    @Test func serialsRenumberWhenTheyRunOut() throws {
+        let d = CoreDriver(variableCount: 3)
+        d.core.serialCounter = ConstraintRecord.serialLimit - 4
+        let a = try d.add(C([(0, 1)], -1, .equal))  // x0 == 1
+        let b = try d.add(C([(1, 1), (0, -1)], 0, .equal))  // x1 == x0
+        let c = try d.add(C([(2, 1), (1, -1)], 0, .lessThanOrEqual))  // x2 <= x1
+        #expect(d.core.serialCounter == ConstraintRecord.serialLimit - 1)
+        let before = fingerprint(d.core)
+        // The next addition renumbers first; this one is refused, so nothing changes.
+        #expect(throws: CoreError.unsatisfiable(conflict: [a, b, c, pendingConstraintID])) {
+            _ = try d.add(C([(2, 1)], -5, .greaterThanOrEqual))  // x2 >= 5
+        }
+        #expect(firstDifference(before, fingerprint(d.core)) == nil)
+        let e = try d.add(C([(0, 1)], 0, .greaterThanOrEqual))
+        #expect([a, b, c, e].map { d.core.constraints[Int($0)].serial } == [1, 2, 3, 4])
+        #expect(d.core.serialCounter == 4)
+        #expect([a, b, c, e].map { d.core.constraints[Int($0)].relation } == [.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual])
+        #expect(throws: CoreError.unsatisfiable(conflict: [a, b, c, pendingConstraintID])) {
+            _ = try d.add(C([(2, 1)], -5, .greaterThanOrEqual))
+        }
+        #expect(d.problems() == [])
     }
 
     /// Stored terms come back bit for bit, in both encodings (a word a term for unit

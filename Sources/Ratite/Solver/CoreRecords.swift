@@ -27,14 +27,14 @@ let phaseOnePriority = 2000.0
 
 /// A constraint as the core keeps it: what was written, and the tableau symbols it owns.
 ///
-/// Fields are declared widest first: Swift lays a struct out in declaration order, and this
-/// order packs the record into 40 bytes instead of 64. The priority is not stored: an
-/// optional constraint's is its level's, a required one's is 1000
-/// (`SimplexCore.priority(ofConstraint:)`).
+/// 32 bytes: fields are declared widest first (Swift lays a struct out in declaration
+/// order), and the relation and two flags share a word with the addition serial. The
+/// priority is not stored: an optional constraint's is its level's, a required one's is
+/// 1000 (`SimplexCore.priority(ofConstraint:)`).
 struct ConstraintRecord {
     var constant: Double
-    /// Addition order, for reporting conflicts in the order constraints were added.
-    var serial: UInt64
+    /// The serial in the low 28 bits, then the relation (2 bits), `isAlive` and `isEdit`.
+    private var serialAndFlags: UInt32
     /// Where the terms start in `SimplexCore.constraintTerms` (a word index), and their
     /// count: as is when every coefficient is +1 or -1 (a word a term), negated when the
     /// coefficients are stored too (three words a term).
@@ -46,12 +46,52 @@ struct ConstraintRecord {
     var marker: Int32
     /// The second error symbol of an optional constraint, or -1.
     var other: Int32
-    var relation: Relation
+
+    /// Serials stay below this; `SimplexCore.nextSerial` renumbers before reaching it.
+    static let serialLimit: UInt32 = 1 << 28
+
+    init(
+        constant: Double, serial: UInt32, termStart: Int32, termShape: Int32, level: Int32, marker: Int32, other: Int32,
+        relation: Relation, isAlive: Bool, isEdit: Bool
+    ) {
+        precondition(serial < Self.serialLimit)
+        let relationBits: UInt32 = switch relation {
+        case .equal: 0
+        case .lessThanOrEqual: 1
+        case .greaterThanOrEqual: 2
+        }
+        serialAndFlags = serial | relationBits << 28 | (isAlive ? 1 << 30 : 0) | (isEdit ? 1 << 31 : 0)
+        self.constant = constant
+        self.termStart = termStart
+        self.termShape = termShape
+        self.level = level
+        self.marker = marker
+        self.other = other
+    }
+
+    /// Addition order, for reporting conflicts in the order constraints were added.
+    var serial: UInt32 {
+        get { serialAndFlags & (Self.serialLimit - 1) }
+        set {
+            precondition(newValue < Self.serialLimit)
+            serialAndFlags = serialAndFlags & ~(Self.serialLimit - 1) | newValue
+        }
+    }
+
+    var relation: Relation {
+        switch serialAndFlags >> 28 & 3 {
+        case 0: .equal
+        case 1: .lessThanOrEqual
+        default: .greaterThanOrEqual
+        }
+    }
+
     /// False for an unused slot; then `marker` links to the next unused slot.
-    var isAlive: Bool
+    var isAlive: Bool { serialAndFlags & 1 << 30 != 0 }
+
     /// Whether this is the constraint of an edit variable: the variable is its only term
     /// (`SimplexCore.editVariable(ofConstraint:)`; a stored id took the record to 48 bytes).
-    var isEdit: Bool
+    var isEdit: Bool { serialAndFlags & 1 << 31 != 0 }
 
     var isRequired: Bool { level < 0 }
 

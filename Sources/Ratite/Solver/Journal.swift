@@ -30,7 +30,7 @@ struct Journal {
         var freeRow: Int32 = -1, freeSymbol: Int32 = -1, freeColumnNode: Int32 = -1
         var freeObjectiveNode: Int32 = -1, freeLevel: Int32 = -1
         var freeConstraint: Int32 = -1, freeVariable: Int32 = -1
-        var serial: UInt64 = 0
+        var serial: UInt32 = 0
     }
 
     var marks: [Mark] = []

@@ -33,14 +33,34 @@ extension SimplexCore {
     mutating func insertConstraint(
         terms: [VariableTerm], constant: Double, relation: Relation, priority: Double, isEdit: Bool
     ) throws(CoreError) -> Int32 {
-        serialCounter += 1
+        let serial = try nextSerial()
         let stored = storeConstraintTerms(terms)
         let id = allocateConstraint(ConstraintRecord(
-            constant: constant, serial: serialCounter, termStart: stored.start, termShape: stored.shape,
+            constant: constant, serial: serial, termStart: stored.start, termShape: stored.shape,
             level: -1, marker: -1, other: -1, relation: relation, isAlive: true, isEdit: isEdit))
         try attachConstraint(id, priority: priority)
         try restoreOptimality()
         return id
+    }
+
+    /// The serial of a constraint being added. Serials are 28 bits (they share a word of
+    /// the record): when they run out, the live constraints are numbered afresh in their
+    /// addition order, inside the operation's transaction.
+    mutating func nextSerial() throws(CoreError) -> UInt32 {
+        if serialCounter + 1 >= ConstraintRecord.serialLimit {
+            var live = constraints.indices.filter { constraints[$0].isAlive }
+            guard live.count + 1 < Int(ConstraintRecord.serialLimit) else {
+                throw .internalError("more than \(ConstraintRecord.serialLimit - 2) constraints")
+            }
+            live.sort { constraints[$0].serial < constraints[$1].serial }
+            for (k, c) in live.enumerated() {
+                noteConstraint(Int32(c))
+                constraints[c].serial = UInt32(k + 1)
+            }
+            serialCounter = UInt32(live.count)
+        }
+        serialCounter += 1
+        return serialCounter
     }
 
     /// Creates the tableau presence of recorded constraint `id`: its variables' symbols,

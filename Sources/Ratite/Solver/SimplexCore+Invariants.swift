@@ -159,7 +159,7 @@ extension SimplexCore {
             for t in terms(of: c) { d.feed(t.variable); d.feed(t.coefficient) }
             d.feed(c.constant); d.feed(Int32(c.relation == .equal ? 0 : c.relation == .lessThanOrEqual ? 1 : 2))
             d.feed(c.isAlive && c.level >= 0 ? levels[Int(c.level)].priority : 1000); d.feed(c.level); d.feed(c.marker); d.feed(c.other)
-            d.feed(c.isEdit ? 1 : 0); d.feed(c.serial)
+            d.feed(c.isEdit ? 1 : 0); d.feed(UInt64(c.serial))
         }
         d.feed(variables.count)
         for (v, name) in zip(variables.elements, variableNames) {
@@ -177,7 +177,7 @@ extension SimplexCore {
         for x in [freeRow, freeSymbol, freeColumnNode, freeObjectiveNode, freeLevel, freeConstraint, freeVariable, phaseLevel] {
             d.feed(x)
         }
-        d.feed(serialCounter); d.feed(allSymbolsDirty)
+        d.feed(UInt64(serialCounter)); d.feed(allSymbolsDirty)
         return d
     }
 

@@ -46,7 +46,7 @@ package struct SimplexCore: ~Copyable {
     /// Each variable's name, by variable id (empty for an unused slot).
     var variableNames: [String] = []
     var freeVariable: Int32 = -1
-    var serialCounter: UInt64 = 0
+    var serialCounter: UInt32 = 0
 
     // Transient state of one operation (see `SymbolFlags`).
     var flags = RecordBuffer<UInt8>()
