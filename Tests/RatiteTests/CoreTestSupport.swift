@@ -19,12 +19,12 @@ func fingerprint(_ core: borrowing SimplexCore, transient: Bool = true) -> Strin
     var out = ""
     out += "rows \(core.rows.count) free \(core.freeRow)\n"
     for (i, r) in core.rows.elements.enumerated() {
-        out += "r\(i) b\(r.basic) def\(r.isDefinition) c\(d(r.constant)) ["
+        out += "r\(i) b\(r.basic) l\(r.level) c\(d(r.constant)) ["
         out += core.cells(of: r).map { "\($0.symbol):\(d($0.coefficient))" }.joined(separator: ",") + "]\n"
     }
     out += "symbols \(core.symbols.count) free \(core.freeSymbol)\n"
     for (i, s) in core.symbols.elements.enumerated() {
-        out += "s\(i) k\(s.kind.rawValue) l\(s.level) r\(s.row) c\(s.column) o\(s.objective) w\(s.owner)\n"
+        out += "s\(i) k\(s.kind.rawValue) r\(s.row) c\(s.column) o\(s.objective) w\(s.owner)\n"
     }
     out += "columnNodes \(core.columnNodes.count) free \(core.freeColumnNode)\n"
     for (i, n) in core.columnNodes.elements.enumerated() { out += "n\(i) r\(n.row) x\(n.next)\n" }

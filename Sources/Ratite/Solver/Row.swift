@@ -28,7 +28,7 @@ struct Cell: Equatable {
 /// coefficient that `isNearZero`. LP rows (`isDefinition == false`) have a restricted basic
 /// symbol and refer only to parametric symbols. Definition rows have an external basic
 /// symbol and may refer to basic and defined symbols too, as long as the definitions form a
-/// DAG (see `SymbolRecord.level`); this is what keeps chained layouts free of fill-in.
+/// DAG (see `level`); this is what keeps chained layouts free of fill-in.
 ///
 /// The terms live in the core's shared cell pool (`SimplexCore.cellPool`), `count` cells
 /// from `start`; see `SimplexCore+CellPool.swift`.
@@ -37,7 +37,24 @@ struct Row {
     var basic: Int32
     var start: Int32
     var count: Int32
-    var isDefinition: Bool
+    /// -1 for an LP row. For a definition row, its basic symbol's topological level:
+    /// strictly above the level of every defined symbol the row refers to (kept here rather
+    /// than in the symbol's record, which only a defined symbol needs).
+    var level: Int32
+
+    init(constant: Double, basic: Int32, start: Int32, count: Int32, isDefinition: Bool) {
+        self.constant = constant
+        self.basic = basic
+        self.start = start
+        self.count = count
+        level = isDefinition ? 0 : -1
+    }
+
+    /// Whether this is a definition row; making a row one starts it at level 0.
+    var isDefinition: Bool {
+        get { level >= 0 }
+        set { level = newValue ? 0 : -1 }
+    }
 
     /// An unused slot; `basic` doubles as the free-list link.
     static func unused(next: Int32) -> Row {

@@ -219,9 +219,7 @@ extension SimplexCore {
     /// Makes the workspace row the definition of `x`. An explicit row (parametric symbols
     /// only) is also substituted into the LP rows and the objective that contain `x`.
     private mutating func define(_ x: Int32, explicit: Bool) {
-        let (row, level) = storedDefinition(of: x)
-        noteSymbol(x)
-        symbols[Int(x)].level = level
+        let (row, _) = storedDefinition(of: x)
         let r = insertRow(row)
         if explicit {
             var containing = takeRowList()
@@ -239,7 +237,7 @@ extension SimplexCore {
     private mutating func referenceDepending(on x: Int32) -> Int32? {
         var top: Int32 = -1
         for s in workspace.symbols where isDefined(s) && !isNearZero(workspace.coefficient(s)) {
-            top = max(top, symbols[Int(s)].level)
+            top = max(top, definitionLevel(s))
         }
         return top < 0 ? nil : dependentReference(of: x, top: top)
     }
@@ -258,7 +256,7 @@ extension SimplexCore {
         var heap = expansionHeap
         expansionHeap = LevelHeap()
         defer { expansionHeap = heap }
-        for s in workspace.symbols where isDefined(s) { heap.push(s, level: symbols[Int(s)].level, flags: &flags) }
+        for s in workspace.symbols where isDefined(s) { heap.push(s, level: definitionLevel(s), flags: &flags) }
         while let d = heap.pop(flags: &flags) {
             let c = workspace.take(d)
             if isNearZero(c) { continue }
@@ -267,7 +265,7 @@ extension SimplexCore {
             workspace.constant += row.constant * c
             for t in cells(of: row) {
                 workspace.add(t.symbol, t.coefficient * c)
-                if isDefined(t.symbol) { heap.push(t.symbol, level: symbols[Int(t.symbol)].level, flags: &flags) }
+                if isDefined(t.symbol) { heap.push(t.symbol, level: definitionLevel(t.symbol), flags: &flags) }
             }
         }
         var i = 0

@@ -22,6 +22,9 @@ extension SimplexCore {
         symbols[Int(s)].kind == .dummy && symbols[Int(s)].owner < 0
     }
 
+    /// The row holding bundle `k`'s dummies.
+    @inline(__always) func bundleRow(_ k: Int32) -> Int32 { -2 - symbols[Int(k)].owner }
+
     /// Whether `row` is the expansion of a bundle.
     @inline(__always) func isBundleRow(_ row: Row) -> Bool {
         !row.isUnused && row.isDefinition && kind(row.basic) == .dummy
@@ -65,7 +68,7 @@ extension SimplexCore {
         let r = storeRow(bundle)
         liveCellCount += members.count
         noteSymbol(k)
-        symbols[Int(k)].level = r
+        symbols[Int(k)].owner = -2 - r
         for t in members { columnInsert(t.symbol, row: r) }
         return end
     }
@@ -87,15 +90,13 @@ extension SimplexCore {
 
     /// Substitutes bundle `k` by its dummies wherever it appears and frees it.
     private mutating func expandBundle(_ k: Int32) {
-        let r = symbols[Int(k)].level
+        let r = bundleRow(k)
         let row = rows[Int(r)]
         var containing: [Int32] = []
         columnRows(k, into: &containing)
         for q in containing { substitute(k, by: row, into: q) }
         substituteObjective(k, row: row)
         freeRowSlot(r)
-        noteSymbol(k)
-        symbols[Int(k)].level = 0
         freeSymbolSlot(k)
     }
 
@@ -105,7 +106,7 @@ extension SimplexCore {
         var sums: [Int32: Double] = [:]
         for (s, c) in tags where kind(s) == .dummy {
             if isBundle(s) {
-                for t in cells(of: rows[Int(symbols[Int(s)].level)]) { sums[t.symbol, default: 0] += c * t.coefficient }
+                for t in cells(of: rows[Int(bundleRow(s))]) { sums[t.symbol, default: 0] += c * t.coefficient }
             } else {
                 sums[s, default: 0] += c
             }

@@ -53,7 +53,7 @@ extension SimplexCore {
     }
 
     /// The workspace row `0 = constant + Σ terms` solved for `x`, as a definition row with
-    /// its cells appended to the pool (sorted there, without a scratch array), and the level
+    /// its cells appended to the pool (sorted there, without a scratch array), at the level
     /// it needs: one above every defined symbol it refers to.
     mutating func storedDefinition(of x: Int32) -> (row: Row, level: Int32) {
         let c = workspace.coefficient(x)
@@ -63,10 +63,11 @@ extension SimplexCore {
             let a = workspace.coefficient(s)
             guard !isNearZero(a) else { continue }
             cellPool.append(Cell(symbol: s, coefficient: -a / c))
-            if isDefined(s) { level = max(level, symbols[Int(s)].level + 1) }
+            if isDefined(s) { level = max(level, definitionLevel(s) + 1) }
         }
         sortCells(from: start)
-        let row = Row(constant: -workspace.constant / c, basic: x, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: true)
+        var row = Row(constant: -workspace.constant / c, basic: x, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: true)
+        row.level = level
         return (row, level)
     }
 

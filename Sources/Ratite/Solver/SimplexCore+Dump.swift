@@ -46,7 +46,7 @@ extension SimplexCore {
             if isBundleRow(row) {
                 bundles.append(row)
             } else if row.isDefinition {
-                definitions.append((symbols[Int(row.basic)].level, Int32(r)))
+                definitions.append((row.level, Int32(r)))
             } else {
                 out += "  \(describeSymbol(row.basic)) = \(describe(row))\n"
             }

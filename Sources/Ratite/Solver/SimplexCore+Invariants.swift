@@ -18,7 +18,7 @@ extension SimplexCore {
                 continue
             }
             if isBundleRow(row) {
-                if !isBundle(b) || symbols[Int(b)].level != r || !isParametric(b) { fail("row \(r): bundle \(describeSymbol(b)) not recorded") }
+                if !isBundle(b) || bundleRow(b) != r || !isParametric(b) { fail("row \(r): bundle \(describeSymbol(b)) not recorded") }
                 if row.constant != 0 || row.count < bundleThreshold { fail("row \(r): bad bundle") }
                 var previous: Int32 = -1
                 for t in cells(of: row) {
@@ -41,8 +41,8 @@ extension SimplexCore {
                 if kind(t.symbol) == .unused { fail("row \(r): refers to unused symbol \(t.symbol)") }
                 occurrences[Int(t.symbol)] += 1
                 if row.isDefinition {
-                    if isDefined(t.symbol) && symbols[Int(t.symbol)].level >= symbols[Int(b)].level {
-                        fail("definition of \(describeSymbol(b)) at level \(symbols[Int(b)].level) refers to \(describeSymbol(t.symbol)) at level \(symbols[Int(t.symbol)].level)")
+                    if isDefined(t.symbol) && definitionLevel(t.symbol) >= row.level {
+                        fail("definition of \(describeSymbol(b)) at level \(row.level) refers to \(describeSymbol(t.symbol)) at level \(definitionLevel(t.symbol))")
                     }
                 } else if !isParametric(t.symbol) {
                     fail("LP row of \(describeSymbol(b)) refers to basic \(describeSymbol(t.symbol))")
@@ -71,7 +71,7 @@ extension SimplexCore {
             }
             if count != occurrences[index] { fail("column of \(describeSymbol(s)): \(count) entries for \(occurrences[index]) rows") }
             if record.kind == .unused { continue }
-            if isBundle(s) && (record.level < 0 || Int(record.level) >= rows.count || rows[Int(record.level)].basic != s) {
+            if isBundle(s) && (bundleRow(s) < 0 || Int(bundleRow(s)) >= rows.count || rows[Int(bundleRow(s))].basic != s) {
                 fail("bundle \(describeSymbol(s)) has no row")
             }
             if record.objective >= 0 && record.row >= 0 { fail("basic \(describeSymbol(s)) has objective coefficients") }
@@ -137,12 +137,12 @@ extension SimplexCore {
         d.feed(rows.count)
         // Cells by content, not position: when the pool is squeezed depends on history.
         for r in rows.elements {
-            d.feed(r.basic); d.feed(r.isDefinition); d.feed(r.constant); d.feed(r.count)
+            d.feed(r.basic); d.feed(r.level); d.feed(r.constant); d.feed(r.count)
             for t in cells(of: r) { d.feed(t.symbol); d.feed(t.coefficient) }
         }
         d.feed(symbols.count)
         for s in symbols.elements {
-            d.feed(Int32(s.kind.rawValue)); d.feed(s.level); d.feed(s.row); d.feed(s.column)
+            d.feed(Int32(s.kind.rawValue)); d.feed(s.row); d.feed(s.column)
             d.feed(s.objective); d.feed(s.owner)
         }
         d.feed(columnNodes.count)
@@ -190,7 +190,7 @@ extension SimplexCore {
         for (index, record) in symbols.elements.enumerated() where record.kind == .external && record.row >= 0 && rows[Int(record.row)].isDefinition {
             order.append(Int32(index))
         }
-        order.sort { symbols[Int($0)].level < symbols[Int($1)].level }
+        order.sort { definitionLevel($0) < definitionLevel($1) }
         func value(_ s: Int32) -> Double {
             let r = symbols[Int(s)].row
             if r < 0 { return 0 }

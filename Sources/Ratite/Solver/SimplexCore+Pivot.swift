@@ -97,8 +97,6 @@ extension SimplexCore {
         }
         substituteObjective(e, row: row)
         if row.isDefinition {
-            noteSymbol(e)
-            symbols[Int(e)].level = 0
             raiseLevels(above: e)
         } else {
             checkFeasibility(e)
@@ -112,14 +110,14 @@ extension SimplexCore {
         var containing = takeRowList()
         defer { keepRowList(containing) }
         while let y = work.popLast() {
-            let level = symbols[Int(y)].level
+            let level = definitionLevel(y)
             columnRows(y, into: &containing)
             for z in containing where rows[Int(z)].isDefinition {
                 let d = rows[Int(z)].basic
-                if symbols[Int(d)].level <= level {
+                if rows[Int(z)].level <= level {
                     precondition(d != x, "cycle among definition rows")
-                    noteSymbol(d)
-                    symbols[Int(d)].level = level + 1
+                    noteRow(z)
+                    rows[Int(z)].level = level + 1
                     work.append(d)
                 }
             }

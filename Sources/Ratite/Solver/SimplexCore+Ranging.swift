@@ -104,7 +104,7 @@ extension SimplexCore {
         var definitions: [(level: Int32, row: Int32)] = []
         for (r, row) in rows.elements.enumerated() where !row.isUnused && !isBundleRow(row) {
             if row.isDefinition {
-                definitions.append((symbols[Int(row.basic)].level, Int32(r)))
+                definitions.append((row.level, Int32(r)))
             } else if cells(of: row).contains(where: { moves[Int($0.symbol)] }) {
                 moves[Int(row.basic)] = true
             }

@@ -114,7 +114,7 @@ extension SimplexCore {
             node = columnNodes[Int(node)].next
             guard rows[Int(q)].isDefinition else { continue }
             if let b = best {
-                let (lq, lb) = (symbols[Int(rows[Int(q)].basic)].level, symbols[Int(rows[Int(b)].basic)].level)
+                let (lq, lb) = (rows[Int(q)].level, rows[Int(b)].level)
                 if lq < lb || (lq == lb && rows[Int(q)].basic < rows[Int(b)].basic) { best = q }
             } else {
                 best = q
@@ -174,8 +174,8 @@ extension SimplexCore {
     mutating func restoreOrder(definition q: Int32) throws(CoreError) {
         let d = rows[Int(q)].basic
         var need: Int32 = 0
-        for t in cells(of: rows[Int(q)]) where isDefined(t.symbol) { need = max(need, symbols[Int(t.symbol)].level + 1) }
-        if need <= symbols[Int(d)].level { return }
+        for t in cells(of: rows[Int(q)]) where isDefined(t.symbol) { need = max(need, definitionLevel(t.symbol) + 1) }
+        if need <= rows[Int(q)].level { return }
         let row = rows[Int(q)]
         workspace.reset()
         addToWorkspace(row, scale: 1)
@@ -187,9 +187,7 @@ extension SimplexCore {
             addToWorkspace(rows[Int(rowIndex(cyclic))], scale: c)
         }
         guard !isNearZero(workspace.coefficient(d)) else { throw .internalError("definition of \(describeSymbol(d)) became singular") }
-        let (solved, level) = storedDefinition(of: d)
-        noteSymbol(d)
-        symbols[Int(d)].level = level
+        let (solved, _) = storedDefinition(of: d)
         insertRow(solved)
         raiseLevels(above: d)
     }
@@ -208,7 +206,7 @@ extension SimplexCore {
             columnRows(y, into: &containing)
             for z in containing where rows[Int(z)].isDefinition {
                 let d = rows[Int(z)].basic
-                let level = symbols[Int(d)].level
+                let level = rows[Int(z)].level
                 if level > top || flags[Int(d)] & SymbolFlags.visited != 0 { continue }
                 if !isNearZero(workspace.coefficient(d)) { found = d; break search }
                 flags[Int(d)] |= SymbolFlags.visited

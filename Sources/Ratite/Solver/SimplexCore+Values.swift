@@ -34,7 +34,7 @@ extension SimplexCore {
         if allSymbolsDirty {
             allSymbolsDirty = false
             for s in Int32(0) ..< Int32(symbols.count) where symbols[Int(s)].kind == .external {
-                if isDefined(s) { heap.push(s, level: symbols[Int(s)].level, flags: &flags) } else { setExternalValue(s, 0) }
+                if isDefined(s) { heap.push(s, level: definitionLevel(s), flags: &flags) } else { setExternalValue(s, 0) }
             }
         }
         for s in dirty {
@@ -44,7 +44,7 @@ extension SimplexCore {
             case .unused:
                 continue
             case .external where record.row >= 0 && rows[Int(record.row)].isDefinition:
-                heap.push(s, level: record.level, flags: &flags)
+                heap.push(s, level: rows[Int(record.row)].level, flags: &flags)
                 continue
             case .external:
                 setExternalValue(s, 0)
@@ -57,7 +57,7 @@ extension SimplexCore {
                 // A dummy's column may list bundles (see `SimplexCore+Bundles.swift`); tested
                 // on the field, as `isBundleRow` here doubled a tree resize's instructions.
                 if symbols[Int(d)].kind != .external { continue }
-                heap.push(d, level: symbols[Int(d)].level, flags: &flags)
+                heap.push(d, level: rows[Int(q)].level, flags: &flags)
             }
         }
         dirty.empty()
@@ -69,7 +69,7 @@ extension SimplexCore {
             columnRows(x, into: &containing)
             for q in containing where rows[Int(q)].isDefinition {
                 let d = rows[Int(q)].basic
-                heap.push(d, level: symbols[Int(d)].level, flags: &flags)
+                heap.push(d, level: rows[Int(q)].level, flags: &flags)
             }
         }
     }

@@ -174,6 +174,9 @@ package struct SimplexCore: ~Copyable {
         return r >= 0 && !rows[Int(r)].isDefinition
     }
 
+    /// The topological level of defined symbol `s` (kept in its definition row).
+    @inline(__always) func definitionLevel(_ s: Int32) -> Int32 { rows[Int(symbols[Int(s)].row)].level }
+
     /// Whether `s` is an external symbol with a definition row.
     @inline(__always) func isDefined(_ s: Int32) -> Bool {
         let r = symbols[Int(s)].row

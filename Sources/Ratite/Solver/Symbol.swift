@@ -25,9 +25,6 @@ enum SymbolKind: UInt8 {
 /// A symbol is in exactly one of three states: parametric (`row < 0`, value zero), basic in
 /// an LP row (restricted symbols only), or defined by a definition row (externals only).
 struct SymbolRecord {
-    /// Topological level of a defined external: strictly above every defined external its
-    /// definition row refers to. For a bundle: its row (see `SimplexCore+Bundles.swift`).
-    var level: Int32 = 0
     /// The row in which the symbol is basic or defined, or -1.
     var row: Int32 = -1
     /// Head of this symbol's column list (the rows containing it), or -1.
@@ -35,7 +32,8 @@ struct SymbolRecord {
     /// Head of this symbol's objective coefficients, one node per priority level, or -1.
     var objective: Int32 = -1
     /// The constraint that created a tag symbol, or the variable of an external symbol
-    /// (whose record holds the external's value). For an unused slot: the next unused slot.
+    /// (whose record holds the external's value). For a bundle, `-2 - row` of its row (see
+    /// `SimplexCore+Bundles.swift`). For an unused slot: the next unused slot.
     var owner: Int32 = -1
     var kind: SymbolKind
 
