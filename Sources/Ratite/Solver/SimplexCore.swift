@@ -24,6 +24,8 @@ package struct SimplexCore: ~Copyable {
     /// How many pool cells the rows point to; the rest is garbage.
     var liveCellCount = 0
     var nextCellSqueeze = 1 << 16
+    /// The pool's length after the last compaction between transactions.
+    var poolAfterSqueeze = 0
     /// The least growth between squeezes (tests lower it to squeeze often).
     var cellSqueezeSlack = 1 << 16
     var symbols = RecordBuffer<SymbolRecord>()
@@ -104,6 +106,7 @@ package struct SimplexCore: ~Copyable {
         c.cellPool = cellPool.copy()
         c.liveCellCount = liveCellCount
         c.nextCellSqueeze = nextCellSqueeze
+        c.poolAfterSqueeze = poolAfterSqueeze
         c.cellSqueezeSlack = cellSqueezeSlack
         c.symbols = symbols.copy()
         c.freeSymbol = freeSymbol
