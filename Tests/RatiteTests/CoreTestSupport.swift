@@ -24,7 +24,7 @@ func fingerprint(_ core: borrowing SimplexCore, transient: Bool = true) -> Strin
     }
     out += "symbols \(core.symbols.count) free \(core.freeSymbol)\n"
     for (i, s) in core.symbols.elements.enumerated() {
-        out += "s\(i) k\(s.kind.rawValue) r\(s.row) c\(s.column) o\(s.objective) w\(s.owner)\n"
+        out += "s\(i) k\(core.symbolKinds[i].rawValue) r\(s.row) c\(s.column) o\(s.objective) w\(s.owner)\n"
     }
     out += "columnNodes \(core.columnNodes.count) free \(core.freeColumnNode)\n"
     for (i, n) in core.columnNodes.elements.enumerated() { out += "n\(i) r\(n.row) x\(n.next)\n" }

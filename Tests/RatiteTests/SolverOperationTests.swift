@@ -83,7 +83,7 @@ import Testing
         for c in cs.reversed() { try solver.remove(c) }
         try solver.removeEditVariable(z)
         #expect(solver.core.rows.elements.allSatisfy { $0.isUnused })
-        #expect(solver.core.symbols.elements.allSatisfy { $0.kind == .unused })
+        #expect(solver.core.symbolKinds.elements.allSatisfy { $0 == .unused })
         #expect(solver.core.constraints.elements.allSatisfy { !$0.isAlive })
         #expect(solver.core.variables.elements.allSatisfy { !$0.isAlive })
         #expect(solver.core.levelOrder.isEmpty)

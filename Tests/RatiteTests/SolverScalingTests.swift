@@ -262,7 +262,7 @@ import Testing
     /// Every pool slot is on its free list, nothing refers to anything.
     func expectEmpty(_ core: borrowing SimplexCore, _ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         #expect(core.rows.elements.allSatisfy { $0.isUnused }, "\(label): rows left", sourceLocation: sourceLocation)
-        #expect(core.symbols.elements.allSatisfy { $0.kind == .unused }, "\(label): symbols left", sourceLocation: sourceLocation)
+        #expect(core.symbolKinds.elements.allSatisfy { $0 == .unused }, "\(label): symbols left", sourceLocation: sourceLocation)
         #expect(core.constraints.elements.allSatisfy { !$0.isAlive }, "\(label): constraints left", sourceLocation: sourceLocation)
         #expect(core.levelOrder.isEmpty, "\(label): levels left", sourceLocation: sourceLocation)
         #expect(core.variables.elements.allSatisfy { $0.uses == 0 && $0.symbol < 0 && $0.edit < 0 }, "\(label): variables in use", sourceLocation: sourceLocation)

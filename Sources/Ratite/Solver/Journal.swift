@@ -10,7 +10,7 @@ struct Journal {
     /// replayed backwards per array: the oldest value of each element wins, whatever the
     /// order across arrays.
     var rows: [(Int32, Row)] = []
-    var symbols: [(Int32, SymbolRecord)] = []
+    var symbols: [(Int32, SymbolRecord, SymbolKind)] = []
     var columnNodes: [(Int32, ColumnNode)] = []
     var objectiveNodes: [(Int32, ObjectiveNode)] = []
     var levels: [(Int32, LevelRecord)] = []
@@ -139,7 +139,10 @@ extension SimplexCore {
             }
         }
         replay(&journal.rows, from: mark.rowLog, into: &rows)
-        replay(&journal.symbols, from: mark.symbolLog, into: &symbols)
+        while journal.symbols.count > mark.symbolLog {
+            let (s, old, kind) = journal.symbols.removeLast()
+            if Int(s) < symbols.count { symbols[Int(s)] = old; symbolKinds[Int(s)] = kind }
+        }
         replay(&journal.columnNodes, from: mark.columnLog, into: &columnNodes)
         replay(&journal.objectiveNodes, from: mark.objectiveLog, into: &objectiveNodes)
         replay(&journal.levels, from: mark.levelLog, into: &levels)
@@ -148,6 +151,7 @@ extension SimplexCore {
         replay(&journal.variableNames, from: mark.nameLog, into: &variableNames)
         rows.truncate(to: mark.rows)
         symbols.truncate(to: mark.symbols)
+        symbolKinds.truncate(to: mark.symbols)
         flags.truncate(to: mark.symbols)
         columnNodes.truncate(to: mark.columnNodes)
         objectiveNodes.truncate(to: mark.objectiveNodes)
@@ -207,7 +211,7 @@ extension SimplexCore {
         if Int(r) < journal.rowFloor { journal.rows.append((r, rows[Int(r)])) }
     }
     @inline(__always) mutating func noteSymbol(_ s: Int32) {
-        if Int(s) < journal.symbolFloor { journal.symbols.append((s, symbols[Int(s)])) }
+        if Int(s) < journal.symbolFloor { journal.symbols.append((s, symbols[Int(s)], symbolKinds[Int(s)])) }
     }
     @inline(__always) mutating func noteColumnNode(_ n: Int32) {
         if Int(n) < journal.columnFloor { journal.columnNodes.append((n, columnNodes[Int(n)])) }

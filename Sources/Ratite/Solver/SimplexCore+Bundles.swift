@@ -19,7 +19,7 @@
 extension SimplexCore {
     /// Whether `s` is a bundle.
     @inline(__always) func isBundle(_ s: Int32) -> Bool {
-        symbols[Int(s)].kind == .dummy && symbols[Int(s)].owner < 0
+        symbolKinds[Int(s)] == .dummy && symbols[Int(s)].owner < 0
     }
 
     /// The row holding bundle `k`'s dummies.
@@ -37,8 +37,8 @@ extension SimplexCore {
     mutating func bundlingDummies(from start: Int) -> Int {
         var count = 0
         for k in start ..< cellPool.count {
-            let record = symbols[Int(cellPool.symbol(at: k))]
-            if record.kind == .dummy && record.owner >= 0 { count += 1 }
+            let s = cellPool.symbol(at: k)
+            if kind(s) == .dummy && symbols[Int(s)].owner >= 0 { count += 1 }
         }
         guard count >= bundleThreshold else { return cellPool.count }
         var members: [Cell] = []
@@ -49,8 +49,7 @@ extension SimplexCore {
         // and the pivot tolerances read), its row their proportions.
         var scale = 0.0
         for t in cellPool[start...] {
-            let record = symbols[Int(t.symbol)]
-            if record.kind == .dummy && record.owner >= 0 {
+            if kind(t.symbol) == .dummy && symbols[Int(t.symbol)].owner >= 0 {
                 members.append(t)
                 scale = max(scale, abs(t.coefficient))
             } else {

@@ -4,7 +4,7 @@ extension SimplexCore {
     /// owning constraint (`s12<c3>` is constraint 3's slack).
     func describeSymbol(_ s: Int32) -> String {
         let record = symbols[Int(s)]
-        switch record.kind {
+        switch kind(s) {
         case .external:
             let v = record.owner
             let name = v >= 0 && Int(v) < variables.count ? variableNames[Int(v)] : ""

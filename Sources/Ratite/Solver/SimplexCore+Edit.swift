@@ -148,7 +148,7 @@ extension SimplexCore {
             let b = rows[Int(q)].basic
             // `isBundleRow`, spelled out: on this hot path the call measured 5% more
             // instructions on a grid resize (`Benchmarks/instructions`).
-            if rows[Int(q)].isDefinition && symbols[Int(b)].kind == .dummy {
+            if rows[Int(q)].isDefinition && kind(b) == .dummy {
                 shiftRows(containing: b, by: a * shift)
                 continue
             }

@@ -70,7 +70,7 @@ extension SimplexCore {
                 if count > rows.count { fail("column of \(describeSymbol(s)) loops"); break }
             }
             if count != occurrences[index] { fail("column of \(describeSymbol(s)): \(count) entries for \(occurrences[index]) rows") }
-            if record.kind == .unused { continue }
+            if kind(s) == .unused { continue }
             if isBundle(s) && (bundleRow(s) < 0 || Int(bundleRow(s)) >= rows.count || rows[Int(bundleRow(s))].basic != s) {
                 fail("bundle \(describeSymbol(s)) has no row")
             }
@@ -91,7 +91,7 @@ extension SimplexCore {
             if let (rank, c) = improvement(s), abs(c) > 1e-7 * min(levels[Int(levelOrder[rank])].scale, 1e4) {
                 fail("not optimal: \(describeSymbol(s)) would improve the objective")
             }
-            if record.kind == .artificial { fail("artificial \(describeSymbol(s)) outlived its addition") }
+            if kind(s) == .artificial { fail("artificial \(describeSymbol(s)) outlived its addition") }
         }
 
         var uses = [Int32](repeating: 0, count: variables.count)
@@ -116,7 +116,7 @@ extension SimplexCore {
         }
         // And the other way: an external symbol names a live variable that has it, or no
         // variable at all (a lingering one, see `ownsItsVariable`).
-        for (index, record) in symbols.elements.enumerated() where record.kind == .external && record.owner >= 0 {
+        for (index, record) in symbols.elements.enumerated() where kind(Int32(index)) == .external && record.owner >= 0 {
             let v = Int(record.owner)
             if v >= variables.count || !variables[v].isAlive || variables[v].symbol != Int32(index) {
                 fail("external symbol \(index) names variable \(v), which does not have it")
@@ -142,9 +142,10 @@ extension SimplexCore {
         }
         d.feed(symbols.count)
         for s in symbols.elements {
-            d.feed(Int32(s.kind.rawValue)); d.feed(s.row); d.feed(s.column)
+            d.feed(s.row); d.feed(s.column)
             d.feed(s.objective); d.feed(s.owner)
         }
+        for k in symbolKinds.elements { d.feed(Int32(k.rawValue)) }
         d.feed(columnNodes.count)
         for n in columnNodes.elements { d.feed(n.row); d.feed(n.next) }
         d.feed(objectiveNodes.count)
@@ -187,7 +188,7 @@ extension SimplexCore {
         var problems: [String] = []
         var computed = [Double](repeating: 0, count: symbols.count)
         var order: [Int32] = []
-        for (index, record) in symbols.elements.enumerated() where record.kind == .external && record.row >= 0 && rows[Int(record.row)].isDefinition {
+        for (index, record) in symbols.elements.enumerated() where kind(Int32(index)) == .external && record.row >= 0 && rows[Int(record.row)].isDefinition {
             order.append(Int32(index))
         }
         order.sort { definitionLevel($0) < definitionLevel($1) }
@@ -204,7 +205,7 @@ extension SimplexCore {
             for t in cells(of: row) { v += t.coefficient * value(t.symbol) }
             computed[Int(s)] = v
         }
-        for (index, record) in symbols.elements.enumerated() where record.kind == .external && ownsItsVariable(Int32(index)) {
+        for (index, record) in symbols.elements.enumerated() where kind(Int32(index)) == .external && ownsItsVariable(Int32(index)) {
             let expected = value(Int32(index))
             let cached = variables[Int(record.owner)].value
             if abs(expected - cached) > 1e-6 * max(1, abs(expected)) {
@@ -219,7 +220,7 @@ extension SimplexCore {
         // not a wrong tableau.
         var largest = 0.0
         for c in constraints.elements where c.isAlive { largest = max(largest, abs(c.constant)) }
-        for s in symbols.indices where symbols[s].kind == .external { largest = max(largest, abs(value(Int32(s)))) }
+        for s in symbols.indices where symbolKinds[s] == .external { largest = max(largest, abs(value(Int32(s)))) }
         for (index, c) in constraints.elements.enumerated() where c.isAlive {
             var expression = c.constant
             var magnitude = abs(c.constant)

@@ -98,8 +98,8 @@ extension SimplexCore {
     /// improves and the rate, or nil if `s` cannot improve it.
     func improvement(_ s: Int32) -> (Int, Double)? {
         let record = symbols[Int(s)]
-        guard record.row < 0, record.kind.mayEnter, let (rank, c) = leadingObjective(s) else { return nil }
-        if record.kind == .external { return (rank, abs(c)) }
+        guard record.row < 0, kind(s).mayEnter, let (rank, c) = leadingObjective(s) else { return nil }
+        if kind(s) == .external { return (rank, abs(c)) }
         return c < 0 ? (rank, -c) : nil
     }
 

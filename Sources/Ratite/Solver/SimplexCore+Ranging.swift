@@ -79,7 +79,7 @@ extension SimplexCore {
     /// objective becomes one empty level for the probes.
     private mutating func restrictToOptimalFace(of original: borrowing SimplexCore, above floor: Double) {
         for s in Int32(0)..<Int32(symbols.count) where isParametric(s) && kind(s).mayEnter && !original.movesFreely(s, above: floor) {
-            symbols[Int(s)].kind = .dummy
+            symbolKinds[Int(s)] = .dummy
         }
         for s in symbols.indices { symbols[s].objective = -1 }
         objectiveNodes.removeAll()

@@ -33,14 +33,14 @@ extension SimplexCore {
         var containing: [Int32] = []
         if allSymbolsDirty {
             allSymbolsDirty = false
-            for s in Int32(0) ..< Int32(symbols.count) where symbols[Int(s)].kind == .external {
+            for s in Int32(0) ..< Int32(symbols.count) where kind(s) == .external {
                 if isDefined(s) { heap.push(s, level: definitionLevel(s), flags: &flags) } else { setExternalValue(s, 0) }
             }
         }
         for s in dirty {
             flags[Int(s)] &= ~SymbolFlags.dirty
             let record = symbols[Int(s)]
-            switch record.kind {
+            switch kind(s) {
             case .unused:
                 continue
             case .external where record.row >= 0 && rows[Int(record.row)].isDefinition:
@@ -56,7 +56,7 @@ extension SimplexCore {
                 let d = rows[Int(q)].basic
                 // A dummy's column may list bundles (see `SimplexCore+Bundles.swift`); tested
                 // on the field, as `isBundleRow` here doubled a tree resize's instructions.
-                if symbols[Int(d)].kind != .external { continue }
+                if kind(d) != .external { continue }
                 heap.push(d, level: rows[Int(q)].level, flags: &flags)
             }
         }

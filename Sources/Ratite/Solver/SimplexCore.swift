@@ -29,6 +29,8 @@ package struct SimplexCore: ~Copyable {
     /// The least growth between squeezes (tests lower it to squeeze often).
     var cellSqueezeSlack = 1 << 16
     var symbols = RecordBuffer<SymbolRecord>()
+    /// Each symbol's kind, beside `symbols` (see `SymbolRecord`).
+    var symbolKinds = RecordBuffer<SymbolKind>()
     var freeSymbol: Int32 = -1
     var columnNodes = RecordBuffer<ColumnNode>()
     var freeColumnNode: Int32 = -1
@@ -109,6 +111,7 @@ package struct SimplexCore: ~Copyable {
         c.poolAfterSqueeze = poolAfterSqueeze
         c.cellSqueezeSlack = cellSqueezeSlack
         c.symbols = symbols.copy()
+        c.symbolKinds = symbolKinds.copy()
         c.freeSymbol = freeSymbol
         c.columnNodes = columnNodes.copy()
         c.freeColumnNode = freeColumnNode
@@ -151,11 +154,13 @@ package struct SimplexCore: ~Copyable {
             let s = freeSymbol
             noteSymbol(s)
             freeSymbol = symbols[Int(s)].owner
-            symbols[Int(s)] = SymbolRecord(kind: kind, owner: owner)
+            symbols[Int(s)] = SymbolRecord(owner: owner)
+            symbolKinds[Int(s)] = kind
             return s
         }
         let s = Int32(symbols.count)
-        symbols.append(SymbolRecord(kind: kind, owner: owner))
+        symbols.append(SymbolRecord(owner: owner))
+        symbolKinds.append(kind)
         flags.append(0)
         return s
     }
@@ -163,11 +168,12 @@ package struct SimplexCore: ~Copyable {
     /// Returns a symbol's slot; the symbol must appear in no row and no objective level.
     mutating func freeSymbolSlot(_ s: Int32) {
         noteSymbol(s)
-        symbols[Int(s)] = SymbolRecord(kind: .unused, owner: freeSymbol)
+        symbols[Int(s)] = SymbolRecord(owner: freeSymbol)
+        symbolKinds[Int(s)] = .unused
         freeSymbol = s
     }
 
-    @inline(__always) func kind(_ s: Int32) -> SymbolKind { symbols[Int(s)].kind }
+    @inline(__always) func kind(_ s: Int32) -> SymbolKind { symbolKinds[Int(s)] }
     @inline(__always) func rowIndex(_ s: Int32) -> Int32 { symbols[Int(s)].row }
     @inline(__always) func isParametric(_ s: Int32) -> Bool { symbols[Int(s)].row < 0 }
 

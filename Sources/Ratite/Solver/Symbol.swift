@@ -19,8 +19,9 @@ enum SymbolKind: UInt8 {
     var mayEnter: Bool { self == .external || self == .slack || self == .error }
 }
 
-/// Everything the tableau keeps per symbol, packed so the whole record can be journaled:
-/// 24 bytes, the kind last so it packs behind the ids.
+/// What the tableau keeps per symbol besides its kind: four ids, 16 bytes. The kind lives in
+/// `SimplexCore.symbolKinds`, a byte per symbol: inside the record it took 4 bytes of
+/// padding. (The level of a defined symbol is its definition row's; see `Row.level`.)
 ///
 /// A symbol is in exactly one of three states: parametric (`row < 0`, value zero), basic in
 /// an LP row (restricted symbols only), or defined by a definition row (externals only).
@@ -35,10 +36,8 @@ struct SymbolRecord {
     /// (whose record holds the external's value). For a bundle, `-2 - row` of its row (see
     /// `SimplexCore+Bundles.swift`). For an unused slot: the next unused slot.
     var owner: Int32 = -1
-    var kind: SymbolKind
 
-    init(kind: SymbolKind, owner: Int32) {
-        self.kind = kind
+    init(owner: Int32) {
         self.owner = owner
     }
 }

@@ -16,7 +16,7 @@ extension SimplexCore {
     /// mutating method, a plain call copies the whole core first.)
     @inline(__always) var reservedBytes: Int {
         rows.capacity * MemoryLayout<Row>.stride + cellPool.reservedBytes
-            + symbols.capacity * MemoryLayout<SymbolRecord>.stride + columnNodes.capacity * MemoryLayout<ColumnNode>.stride
+            + symbols.reservedBytes + symbolKinds.reservedBytes + columnNodes.capacity * MemoryLayout<ColumnNode>.stride
             + objectiveNodes.capacity * MemoryLayout<ObjectiveNode>.stride
             + constraints.capacity * MemoryLayout<ConstraintRecord>.stride
             + constraintTerms.reservedBytes
