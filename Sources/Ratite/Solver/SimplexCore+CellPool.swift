@@ -1,9 +1,9 @@
-/// The cells of every row, kept back to back in one array.
+/// The cells of every row, kept back to back in one pool (`CellPool`).
 ///
 /// Rows are short and rewritten often. An array per row cost a heap block per row (header
 /// and allocator overhead on two or three cells) and an allocation and a free per rewrite;
 /// here a rewrite appends the new cells and leaves the old ones behind, and the pool is
-/// squeezed once most of it is left behind.
+/// compacted in place once enough is left behind (`squeezeCellPoolIfSparse`).
 ///
 /// Cells are never changed in place, so a row value taken before a rewrite still reads its
 /// old cells, and rolling back a transaction only has to restore the row records (which the

@@ -238,9 +238,9 @@ package struct SimplexCore: ~Copyable {
 
     /// The rows containing `s`, copied so the caller may modify rows while walking them.
     ///
-    /// Inlined, as are the other small queries the add, pivot and update paths call: a
-    /// call to a non-mutating method from a mutating one copied the whole core (472 bytes)
-    /// to pass it, about 80 instructions a call.
+    /// Inlined, as are the other small queries the add, pivot and update paths call (when
+    /// the core was copyable, a call to a non-mutating method from a mutating one copied
+    /// the whole core to pass it, about 80 instructions a call).
     @inline(__always) func columnRows(_ s: Int32, into list: inout [Int32]) {
         list.empty()
         var node = symbols[Int(s)].column

@@ -2,18 +2,18 @@
 import Glibc
 #endif
 
-/// Giving freed heap pages back to the system after the core's big arrays move.
+/// Giving freed heap pages back to the system as the solver grows.
 ///
-/// A growing Swift array copies itself into a block twice the size and frees the old one.
-/// Once glibc has raised its dynamic `mmap` threshold (it does so the first time a large
-/// block is freed), those blocks come from the main heap, and a freed one stays resident:
-/// the next block carved from it is resident before it is written, so the spare capacity of
-/// every grown array counts in the process's resident size. At 100k chain views that was
-/// about 130 of 430 bytes per constraint. `malloc_trim` returns the free pages (it advises
-/// the kernel on free chunks inside the heap, not only at its top).
+/// The core's big tables are `RecordBuffer`s, mapped and grown in place. What still grows
+/// on the heap (the variable names, the journal's logs, the C layer's id tables) grows as
+/// Swift arrays do: copied into a block twice the size, the old one freed. Once glibc has
+/// raised its dynamic `mmap` threshold (the first time a large block is freed), those
+/// blocks come from the main heap, and a freed one stays resident: the next block carved
+/// from it is resident before it is written. `malloc_trim` returns the free pages (it
+/// advises the kernel on free chunks inside the heap, not only at its top): 3 to 8 bytes
+/// per constraint of a 100k build (grid 304 without it, 296 with it).
 extension SimplexCore {
-    /// Bytes reserved by the arrays that grow with the system. (Inlined: called from a
-    /// mutating method, a plain call copies the whole core first.)
+    /// Bytes reserved by the tables that grow with the system.
     @inline(__always) var reservedBytes: Int {
         rows.capacity * MemoryLayout<Row>.stride + cellPool.reservedBytes
             + symbols.reservedBytes + symbolKinds.reservedBytes + columnNodes.capacity * MemoryLayout<ColumnNode>.stride
@@ -28,11 +28,11 @@ extension SimplexCore {
     /// Returns freed heap pages to the system when the big arrays have grown by
     /// `trimmingStep` bytes or more since the last time, once they hold `trimmingFloor`.
     /// Looks after every operation: a few operations later, blocks carved from the freed
-    /// pages have made them resident again (peak at 100k chain views 354 bytes per
-    /// constraint when looking every time, 382 every 8th). Only growth counts: the cell
-    /// pool's squeezes free and allocate blocks of about the same size back and forth, and
-    /// trimming those made the next squeeze fault its pages in again (a tree of 10k built in
-    /// 500 ms instead of 350).
+    /// pages have made them resident again (when the core's tables were Swift arrays, the
+    /// peak at 100k chain views was 354 bytes per constraint looking every time, 382 every
+    /// 8th). Only growth counts: trimming pages that are reused soon makes them fault in
+    /// again (a tree of 10k built in 500 ms instead of 350 when its pool's squeezes were
+    /// trimmed).
     mutating func releaseFreedPagesIfArraysMoved() {
         // The symbol table is an eighth of the total or more: below that, the floor is far.
         if symbols.capacity &* MemoryLayout<SymbolRecord>.stride < trimmingFloor / 8 { return }
