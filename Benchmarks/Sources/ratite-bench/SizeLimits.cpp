@@ -18,7 +18,7 @@ struct SizeLimit {
 // Grid, shuffled: the build pivots (1.8k pivots at 10k), and most of those pivots are
 // degenerate steps across the weak `width == 40` error pairs of one grid row (all its widths
 // are equal, so every pair breaks at the same point), each rewriting every row that holds
-// the grid row's width: 0.15 s at 1k, 9.3 s at 10k (once), an estimated 10 minutes or more
+// the grid row's width: 0.15 s at 1k, 8.6-9.3 s at 10k (once), an estimated 10 minutes or more
 // at 100k. In generation order the grid builds in 2.2 µs per constraint at every size (it
 // once grew as n^1.5 and ran once at 100k). The incremental benchmarks run at every size.
 static const SizeLimit limits[] = {
