@@ -33,7 +33,40 @@ static long currentRSS() {
     return resident * sysconf(_SC_PAGESIZE);
 }
 
+/// Prints what a build left resident, per constraint: `before` and `heapBefore` were taken
+/// just before it started.
+static void reportMemory(const char *family, int64_t n, const ratite_solver_statistics &s, long before, long heapBefore) {
+    long after = currentRSS(), heapAfter = heapInUse();
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    double count = static_cast<double>(s.constraints);
+    std::printf("family %s n %lld constraints %llu rows %llu cells %llu\n", family, static_cast<long long>(n),
+                static_cast<unsigned long long>(s.constraints), static_cast<unsigned long long>(s.rows),
+                static_cast<unsigned long long>(s.cells));
+    // Whatever was in memory before the build (a generated system) is not the build's, so its
+    // own peak is the run's peak less the resident size at the start of the build.
+    long peak = usage.ru_maxrss * 1024 - before;
+    std::printf("build rss %ld bytes, %.1f bytes per constraint; heap in use %.1f bytes per constraint; "
+                "peak rss during the build %.1f bytes per constraint; max rss of the run %ld kB\n",
+                after - before, static_cast<double>(after - before) / count,
+                static_cast<double>(heapAfter - heapBefore) / count, static_cast<double>(peak) / count, usage.ru_maxrss);
+}
+
 int measureMemory(const char *family, int64_t n) {
+    if (std::strcmp(family, "form") == 0) {
+        // The whole engine: items, layout constraints and the VFL that writes them, then a
+        // layout pass.
+        ratite_engine *engine = nullptr;
+        require(ratite_engine_new(&engine), "engine_new");
+        long before = currentRSS(), heapBefore = heapInUse();
+        ratite_item root;
+        require(ratite_engine_build_form(engine, n, &root), "build_form");
+        require(ratite_engine_layout(engine), "layout");
+        ratite_solver_statistics s;
+        require(ratite_engine_statistics_get(engine, &s), "statistics");
+        reportMemory(family, n, s, before, heapBefore);
+        return 0;
+    }
     for (const Family &f : solverFamilies) {
         if (std::strcmp(f.name, family) != 0) continue;
         Prepared &p = prepared(f.id, n);
@@ -41,25 +74,10 @@ int measureMemory(const char *family, int64_t n) {
         Built built;
         createVariables(built, p);
         addConstraints(built, p, nullptr);
-        long after = currentRSS(), heapAfter = heapInUse();
-        struct rusage usage;
-        getrusage(RUSAGE_SELF, &usage);
-        ratite_solver_statistics s = statistics(built.solver);
-        double count = static_cast<double>(s.constraints);
-        std::printf("family %s n %lld constraints %llu rows %llu cells %llu\n", family, static_cast<long long>(n),
-                    static_cast<unsigned long long>(s.constraints), static_cast<unsigned long long>(s.rows),
-                    static_cast<unsigned long long>(s.cells));
-        // The generated system is in memory before the build starts, so the build's own peak
-        // is the run's peak less the resident size at the start of the build.
-        long peak = usage.ru_maxrss * 1024 - before;
-        std::printf("build rss %ld bytes, %.1f bytes per constraint; heap in use %.1f bytes per constraint; "
-                    "peak rss during the build %.1f bytes per constraint; max rss of the run %ld kB\n",
-                    after - before, static_cast<double>(after - before) / count,
-                    static_cast<double>(heapAfter - heapBefore) / count, static_cast<double>(peak) / count,
-                    usage.ru_maxrss);
+        reportMemory(family, n, statistics(built.solver), before, heapBefore);
         return 0;
     }
-    std::fprintf(stderr, "ratite-bench: unknown family '%s' (chain, grid, tree, random)\n", family);
+    std::fprintf(stderr, "ratite-bench: unknown family '%s' (chain, grid, tree, random, form)\n", family);
     return 64;
 }
 
