@@ -28,7 +28,8 @@ struct RecordBuffer<Element: BitwiseCopyable>: ~Copyable {
     /// How many elements are in use; the rest of `capacity` is uninitialized.
     private(set) var count = 0
     private(set) var capacity: Int
-    /// Whether the storage is a mapping of `mappedBytes` (else a `malloc` block).
+    /// The size of the mapping that holds the elements, or 0 while they are in a `malloc`
+    /// block.
     private var mappedBytes = 0
 
     init() {
