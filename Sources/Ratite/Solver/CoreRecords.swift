@@ -95,10 +95,8 @@ struct ConstraintRecord {
 
     var isRequired: Bool { level < 0 }
 
-    /// How many terms the constraint has.
-    var termCount: Int { Int(termShape.magnitude) }
     /// How many words of `SimplexCore.constraintTerms` its terms take.
-    var termWords: Int { termShape >= 0 ? Int(termShape) : 3 * termCount }
+    var termWords: Int { termShape >= 0 ? Int(termShape) : 3 * Int(termShape.magnitude) }
 
     /// +1 or -1: the factor applied to the terms and `constant` when the row was built, so
     /// that every row reads `expression - slack (+ error)` with the slack non-negative.

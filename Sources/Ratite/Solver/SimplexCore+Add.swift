@@ -219,7 +219,7 @@ extension SimplexCore {
     /// Makes the workspace row the definition of `x`. An explicit row (parametric symbols
     /// only) is also substituted into the LP rows and the objective that contain `x`.
     private mutating func define(_ x: Int32, explicit: Bool) {
-        let (row, _) = storedDefinition(of: x)
+        let row = storedDefinition(of: x)
         let r = insertRow(row)
         if explicit {
             var containing = takeRowList()

@@ -55,7 +55,7 @@ extension SimplexCore {
     /// The workspace row `0 = constant + Σ terms` solved for `x`, as a definition row with
     /// its cells appended to the pool (sorted there, without a scratch array), at the level
     /// it needs: one above every defined symbol it refers to.
-    mutating func storedDefinition(of x: Int32) -> (row: Row, level: Int32) {
+    mutating func storedDefinition(of x: Int32) -> Row {
         let c = workspace.coefficient(x)
         let start = cellPool.count
         var level: Int32 = 0
@@ -68,7 +68,7 @@ extension SimplexCore {
         sortCells(from: start)
         var row = Row(constant: -workspace.constant / c, basic: x, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: true)
         row.level = level
-        return (row, level)
+        return row
     }
 
     /// Sorts the cells from `start` to the end of the pool by symbol: insertion sort in

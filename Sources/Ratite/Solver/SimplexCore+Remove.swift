@@ -187,7 +187,7 @@ extension SimplexCore {
             addToWorkspace(rows[Int(rowIndex(cyclic))], scale: c)
         }
         guard !isNearZero(workspace.coefficient(d)) else { throw .internalError("definition of \(describeSymbol(d)) became singular") }
-        let (solved, _) = storedDefinition(of: d)
+        let solved = storedDefinition(of: d)
         insertRow(solved)
         raiseLevels(above: d)
     }

@@ -98,10 +98,6 @@ struct RecordBuffer<Element: BitwiseCopyable>: ~Copyable {
         count += elements.count
     }
 
-    mutating func append(contentsOf elements: [Element]) {
-        elements.withUnsafeBufferPointer { append(contentsOf: $0) }
-    }
-
     /// Drops the elements from `newCount` on.
     @inline(__always) mutating func truncate(to newCount: Int) {
         precondition(newCount >= 0 && newCount <= count, "record count out of range")
