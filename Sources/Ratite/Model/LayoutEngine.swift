@@ -51,7 +51,24 @@ public final class LayoutEngine {
     /// (see `transaction`).
     var undoLog: [() -> Void]? = nil
 
-    public init() {}
+    public init() {
+        core.deriveVariableNames { [weak self] v in self?.variableName(v) ?? "v\(v)" }
+    }
+
+    /// `item.left`, `item.top`, `item.width` or `item.height`: the core's name for one of an
+    /// item's variables, derived rather than stored.
+    private func variableName(_ v: Int32) -> String {
+        let i = Int(v) < itemOfVariable.count ? Int(itemOfVariable[Int(v)]) : -1
+        guard i >= 0, i < items.count else { return "v\(v)" }
+        let item = items[i]
+        let attribute = switch v {
+        case item.minX: "left"
+        case item.minY: "top"
+        case item.width: "width"
+        default: "height"
+        }
+        return "\(item.name).\(attribute)"
+    }
 
     /// Items and constraints refer to each other (a constraint holds its items, an item lists
     /// its constraints); break those cycles so everything goes with the engine.
@@ -107,9 +124,10 @@ public final class LayoutEngine {
 
     private func makeItem(_ name: String, kind: LayoutItem.Kind, parent: LayoutItem?) throws(LayoutError) -> LayoutItem {
         guard itemsByName[name] == nil else { throw .duplicateItemName(name) }
+        guard items.count < LayoutItem.maximumCount else { throw .invalidValue("an engine holds at most \(LayoutItem.maximumCount) items") }
+        // Names derive from the item (`variableName`).
         let variables = (
-            core.newVariable(name: name + ".left"), core.newVariable(name: name + ".top"),
-            core.newVariable(name: name + ".width"), core.newVariable(name: name + ".height"))
+            core.newVariable(name: ""), core.newVariable(name: ""), core.newVariable(name: ""), core.newVariable(name: ""))
         let item = LayoutItem(name: name, kind: kind, parent: parent, engine: self, index: items.count, variables: variables)
         let mappedBefore = itemOfVariable.count
         for v in [variables.0, variables.1, variables.2, variables.3] {

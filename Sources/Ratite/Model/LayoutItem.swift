@@ -8,41 +8,16 @@
 public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     public enum Kind: String, Sendable { case view, guide }
 
+    // Stored fields are declared widest first and the rarely set ones sit in `extras`, so
+    // an item takes a 224-byte heap block, not 336 (a 100k-row form has 200k items). Absent
+    // optional numbers are stored as NaN: every value the engine accepts is finite.
     public let name: String
-    public let kind: Kind
     /// The superview of a view, or the view that owns a guide; nil for a root view.
     public private(set) weak var parent: LayoutItem?
-    /// Subviews and guides, in order of creation.
-    public internal(set) var children: [LayoutItem] = []
     /// The engine the item belongs to; nil once that engine is gone.
     public private(set) weak var engine: LayoutEngine?
-    /// Position in `engine.items`.
-    package let index: Int
-    /// Position of `root` in `engine.items`: items never change parents, so whether two
-    /// items share a hierarchy is one comparison, not two walks over weak references.
-    package let rootIndex: Int
-    /// Position of `parent` in `engine.items`, nil for a root: the parent without loading a
-    /// weak reference.
-    package let parentIndex: Int?
-
-    /// The solver variables of the frame in root coordinates: left, top, width, height.
-    let minX: Int32, minY: Int32, width: Int32, height: Int32
-
-    // Layout inputs; change them through the engine's setters.
-    public internal(set) var intrinsicContentSize = IntrinsicSize.none
-    var hugging: (horizontal: Priority, vertical: Priority) = (250, 250)
-    var compression: (horizontal: Priority, vertical: Priority) = (750, 750)
-    public internal(set) var layoutMargins = DirectionalInsets.defaultMargins
-    /// The direction set on this item, or nil to inherit from the parent.
-    public internal(set) var semanticDirection: LayoutDirection? = nil
-    /// Baseline offsets from the top; nil means the bottom edge, as for a plain view.
-    public internal(set) var firstBaselineOffset: Double? = nil
-    public internal(set) var lastBaselineOffset: Double? = nil
-    public internal(set) var translatesAutoresizingMaskIntoConstraints = false
-    public internal(set) var autoresizingMask: AutoresizingMask = []
-    /// The frame autoresizing constraints were made from (superview coordinates).
-    public internal(set) var autoresizingFrame = Frame.zero
-
+    /// Subviews and guides, in order of creation.
+    public internal(set) var children: [LayoutItem] = []
     /// Active constraints that mention this item, so property changes can find them.
     var constraints: [LayoutConstraint] = []
     /// The engine-made constraints of this item (content size, autoresizing, root frame,
@@ -50,16 +25,96 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     var ownConstraints: [LayoutConstraint] = []
     /// The frame after the last `layout()`, in the parent's coordinates.
     public internal(set) var frame = Frame.zero
+    var hugging: (horizontal: Priority, vertical: Priority) = (250, 250)
+    var compression: (horizontal: Priority, vertical: Priority) = (750, 750)
+    private var intrinsicWidth = Double.nan, intrinsicHeight = Double.nan
+    private var firstBaseline = Double.nan, lastBaseline = Double.nan
+    /// The layout inputs few items set, allocated when one of them is.
+    private var extras: Extras?
+    /// The solver variables of the frame in root coordinates: left, top, width, height.
+    let minX: Int32, minY: Int32, width: Int32, height: Int32
+    private let storedIndex: Int32, storedRootIndex: Int32, storedParentIndex: Int32
+    public let kind: Kind
+
+    /// Margins, direction and autoresizing: set on few items. A class, so an item without
+    /// them pays one pointer; each item owns its own.
+    private final class Extras {
+        var layoutMargins = DirectionalInsets.defaultMargins
+        var semanticDirection: LayoutDirection? = nil
+        var translatesAutoresizingMaskIntoConstraints = false
+        var autoresizingMask: AutoresizingMask = []
+        var autoresizingFrame = Frame.zero
+    }
+
+    private func ownExtras() -> Extras {
+        if let extras { return extras }
+        let made = Extras()
+        extras = made
+        return made
+    }
+
+    /// The largest number of items an engine holds: positions are stored in 32 bits.
+    static let maximumCount = Int(Int32.max)
+
+    /// Position in `engine.items`.
+    package var index: Int { Int(storedIndex) }
+    /// Position of `root` in `engine.items`: items never change parents, so whether two
+    /// items share a hierarchy is one comparison, not two walks over weak references.
+    package var rootIndex: Int { Int(storedRootIndex) }
+    /// Position of `parent` in `engine.items`, nil for a root: the parent without loading a
+    /// weak reference.
+    package var parentIndex: Int? { storedParentIndex < 0 ? nil : Int(storedParentIndex) }
+
+    // Layout inputs; change them through the engine's setters.
+    public internal(set) var intrinsicContentSize: IntrinsicSize {
+        get { IntrinsicSize(width: intrinsicWidth.isNaN ? nil : intrinsicWidth, height: intrinsicHeight.isNaN ? nil : intrinsicHeight) }
+        set {
+            intrinsicWidth = newValue.width ?? .nan
+            intrinsicHeight = newValue.height ?? .nan
+        }
+    }
+    /// Baseline offsets from the top; nil means the bottom edge, as for a plain view.
+    public internal(set) var firstBaselineOffset: Double? {
+        get { firstBaseline.isNaN ? nil : firstBaseline }
+        set { firstBaseline = newValue ?? .nan }
+    }
+    public internal(set) var lastBaselineOffset: Double? {
+        get { lastBaseline.isNaN ? nil : lastBaseline }
+        set { lastBaseline = newValue ?? .nan }
+    }
+    public internal(set) var layoutMargins: DirectionalInsets {
+        get { extras?.layoutMargins ?? .defaultMargins }
+        set { ownExtras().layoutMargins = newValue }
+    }
+    /// The direction set on this item, or nil to inherit from the parent.
+    public internal(set) var semanticDirection: LayoutDirection? {
+        get { extras?.semanticDirection }
+        set { ownExtras().semanticDirection = newValue }
+    }
+    public internal(set) var translatesAutoresizingMaskIntoConstraints: Bool {
+        get { extras?.translatesAutoresizingMaskIntoConstraints ?? false }
+        set { ownExtras().translatesAutoresizingMaskIntoConstraints = newValue }
+    }
+    public internal(set) var autoresizingMask: AutoresizingMask {
+        get { extras?.autoresizingMask ?? [] }
+        set { ownExtras().autoresizingMask = newValue }
+    }
+    /// The frame autoresizing constraints were made from (superview coordinates).
+    public internal(set) var autoresizingFrame: Frame {
+        get { extras?.autoresizingFrame ?? .zero }
+        set { ownExtras().autoresizingFrame = newValue }
+    }
 
     init(name: String, kind: Kind, parent: LayoutItem?, engine: LayoutEngine, index: Int,
          variables: (Int32, Int32, Int32, Int32)) {
+        precondition(index < Self.maximumCount)
         self.name = name
         self.kind = kind
         self.parent = parent
         self.engine = engine
-        self.index = index
-        self.rootIndex = parent?.rootIndex ?? index
-        self.parentIndex = parent?.index
+        storedIndex = Int32(index)
+        storedRootIndex = parent?.storedRootIndex ?? Int32(index)
+        storedParentIndex = parent?.storedIndex ?? -1
         (minX, minY, width, height) = variables
     }
 

@@ -158,7 +158,7 @@ extension SimplexCore {
         levels.removeSubrange(mark.levels...)
         constraints.truncate(to: mark.constraints)
         variables.truncate(to: mark.variables)
-        variableNames.removeSubrange(mark.variables...)
+        if derivedVariableName == nil { variableNames.removeSubrange(mark.variables...) }
         constraintTerms.truncate(to: mark.constraintTerms)
         cellPool.truncate(to: mark.cellPool)
         liveCellCount = mark.liveCellCount
@@ -236,6 +236,6 @@ extension SimplexCore {
         }
     }
     @inline(__always) mutating func noteVariableName(_ v: Int32) {
-        if Int(v) < journal.variableFloor { journal.variableNames.append((v, variableNames[Int(v)])) }
+        if Int(v) < journal.variableFloor && derivedVariableName == nil { journal.variableNames.append((v, variableNames[Int(v)])) }
     }
 }

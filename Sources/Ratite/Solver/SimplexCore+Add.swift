@@ -525,6 +525,8 @@ struct LevelHeap {
 
     init(ascending: Bool = false) { self.ascending = ascending }
 
+    mutating func reserveCapacity(_ n: Int) { items.reserveCapacity(n) }
+
     @inline(__always) private func above(_ a: (level: Int32, symbol: Int32), _ b: (level: Int32, symbol: Int32)) -> Bool {
         if a.level != b.level { return ascending ? a.level < b.level : a.level > b.level }
         return ascending ? a.symbol < b.symbol : a.symbol > b.symbol

@@ -7,7 +7,7 @@ extension SimplexCore {
         switch kind(s) {
         case .external:
             let v = record.owner
-            let name = v >= 0 && Int(v) < variables.count ? variableNames[Int(v)] : ""
+            let name = v >= 0 && Int(v) < variables.count ? name(ofVariable: v) : ""
             return name.isEmpty ? "v\(v)" : name
         case .slack: return "s\(s)<c\(record.owner)>"
         case .error: return "e\(s)<c\(record.owner)>"
@@ -68,7 +68,7 @@ extension SimplexCore {
         }
         out += "Constraints\n"
         for (c, record) in constraints.elements.enumerated() where record.isAlive {
-            var text = terms(of: record).map { "\(formatNumber($0.coefficient))*\(variableNames[Int($0.variable)])" }.joined(separator: " + ")
+            var text = terms(of: record).map { "\(formatNumber($0.coefficient))*\(name(ofVariable: $0.variable))" }.joined(separator: " + ")
             if text.isEmpty { text = "0" }
             out += "  c\(c): \(text) + \(formatNumber(record.constant)) \(record.relation.symbol) 0 @\(formatNumber(priority(ofConstraint: Int32(c))))"
             out += " marker \(describeSymbol(record.marker))" + (record.other >= 0 ? " other \(describeSymbol(record.other))" : "") + "\n"

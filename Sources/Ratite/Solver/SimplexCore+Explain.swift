@@ -49,7 +49,7 @@ extension SimplexCore {
         var variableMap = [Int32](repeating: -1, count: variables.count)
         func mapped(_ terms: some Collection<VariableTerm>) -> [VariableTerm] {
             terms.map { t in
-                if variableMap[Int(t.variable)] < 0 { variableMap[Int(t.variable)] = scratch.newVariable(name: variableNames[Int(t.variable)]) }
+                if variableMap[Int(t.variable)] < 0 { variableMap[Int(t.variable)] = scratch.newVariable(name: name(ofVariable: t.variable)) }
                 return VariableTerm(variable: variableMap[Int(t.variable)], coefficient: t.coefficient)
             }
         }

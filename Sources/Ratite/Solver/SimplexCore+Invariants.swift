@@ -106,12 +106,12 @@ extension SimplexCore {
             if record.level >= 0 && !(levels[Int(record.level)].priority < 1000) { fail("constraint c\(c): optional at a required level") }
         }
         for (index, record) in variables.elements.enumerated() where record.isAlive {
-            if uses[index] != record.uses { fail("variable \(variableNames[index]): \(record.uses) uses recorded, \(uses[index]) found") }
+            if uses[index] != record.uses { fail("variable \(name(ofVariable: Int32(index))): \(record.uses) uses recorded, \(uses[index]) found") }
             if record.symbol >= 0 && (kind(record.symbol) != .external || symbols[Int(record.symbol)].owner != Int32(index)) {
-                fail("variable \(variableNames[index]): symbol \(record.symbol) is not its own")
+                fail("variable \(name(ofVariable: Int32(index))): symbol \(record.symbol) is not its own")
             }
             if record.uses == 0 && record.symbol >= 0 && rowIndex(record.symbol) < 0 {
-                fail("variable \(variableNames[index]): unused but still has a symbol")
+                fail("variable \(name(ofVariable: Int32(index))): unused but still has a symbol")
             }
         }
         // And the other way: an external symbol names a live variable that has it, or no
@@ -163,7 +163,8 @@ extension SimplexCore {
             d.feed(c.isEdit ? 1 : 0); d.feed(UInt64(c.serial))
         }
         d.feed(variables.count)
-        for (v, name) in zip(variables.elements, variableNames) {
+        for (index, v) in variables.elements.enumerated() {
+            let name = name(ofVariable: Int32(index))
             d.feed(v.isAlive); d.feed(v.symbol); d.feed(v.uses); d.feed(v.edit); d.feed(v.value)
             d.feed(name.utf8.count)
             for byte in name.utf8 { d.feed(Int32(byte)) }

@@ -33,6 +33,11 @@ extension SimplexCore {
         var containing: [Int32] = []
         if allSymbolsDirty {
             allSymbolsDirty = false
+            // The heap takes every defined external at once: sized exactly, since growing
+            // it by doubling held three times that at the peak of a large first layout.
+            var defined = 0
+            for s in Int32(0) ..< Int32(symbols.count) where kind(s) == .external && isDefined(s) { defined += 1 }
+            heap.reserveCapacity(defined)
             for s in Int32(0) ..< Int32(symbols.count) where kind(s) == .external {
                 if isDefined(s) { heap.push(s, level: definitionLevel(s), flags: &flags) } else { setExternalValue(s, 0) }
             }

@@ -10,11 +10,11 @@ extension SimplexCore {
             noteVariableName(v)
             freeVariable = variables[Int(v)].symbol
             variables[Int(v)] = record
-            variableNames[Int(v)] = name
+            if derivedVariableName == nil { variableNames[Int(v)] = name }
             return v
         }
         variables.append(record)
-        variableNames.append(name)
+        if derivedVariableName == nil { variableNames.append(name) }
         return Int32(variables.count - 1)
     }
 
@@ -33,7 +33,7 @@ extension SimplexCore {
         noteVariable(v)
         noteVariableName(v)
         variables[Int(v)] = VariableRecord(value: 0, symbol: freeVariable, uses: 0, edit: -1, isAlive: false)
-        variableNames[Int(v)] = ""
+        if derivedVariableName == nil { variableNames[Int(v)] = "" }
         freeVariable = v
     }
 
@@ -101,12 +101,20 @@ extension SimplexCore {
             fresh.variables.append(record.isAlive ? VariableRecord(value: 0, symbol: -1, uses: 0, edit: -1, isAlive: true) : record)
         }
         fresh.variableNames = variableNames
+        fresh.derivedVariableName = derivedVariableName
         fresh.freeVariable = freeVariable
         self = fresh
     }
 
-    /// The name variable `v` was created with.
-    package func name(ofVariable v: Int32) -> String { variableNames[Int(v)] }
+    /// The name variable `v` was created with, or the derived one.
+    package func name(ofVariable v: Int32) -> String { derivedVariableName?(v) ?? variableNames[Int(v)] }
+
+    /// Names variables with `name` from now on instead of storing the names they are
+    /// created with. Call before creating any variable.
+    package mutating func deriveVariableNames(_ name: @escaping (Int32) -> String) {
+        precondition(variables.count == 0, "variable names are derived from the first variable on")
+        derivedVariableName = name
+    }
 
     /// Sizes for benchmark counters: rows (and how many are definitions), nonzero cells,
     /// live constraints and variables.

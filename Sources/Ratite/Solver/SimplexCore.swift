@@ -49,6 +49,10 @@ package struct SimplexCore: ~Copyable {
     var variables = RecordBuffer<VariableRecord>()
     /// Each variable's name, by variable id (empty for an unused slot).
     var variableNames: [String] = []
+    /// When set, names variables from their ids and `variableNames` stays empty: a layout
+    /// engine's names follow from its items, and storing them cost 30 bytes a constraint
+    /// on the form family.
+    var derivedVariableName: ((Int32) -> String)? = nil
     var freeVariable: Int32 = -1
     var serialCounter: UInt32 = 0
 
@@ -126,6 +130,7 @@ package struct SimplexCore: ~Copyable {
         c.constraintTermGarbage = constraintTermGarbage
         c.variables = variables.copy()
         c.variableNames = variableNames
+        c.derivedVariableName = derivedVariableName
         c.freeVariable = freeVariable
         c.serialCounter = serialCounter
         c.flags = flags.copy()
