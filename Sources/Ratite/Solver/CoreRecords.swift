@@ -129,6 +129,7 @@ struct SymbolFlags {
     static let queued: UInt8 = 8
     static let visited: UInt8 = 16
     static let infeasible: UInt8 = 32
+    static let cancelled: UInt8 = 64
 }
 
 /// Counters the benchmark driver reports.

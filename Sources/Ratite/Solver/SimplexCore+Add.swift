@@ -222,12 +222,7 @@ extension SimplexCore {
         let row = storedDefinition(of: x)
         let r = insertRow(row)
         if explicit {
-            var containing = takeRowList()
-            defer { keepRowList(containing) }
-            columnRows(x, into: &containing)
-            for q in containing where q != r && !rows[Int(q)].isDefinition {
-                substitute(x, by: row, into: q)
-            }
+            substituteIntoLPRows(x, by: row, except: r)
             substituteObjective(x, row: row)
             raiseLevels(above: x)
         }
@@ -349,14 +344,7 @@ extension SimplexCore {
         let end = kind(subject) == .slack || kind(subject) == .error ? bundlingDummies(from: start) : cellPool.count
         let row = Row(constant: -constant / c, basic: subject, start: Int32(start), count: Int32(end - start), isDefinition: false)
         let r = insertRow(row)
-        if appearsInRows(subject) {
-            var containing = takeRowList()
-            defer { keepRowList(containing) }
-            columnRows(subject, into: &containing)
-            for q in containing where q != r && !rows[Int(q)].isDefinition {
-                substitute(subject, by: row, into: q)
-            }
-        }
+        if appearsInRows(subject) { substituteIntoLPRows(subject, by: row, except: r) }
         substituteObjective(subject, row: row)
         checkFeasibility(subject)
     }

@@ -82,6 +82,11 @@ package struct SimplexCore: ~Copyable {
     /// `SparseAccumulator.sortedTerms` and for `expandFully`'s heap: a fresh array on every
     /// addition cost a malloc and a free.
     var rowListStorage: [Int32] = []
+    /// Symbols that cancelled out of rows during `substituteIntoLPRows`, whose columns it
+    /// prunes at the end.
+    var cancelledSymbols: [Int32] = []
+    /// How many column entries `cancelledSymbols` stands for.
+    var deferredUnlinks = 0
     var termListStorage: [Cell] = []
     var expansionHeap = LevelHeap()
     /// Scratch list of (level, coefficient) pairs for `substituteObjective`.
@@ -239,6 +244,43 @@ package struct SimplexCore: ~Copyable {
             node = next
         }
         assertionFailure("column entry missing")
+    }
+
+    /// Which rows `unlinkRows` takes out of a column.
+    enum ColumnPruning {
+        /// The LP rows other than this one (they are about to lose the symbol).
+        case lpRows(except: Int32)
+        /// The rows that no longer contain the symbol.
+        case rowsWithout
+    }
+
+    /// Unlinks from `s`'s column the rows `pruning` picks, in one pass.
+    mutating func unlinkRows(of s: Int32, _ pruning: ColumnPruning) {
+        var previous: Int32 = -1
+        var node = symbols[Int(s)].column
+        while node >= 0 {
+            let next = columnNodes[Int(node)].next
+            let q = columnNodes[Int(node)].row
+            let leaving = switch pruning {
+            case .lpRows(let r): q != r && !rows[Int(q)].isDefinition
+            case .rowsWithout: cellPosition(of: s, in: rows[Int(q)]) == nil
+            }
+            if !leaving {
+                previous = node
+            } else {
+                if previous < 0 {
+                    noteSymbol(s)
+                    symbols[Int(s)].column = next
+                } else {
+                    noteColumnNode(previous)
+                    columnNodes[Int(previous)].next = next
+                }
+                noteColumnNode(node)
+                columnNodes[Int(node)] = ColumnNode(row: -1, next: freeColumnNode)
+                freeColumnNode = node
+            }
+            node = next
+        }
     }
 
     /// The rows containing `s`, copied so the caller may modify rows while walking them.
