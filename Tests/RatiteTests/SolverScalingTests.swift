@@ -300,6 +300,31 @@ import Testing
         #expect(built.driver.core.valueViolations() == [])
     }
 
+    /// A shuffled grid cancels symbols out of many rows deep in long columns, which are
+    /// unlinked in batches: the column lists stay exact, the values match the grid built
+    /// in order (its optimum is unique), and a refused addition afterwards rolls back bit
+    /// for bit.
+    @Test func batchedColumnUnlinksKeepColumnsExact() throws {
+        let system = SystemFamily.grid.generate(n: 900)
+        var shuffled = system
+        var random = SplitMix64(seed: 42)
+        shuffled.constraints.shuffle(using: &random)
+        let ordered = try build(system)
+        let built = try build(shuffled)
+        let d = built.driver
+        #expect(d.core.statistics.batchedUnlinks > 0)
+        #expect(d.problems() == [])
+        for v in d.variables {
+            #expect(abs(d.core.value(ofVariable: v) - ordered.driver.core.value(ofVariable: v)) < 1e-6)
+        }
+        let before = fingerprint(d.core)
+        let w = d.variables[system.names.firstIndex(of: "width_0_0")!]
+        #expect(throws: CoreError.self) {
+            _ = try d.core.addConstraint(terms: [VariableTerm(variable: w, coefficient: 1)], constant: 5, relation: .lessThanOrEqual, priority: 1000)
+        }
+        #expect(firstDifference(before, fingerprint(d.core)) == nil)
+    }
+
     /// Add everything, remove everything, again and again: no pool grows after the first
     /// round, and each round ends empty.
     @Test(arguments: SystemFamily.allCases)

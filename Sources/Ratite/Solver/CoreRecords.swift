@@ -129,7 +129,9 @@ struct SymbolFlags {
     static let queued: UInt8 = 8
     static let visited: UInt8 = 16
     static let infeasible: UInt8 = 32
-    static let cancelled: UInt8 = 64
+    /// Its column is long: during the current `substituteIntoLPRows`, its cancellations
+    /// are unlinked in batches.
+    static let deepColumn: UInt8 = 64
 }
 
 /// Counters the benchmark driver reports.
@@ -143,4 +145,7 @@ public struct SolverStatistics: Sendable, Equatable {
     /// Rows rewritten by substituting a symbol's row into them (pivots, new rows solved for
     /// a symbol other rows hold): the work that grows when a basis choice is not local.
     public var substitutions: Int = 0
+    /// Column entries unlinked in batches, deep in long columns (see
+    /// `SimplexCore.substituteIntoLPRows`).
+    public var batchedUnlinks: Int = 0
 }

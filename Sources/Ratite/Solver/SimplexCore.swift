@@ -82,11 +82,11 @@ package struct SimplexCore: ~Copyable {
     /// `SparseAccumulator.sortedTerms` and for `expandFully`'s heap: a fresh array on every
     /// addition cost a malloc and a free.
     var rowListStorage: [Int32] = []
-    /// Symbols that cancelled out of rows during `substituteIntoLPRows`, whose columns it
-    /// prunes at the end.
-    var cancelledSymbols: [Int32] = []
-    /// How many column entries `cancelledSymbols` stands for.
-    var deferredUnlinks = 0
+    /// The symbols `substituteIntoLPRows` found deep in long columns (flagged
+    /// `deepColumn`), and the column entries of their cancellations, left for
+    /// `unlinkCancelled`.
+    var deepColumnSymbols: [Int32] = []
+    var cancelledEntries: [ColumnEntry] = []
     var termListStorage: [Cell] = []
     var expansionHeap = LevelHeap()
     /// Scratch list of (level, coefficient) pairs for `substituteObjective`.
@@ -223,9 +223,24 @@ package struct SimplexCore: ~Copyable {
 
     /// Records that row `r` no longer contains symbol `s`.
     mutating func columnRemove(_ s: Int32, row r: Int32) {
+        unlinkEntry(s, row: r, counting: false)
+    }
+
+    /// Records that row `r` no longer contains symbol `s`, and returns how many column
+    /// nodes it walked to find the entry.
+    mutating func columnRemoveMeasuringDepth(_ s: Int32, row r: Int32) -> Int {
+        unlinkEntry(s, row: r, counting: true)
+    }
+
+    /// Unlinks row `r` from `s`'s column; counts the nodes walked when `counting` (inlined,
+    /// so the plain removal, walked over long columns, pays nothing for the count).
+    @inline(__always) @discardableResult
+    private mutating func unlinkEntry(_ s: Int32, row r: Int32, counting: Bool) -> Int {
         var previous: Int32 = -1
         var node = symbols[Int(s)].column
+        var walked = 0
         while node >= 0 {
+            if counting { walked += 1 }
             let next = columnNodes[Int(node)].next
             if columnNodes[Int(node)].row == r {
                 if previous < 0 {
@@ -238,36 +253,53 @@ package struct SimplexCore: ~Copyable {
                 noteColumnNode(node)
                 columnNodes[Int(node)] = ColumnNode(row: -1, next: freeColumnNode)
                 freeColumnNode = node
-                return
+                return walked
             }
             previous = node
             node = next
         }
         assertionFailure("column entry missing")
+        return walked
     }
 
-    /// Which rows `unlinkRows` takes out of a column.
-    enum ColumnPruning {
-        /// The LP rows other than this one (they are about to lose the symbol).
-        case lpRows(except: Int32)
-        /// The rows that no longer contain the symbol.
-        case rowsWithout
-    }
-
-    /// Unlinks from `s`'s column the rows `pruning` picks, in one pass.
-    mutating func unlinkRows(of s: Int32, _ pruning: ColumnPruning) {
+    /// Unlinks from `s`'s column every LP row but `r`, in one pass.
+    mutating func unlinkLPRows(of s: Int32, except r: Int32) {
         var previous: Int32 = -1
         var node = symbols[Int(s)].column
         while node >= 0 {
             let next = columnNodes[Int(node)].next
             let q = columnNodes[Int(node)].row
-            let leaving = switch pruning {
-            case .lpRows(let r): q != r && !rows[Int(q)].isDefinition
-            case .rowsWithout: cellPosition(of: s, in: rows[Int(q)]) == nil
-            }
-            if !leaving {
+            if q == r || rows[Int(q)].isDefinition {
                 previous = node
             } else {
+                if previous < 0 {
+                    noteSymbol(s)
+                    symbols[Int(s)].column = next
+                } else {
+                    noteColumnNode(previous)
+                    columnNodes[Int(previous)].next = next
+                }
+                noteColumnNode(node)
+                columnNodes[Int(node)] = ColumnNode(row: -1, next: freeColumnNode)
+                freeColumnNode = node
+            }
+            node = next
+        }
+    }
+
+    /// Unlinks from `s`'s column the rows in `leaving` (sorted), walking only as far as the
+    /// deepest of them.
+    mutating func unlinkRows(of s: Int32, _ leaving: ArraySlice<ColumnEntry>) {
+        var remaining = leaving.count
+        var previous: Int32 = -1
+        var node = symbols[Int(s)].column
+        while node >= 0 && remaining > 0 {
+            let next = columnNodes[Int(node)].next
+            let q = columnNodes[Int(node)].row
+            if !leaving.containsSorted(row: q) {
+                previous = node
+            } else {
+                remaining -= 1
                 if previous < 0 {
                     noteSymbol(s)
                     symbols[Int(s)].column = next
