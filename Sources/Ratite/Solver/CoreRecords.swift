@@ -132,6 +132,10 @@ struct SymbolFlags {
     /// Its column is long: during the current `substituteIntoLPRows`, its cancellations
     /// are unlinked in batches.
     static let deepColumn: UInt8 = 64
+    /// Its record is in the journal since the innermost transaction began (see
+    /// `SimplexCore.noteSymbol`). Unlike the others this bit spans operations of a batch;
+    /// the journal clears it.
+    static let journaled: UInt8 = 128
 }
 
 /// Counters the benchmark driver reports.

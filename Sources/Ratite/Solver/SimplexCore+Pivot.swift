@@ -43,7 +43,7 @@ extension SimplexCore {
                     columnRemove(ts, row: q)
                 } else if !deepColumnSymbols.isEmpty && flags[Int(ts)] & SymbolFlags.deepColumn != 0 {
                     // Unlinked later with the others of its column in one walk.
-                    cancelledEntries.append(ColumnEntry(symbol: ts, row: q))
+                    cancelledEntries.append(ColumnEntry(symbol: ts, row: q).key)
                 } else if columnRemoveMeasuringDepth(ts, row: q) > deepColumnWalk {
                     flags[Int(ts)] |= SymbolFlags.deepColumn
                     deepColumnSymbols.append(ts)
@@ -106,9 +106,10 @@ extension SimplexCore {
         entries.sort()
         var start = 0
         while start < entries.count {
+            let symbol = Int32(truncatingIfNeeded: entries[start] >> 32)
             var end = start + 1
-            while end < entries.count && entries[end].symbol == entries[start].symbol { end += 1 }
-            unlinkRows(of: entries[start].symbol, entries[start ..< end])
+            while end < entries.count && entries[end] >> 32 == entries[start] >> 32 { end += 1 }
+            unlinkRows(of: symbol, entries[start ..< end])
             start = end
         }
         entries.empty()
@@ -202,25 +203,24 @@ let batchedSubstitutionFloor = 64
 /// symbol's later unlinks.
 let deepColumnWalk = 64
 
-/// A symbol's entry for a row in the column lists, ordered by symbol, then row.
-struct ColumnEntry: Comparable {
-    var symbol: Int32
-    var row: Int32
+/// A symbol's entry for a row in the column lists, as one sortable word: the symbol in
+/// the high half, the row in the low (both are non-negative). Sorting plain words is
+/// several times cheaper than sorting a struct by a comparison.
+struct ColumnEntry {
+    var key: UInt64
 
-    static func < (a: ColumnEntry, b: ColumnEntry) -> Bool {
-        a.symbol != b.symbol ? a.symbol < b.symbol : a.row < b.row
-    }
+    init(symbol: Int32, row: Int32) { key = UInt64(UInt32(symbol)) << 32 | UInt64(UInt32(row)) }
 }
 
-extension ArraySlice<ColumnEntry> {
-    /// Whether the slice (sorted, one symbol) holds `row`.
-    @inline(__always) func containsSorted(row: Int32) -> Bool {
+extension ArraySlice<UInt64> {
+    /// Whether the slice (sorted) holds `key`.
+    @inline(__always) func containsSorted(_ key: UInt64) -> Bool {
         var low = startIndex, high = endIndex
         while low < high {
             let mid = (low &+ high) >> 1
-            let r = self[mid].row
-            if r == row { return true }
-            if r < row { low = mid + 1 } else { high = mid }
+            let k = self[mid]
+            if k == key { return true }
+            if k < key { low = mid + 1 } else { high = mid }
         }
         return false
     }

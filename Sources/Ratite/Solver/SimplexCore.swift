@@ -86,7 +86,7 @@ package struct SimplexCore: ~Copyable {
     /// `deepColumn`), and the column entries of their cancellations, left for
     /// `unlinkCancelled`.
     var deepColumnSymbols: [Int32] = []
-    var cancelledEntries: [ColumnEntry] = []
+    var cancelledEntries: [UInt64] = []
     var termListStorage: [Cell] = []
     var expansionHeap = LevelHeap()
     /// Scratch list of (level, coefficient) pairs for `substituteObjective`.
@@ -287,16 +287,16 @@ package struct SimplexCore: ~Copyable {
         }
     }
 
-    /// Unlinks from `s`'s column the rows in `leaving` (sorted), walking only as far as the
-    /// deepest of them.
-    mutating func unlinkRows(of s: Int32, _ leaving: ArraySlice<ColumnEntry>) {
+    /// Unlinks from `s`'s column the rows whose `ColumnEntry` keys are in `leaving` (sorted),
+    /// walking only as far as the deepest of them.
+    mutating func unlinkRows(of s: Int32, _ leaving: ArraySlice<UInt64>) {
         var remaining = leaving.count
         var previous: Int32 = -1
         var node = symbols[Int(s)].column
         while node >= 0 && remaining > 0 {
             let next = columnNodes[Int(node)].next
             let q = columnNodes[Int(node)].row
-            if !leaving.containsSorted(row: q) {
+            if !leaving.containsSorted(ColumnEntry(symbol: s, row: q).key) {
                 previous = node
             } else {
                 remaining -= 1
