@@ -192,6 +192,32 @@ import Testing
         #expect(d.problems() == [])
     }
 
+    /// The journal logs a symbol or column node once per transaction: an inner transaction
+    /// that changes what the outer one already changed logs it again, so its rollback
+    /// restores the state it began from, and the outer rollback the original; no flag is
+    /// left behind at the end.
+    @Test func onceLoggedRecordsRollBackAcrossNestedTransactions() throws {
+        let (d, _) = try busyCore()
+        d.core.updateValues()
+        let start = fingerprint(d.core, transient: false)
+        d.core.beginTransaction()
+        _ = try d.add(C([(3, 1)], -30, .lessThanOrEqual))  // gap <= 30
+        try d.core.suggestValue(d.variables[2], 260)
+        // (No `updateValues` inside a transaction: it records nothing to undo.)
+        let middle = fingerprint(d.core, transient: false)
+        d.core.beginTransaction()
+        _ = try d.add(C([(3, 1)], -28, .lessThanOrEqual))  // gap <= 28: the same symbols again
+        try d.core.suggestValue(d.variables[2], 250)
+        #expect(throws: CoreError.self) { _ = try d.add(C([(1, 1)], -5, .lessThanOrEqual)) }
+        d.core.rollbackTransaction()
+        #expect(firstDifference(middle, fingerprint(d.core, transient: false)) == nil)
+        d.core.rollbackTransaction()
+        #expect(firstDifference(start, fingerprint(d.core, transient: false)) == nil)
+        #expect(d.core.flags.elements.allSatisfy { $0 & SymbolFlags.journaled == 0 })
+        #expect((0 ..< d.core.columnNodes.count).allSatisfy { !d.core.journal.journaledColumnNodes.contains($0) })
+        #expect(d.problems() == [])
+    }
+
     /// The level order is saved by a transaction's first change to it, not at every begin:
     /// levels added or dropped in inner transactions, committed or not, come back with the
     /// outer rollback, and an inner rollback restores the order the inner one started from.

@@ -48,6 +48,10 @@ struct Journal {
     var levelFloor = Int.max, constraintFloor = Int.max, variableFloor = Int.max
     /// Entries of `symbols` from here on have their symbol flagged `journaled`.
     var symbolsFlaggedFrom = 0
+    /// The column nodes logged since the innermost transaction began (a bit a node: nodes
+    /// are as many as cells), and the entries of `columnNodes` from which they are set.
+    var journaledColumnNodes = GrowingBitSet()
+    var columnNodesFlaggedFrom = 0
 
     var isActive: Bool { !marks.isEmpty }
 
@@ -72,8 +76,9 @@ extension SimplexCore {
         // point before the nested operation where no row value is held.
         if journal.isActive {
             squeezeCellPoolIfSparse()
-            // The inner transaction logs its own first value of each symbol.
+            // The inner transaction logs its own first value of each symbol and node.
             unflagJournaledSymbols()
+            unflagJournaledColumnNodes()
         }
         let mark = Journal.Mark(
             rowLog: journal.rows.count, symbolLog: journal.symbols.count, columnLog: journal.columnNodes.count,
@@ -114,6 +119,8 @@ extension SimplexCore {
         } else {
             unflagJournaledSymbols()
             journal.symbolsFlaggedFrom = 0
+            unflagJournaledColumnNodes()
+            journal.columnNodesFlaggedFrom = 0
             if !journal.rows.isEmpty { journal.rows.empty(keepingAtMost: Journal.keptLogCapacity) }
             if !journal.symbols.isEmpty { journal.symbols.empty(keepingAtMost: Journal.keptLogCapacity) }
             if !journal.columnNodes.isEmpty { journal.columnNodes.empty(keepingAtMost: Journal.keptLogCapacity) }
@@ -157,7 +164,14 @@ extension SimplexCore {
             }
         }
         journal.symbolsFlaggedFrom = min(journal.symbolsFlaggedFrom, journal.symbols.count)
-        replay(&journal.columnNodes, from: mark.columnLog, into: &columnNodes)
+        while journal.columnNodes.count > mark.columnLog {
+            if journal.columnNodes.count > journal.columnNodesFlaggedFrom {
+                journal.journaledColumnNodes.remove(Int(journal.columnNodes[journal.columnNodes.count - 1].0))
+            }
+            let (n, old) = journal.columnNodes.removeLast()
+            if Int(n) < columnNodes.count { columnNodes[Int(n)] = old }
+        }
+        journal.columnNodesFlaggedFrom = min(journal.columnNodesFlaggedFrom, journal.columnNodes.count)
         replay(&journal.objectiveNodes, from: mark.objectiveLog, into: &objectiveNodes)
         replay(&journal.levels, from: mark.levelLog, into: &levels)
         replay(&journal.constraints, from: mark.constraintLog, into: &constraints)
@@ -221,6 +235,8 @@ extension SimplexCore {
     // Outside a transaction the floors are `Int.max`, so nothing is logged; inside one, an
     // element is logged unless the transaction created it.
 
+    /// Logs every change of row `r`: rows are logged far less often than symbols and
+    /// nodes, and logging each once (a bit a row, as for nodes) cost a tree resize 5%.
     @inline(__always) mutating func noteRow(_ r: Int32) {
         if Int(r) < journal.rowFloor { journal.rows.append((r, rows[Int(r)])) }
     }
@@ -242,8 +258,21 @@ extension SimplexCore {
         }
         journal.symbolsFlaggedFrom = journal.symbols.count
     }
+    /// Logs column node `n` once per transaction, like `noteSymbol`: unlinking and reusing
+    /// nodes rewrites the same ones over and over in a long operation.
     @inline(__always) mutating func noteColumnNode(_ n: Int32) {
-        if Int(n) < journal.columnFloor { journal.columnNodes.append((n, columnNodes[Int(n)])) }
+        if Int(n) < journal.columnFloor && !journal.journaledColumnNodes.contains(Int(n)) {
+            journal.journaledColumnNodes.insert(Int(n))
+            journal.columnNodes.append((n, columnNodes[Int(n)]))
+        }
+    }
+
+    /// Clears the flag of the column nodes logged since the last time.
+    mutating func unflagJournaledColumnNodes() {
+        for k in journal.columnNodesFlaggedFrom ..< journal.columnNodes.count {
+            journal.journaledColumnNodes.remove(Int(journal.columnNodes[k].0))
+        }
+        journal.columnNodesFlaggedFrom = journal.columnNodes.count
     }
     @inline(__always) mutating func noteObjectiveNode(_ n: Int32) {
         if Int(n) < journal.objectiveFloor { journal.objectiveNodes.append((n, objectiveNodes[Int(n)])) }
