@@ -18,13 +18,13 @@ struct SizeLimit {
 // Grid, shuffled: the build pivots (1.8k pivots at 10k, up to 348 in one addition), each
 // phase-one pivot rewriting every row that holds a grid row's width; one addition's rewrites
 // stay in the cell pool and the undo journal until it ends (a rollback needs them). Time and
-// memory grow superlinearly: 0.07 s at 1k, 1.9 s and 250 MB at 10k, 11.6 s and 2.1 GB at 30k
-// (one run each), so about 90 s and 20 GB at 100k, more memory than this machine class has.
-// In generation order the grid builds in about 1.4 µs per constraint at every size. The
-// incremental benchmarks run at every size.
+// memory grow superlinearly: 0.07 s at 1k, 1.6-2.1 s and 176 MB at 10k, 9.4-13 s and 1.4 GB
+// at 30k (one run each, busy host), so about 100 s and 14 GB at 100k. In generation order
+// the grid builds in about 1.2 µs per constraint at every size. The incremental benchmarks
+// run at every size.
 static const SizeLimit limits[] = {
     {"grid/build_shuffled", 1000, 30000,
-     "one build takes 1.9 s and 250 MB at N=10k, 11.6 s and 2.1 GB at N=30k (an addition's phase-one pivots rewrite every row holding a grid row's width): an estimated 90 s and 20 GB at N=100k"},
+     "one build takes about 2 s and 176 MB at N=10k, 9-13 s and 1.4 GB at N=30k (an addition's phase-one pivots rewrite every row holding a grid row's width): an estimated 100 s and 14 GB at N=100k"},
 };
 
 static const SizeLimit *limitFor(const std::string &benchmark) {

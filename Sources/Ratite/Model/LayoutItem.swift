@@ -33,7 +33,9 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     private var extras: Extras?
     /// The solver variables of the frame in root coordinates: left, top, width, height.
     let minX: Int32, minY: Int32, width: Int32, height: Int32
-    private let storedIndex: Int32, storedRootIndex: Int32, storedParentIndex: Int32
+    // Inlinable accessors below: the C layer reads them through unretained references, and
+    // an opaque getter call made it retain and release the item (4% of a VFL parse).
+    @usableFromInline let storedIndex: Int32, storedRootIndex: Int32, storedParentIndex: Int32
     public let kind: Kind
 
     /// Margins, direction and autoresizing: set on few items. A class, so an item without
@@ -57,13 +59,13 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     static let maximumCount = Int(Int32.max)
 
     /// Position in `engine.items`.
-    package var index: Int { Int(storedIndex) }
+    @inlinable package var index: Int { Int(storedIndex) }
     /// Position of `root` in `engine.items`: items never change parents, so whether two
     /// items share a hierarchy is one comparison, not two walks over weak references.
-    package var rootIndex: Int { Int(storedRootIndex) }
+    @inlinable package var rootIndex: Int { Int(storedRootIndex) }
     /// Position of `parent` in `engine.items`, nil for a root: the parent without loading a
     /// weak reference.
-    package var parentIndex: Int? { storedParentIndex < 0 ? nil : Int(storedParentIndex) }
+    @inlinable package var parentIndex: Int? { storedParentIndex < 0 ? nil : Int(storedParentIndex) }
 
     // Layout inputs; change them through the engine's setters.
     public internal(set) var intrinsicContentSize: IntrinsicSize {
