@@ -78,8 +78,8 @@ extension SimplexCore {
         defer { keepRowList(containing) }
         columnRows(e, into: &containing)
         if containing.count < batchedSubstitutionFloor {
-            // Few rows: unlinking each as it goes walks no long column often enough to
-            // matter, and skips the batching's bookkeeping (5% of a random build).
+            // Few rows: no column is walked often enough to matter, so each row is
+            // unlinked as it is rewritten (most substitutions of a random build are these).
             for q in containing where q != r && !rows[Int(q)].isDefinition { substitute(e, by: source, into: q) }
             return
         }
