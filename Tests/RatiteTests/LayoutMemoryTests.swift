@@ -52,4 +52,18 @@ import Glibc
         let shared = view.ownConstraints.filter { $0.superviewShare != nil }
         #expect(shared.count == 1 && shared.first?.superviewShare?.item === root)
     }
+
+    /// The core does not store a layout engine's variable names: it derives `item.left`,
+    /// `.top`, `.width` and `.height` from the items, also after a refused operation.
+    @Test func variableNamesAreDerivedFromItems() throws {
+        let engine = LayoutEngine()
+        let root = try engine.addView("root")
+        let label = try engine.addView("label7", in: root)
+        #expect(engine.core.variableNames.isEmpty)
+        #expect(throws: LayoutError.self) { try engine.addView("label7", in: root) }
+        let names = [label.minX, label.minY, label.width, label.height].map { engine.core.name(ofVariable: $0) }
+        #expect(names == ["label7.left", "label7.top", "label7.width", "label7.height"])
+        #expect(engine.core.name(ofVariable: root.height) == "root.height")
+        #expect(engine.core.invariantViolations() == [])
+    }
 }
