@@ -243,16 +243,7 @@ package struct SimplexCore: ~Copyable {
             if counting { walked += 1 }
             let next = columnNodes[Int(node)].next
             if columnNodes[Int(node)].row == r {
-                if previous < 0 {
-                    noteSymbol(s)
-                    symbols[Int(s)].column = next
-                } else {
-                    noteColumnNode(previous)
-                    columnNodes[Int(previous)].next = next
-                }
-                noteColumnNode(node)
-                columnNodes[Int(node)] = ColumnNode(row: -1, next: freeColumnNode)
-                freeColumnNode = node
+                unlinkColumnNode(node, of: s, after: previous)
                 return walked
             }
             previous = node
@@ -260,6 +251,22 @@ package struct SimplexCore: ~Copyable {
         }
         assertionFailure("column entry missing")
         return walked
+    }
+
+    /// Unlinks `node` from `s`'s column (`previous` is the node before it, -1 at the head)
+    /// and puts it on the free list.
+    @inline(__always) private mutating func unlinkColumnNode(_ node: Int32, of s: Int32, after previous: Int32) {
+        let next = columnNodes[Int(node)].next
+        if previous < 0 {
+            noteSymbol(s)
+            symbols[Int(s)].column = next
+        } else {
+            noteColumnNode(previous)
+            columnNodes[Int(previous)].next = next
+        }
+        noteColumnNode(node)
+        columnNodes[Int(node)] = ColumnNode(row: -1, next: freeColumnNode)
+        freeColumnNode = node
     }
 
     /// Unlinks from `s`'s column every LP row but `r`, in one pass.
@@ -272,16 +279,7 @@ package struct SimplexCore: ~Copyable {
             if q == r || rows[Int(q)].isDefinition {
                 previous = node
             } else {
-                if previous < 0 {
-                    noteSymbol(s)
-                    symbols[Int(s)].column = next
-                } else {
-                    noteColumnNode(previous)
-                    columnNodes[Int(previous)].next = next
-                }
-                noteColumnNode(node)
-                columnNodes[Int(node)] = ColumnNode(row: -1, next: freeColumnNode)
-                freeColumnNode = node
+                unlinkColumnNode(node, of: s, after: previous)
             }
             node = next
         }
@@ -300,16 +298,7 @@ package struct SimplexCore: ~Copyable {
                 previous = node
             } else {
                 remaining -= 1
-                if previous < 0 {
-                    noteSymbol(s)
-                    symbols[Int(s)].column = next
-                } else {
-                    noteColumnNode(previous)
-                    columnNodes[Int(previous)].next = next
-                }
-                noteColumnNode(node)
-                columnNodes[Int(node)] = ColumnNode(row: -1, next: freeColumnNode)
-                freeColumnNode = node
+                unlinkColumnNode(node, of: s, after: previous)
             }
             node = next
         }
