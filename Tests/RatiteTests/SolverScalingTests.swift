@@ -325,6 +325,56 @@ import Testing
         #expect(firstDifference(before, fingerprint(d.core)) == nil)
     }
 
+    /// A violated required constraint goes in by the dual simplex. Closing a link of a
+    /// shuffled grid's row moves every width of the row at once; phase one took a pivot per
+    /// weak `width == 40` error on the way (361 more pivots than the ordered build), the
+    /// dual simplex a few per link. The result is the ordered build's (the optimum is
+    /// unique).
+    @Test func shuffledGridLinksCloseInFewPivots() throws {
+        let system = SystemFamily.grid.generate(n: 1024)
+        var shuffled = system
+        var random = SplitMix64(seed: 42)
+        shuffled.constraints.shuffle(using: &random)
+        let ordered = try build(system, resize: false)
+        let built = try build(shuffled, resize: false)
+        // Suggesting W and H pivots as much in both orders.
+        let extra = built.driver.core.statistics.pivots - ordered.driver.core.statistics.pivots
+        #expect(extra <= 40, "\(extra) more pivots than in order")
+        #expect(built.driver.problems() == [])
+        for v in built.driver.variables {
+            #expect(abs(built.driver.core.value(ofVariable: v) - ordered.driver.core.value(ofVariable: v)) < 1e-6)
+        }
+    }
+
+    /// A violated required equality moves the weaker side to the stronger one, and a
+    /// refused constraint (the dual simplex cannot repair its row) falls back to phase one,
+    /// which names the conflict and leaves the core as it was.
+    @Test func violatedRequiredConstraintsPlaceOrRollBack() throws {
+        let d = CoreDriver(variableCount: 2)
+        let (x, y) = (d.variables[0], d.variables[1])
+        _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -10, relation: .equal, priority: 250)
+        _ = try d.core.addConstraint(terms: [VariableTerm(variable: y, coefficient: 1)], constant: -30, relation: .equal, priority: 500)
+        let atLeast = try d.core.addConstraint(
+            terms: [VariableTerm(variable: x, coefficient: 1)], constant: -20, relation: .greaterThanOrEqual, priority: 1000)
+        let pivots = d.core.statistics.pivots
+        // x == y: the weak x moves to the medium y.
+        let tie = try d.core.addConstraint(
+            terms: [VariableTerm(variable: x, coefficient: 1), VariableTerm(variable: y, coefficient: -1)], constant: 0,
+            relation: .equal, priority: 1000)
+        #expect(d.core.statistics.pivots - pivots <= 2)
+        d.core.updateValues()
+        #expect(d.core.value(ofVariable: x) == 30 && d.core.value(ofVariable: y) == 30)
+        #expect(d.problems() == [])
+        let before = fingerprint(d.core)
+        #expect {
+            _ = try d.core.addConstraint(terms: [VariableTerm(variable: y, coefficient: 1)], constant: -5, relation: .lessThanOrEqual, priority: 1000)
+        } throws: { error in
+            guard case .unsatisfiable(let conflict) = error as? CoreError else { return false }
+            return Set(conflict) == [atLeast, tie, pendingConstraintID]
+        }
+        #expect(firstDifference(before, fingerprint(d.core)) == nil)
+    }
+
     /// Add everything, remove everything, again and again: no pool grows after the first
     /// round, and each round ends empty.
     @Test(arguments: SystemFamily.allCases)

@@ -147,8 +147,10 @@ extension SimplexCore {
     /// Pivots until every LP row is feasible again, keeping the objective optimal.
     /// - Throws: `.unsatisfiable` with the rows' certificate when no pivot can repair a row
     ///   (the required constraints conflict).
-    mutating func dualOptimize() throws(CoreError) {
-        var budget = pivotBudget
+    /// - Parameter budget: the most pivots to take before giving up with an internal error
+    ///   (by default, enough that only a cycle exhausts it).
+    mutating func dualOptimize(budget limit: Int? = nil) throws(CoreError) {
+        var budget = limit ?? pivotBudget
         while let b = popInfeasible() {
             let r = rowIndex(b)
             let row = rows[Int(r)]
