@@ -155,15 +155,9 @@ void registerSolverBenchmarks(const std::vector<int64_t> &sizes) {
         ratite_family id = f.id;
         auto add = [&](const std::string &operation, std::function<void(benchmark::State &)> body) {
             std::string full = name + "/" + operation;
-            std::vector<int64_t> measured = sizesFor(full, sizes);
-            if (!measured.empty()) {
-                auto *b = benchmark::RegisterBenchmark(full.c_str(), body);
-                for (int64_t n : measured) b->Arg(n);
-                b->Complexity()->Unit(benchmark::kMicrosecond);
-            }
-            for (int64_t n : singleRunSizesFor(full, sizes)) {
-                benchmark::RegisterBenchmark(full.c_str(), body)->Arg(n)->Iterations(1)->Repetitions(1)->Unit(benchmark::kMicrosecond);
-            }
+            auto *b = benchmark::RegisterBenchmark(full.c_str(), body);
+            for (int64_t n : sizes) b->Arg(n);
+            b->Complexity()->Unit(benchmark::kMicrosecond);
         };
         add("build", [id](benchmark::State &s) { build(s, id, false); });
         add("build_shuffled", [id](benchmark::State &s) { build(s, id, true); });

@@ -106,7 +106,6 @@ int main(int argc, char **argv) {
         }
     }
     int count = static_cast<int>(rest.size());
-    bench::reportSizeLimits(sizes);
     bench::registerSolverBenchmarks(sizes);
     bench::registerEngineBenchmarks(sizes);
     bench::registerVFLBenchmarks();
