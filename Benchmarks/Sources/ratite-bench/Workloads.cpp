@@ -38,13 +38,18 @@ void buildSolver(ratite_family family, int64_t n, bool edits) {
     if (edits) addEdits(*current, p);
 }
 
-Workload build(ratite_family family, int64_t n) {
+/// A build in generation order, or in the benchmark's seeded shuffled order (where the
+/// order a solver is given its constraints shows in its work).
+Workload build(ratite_family family, int64_t n, bool shuffled = false) {
     return {[=] {
                 prepared(family, n);
                 current = new Built;
                 createVariables(*current, prepared(family, n));
             },
-            [=] { addConstraints(*current, prepared(family, n), nullptr); }};
+            [=] {
+                Prepared &p = prepared(family, n);
+                addConstraints(*current, p, shuffled ? &p.shuffled : nullptr);
+            }};
 }
 
 Workload resize(ratite_family family, int64_t n, int rounds) {
@@ -160,6 +165,8 @@ std::map<std::string, Workload> workloads() {
         {"build_grid_900", build(RATITE_FAMILY_GRID, 900)},
         {"build_tree_1000", build(RATITE_FAMILY_TREE, 1000)},
         {"build_random_1000", build(RATITE_FAMILY_RANDOM, 1000)},
+        {"build_shuffled_chain_2000", build(RATITE_FAMILY_CHAIN, 2000, true)},
+        {"build_shuffled_grid_900", build(RATITE_FAMILY_GRID, 900, true)},
         {"resize_chain_2000", resize(RATITE_FAMILY_CHAIN, 2000, 20)},
         {"resize_grid_900", resize(RATITE_FAMILY_GRID, 900, 20)},
         {"resize_tree_1000", resize(RATITE_FAMILY_TREE, 1000, 20)},
