@@ -397,9 +397,10 @@ extension SimplexCore {
         /// grid row holds by then.) Counts are compared up to `tiedColumnHorizon`: a row
         /// of a shuffled grid ties many weak errors that each hundreds of LP rows hold,
         /// and walking every pair to the shorter end took half of its build at 100k
-        /// (each step a cache miss). Past it, the newer symbol is taken: it has had less
-        /// time to spread into rows (the lower id there made the grid built in order 18
-        /// times slower at 100k). The choice between the row's two orientations below
+        /// (each step a cache miss). Past it, the higher id is taken: usually the newer
+        /// symbol (ids of removed symbols are reused), which has had less time to spread
+        /// into rows (the lower id there made the grid built in order 18 times slower at
+        /// 100k). The choice between the row's two orientations below
         /// stays exact: bounding that too made the grid built in order 10 times slower at
         /// 10k.
         func fewerRows(_ s: Int32, than current: Int32, cost: Int, counting: Bool) -> Bool {
