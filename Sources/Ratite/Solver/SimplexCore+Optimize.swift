@@ -168,8 +168,11 @@ extension SimplexCore {
                     enteringCoefficient = abs(a)
                     continue
                 }
+                // Among equal ratios the larger pivot element, as the primal ratio test
+                // does: a small one blows the row up.
                 let order = compareObjectiveRatios(t.symbol, abs(a), entering, enteringCoefficient)
-                if order < 0 || (order == 0 && t.symbol < entering) {
+                if order < 0 || (order == 0 && (abs(a) > enteringCoefficient
+                    || (abs(a) == enteringCoefficient && t.symbol < entering))) {
                     entering = t.symbol
                     enteringCoefficient = abs(a)
                 }
@@ -179,9 +182,11 @@ extension SimplexCore {
                 flags[Int(b)] |= SymbolFlags.infeasible
                 throw .unsatisfiable(conflict: constraintsInCertificate(row: row))
             }
+            // Checked before the pivot, so a repair that takes exactly `limit` pivots
+            // succeeds.
+            guard budget > 0 else { throw .internalError("dual optimization did not converge") }
             pivot(entering: entering, row: r)
             budget -= 1
-            if budget == 0 { throw .internalError("dual optimization did not converge") }
         }
     }
 
