@@ -1,7 +1,10 @@
 // Registration of the benchmark groups.
 #pragma once
 
+#include <benchmark/benchmark.h>
+
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -9,6 +12,9 @@ namespace bench {
 void registerSolverBenchmarks(const std::vector<int64_t> &sizes);
 void registerEngineBenchmarks(const std::vector<int64_t> &sizes);
 void registerVFLBenchmarks();
+/// Registers `body` as `name` at every one of `sizes`, with a complexity fit, in µs.
+void registerAtSizes(const std::string &name, std::function<void(benchmark::State &)> body,
+                     const std::vector<int64_t> &sizes);
 /// Builds one system and reports memory per constraint (for --memory).
 int measureMemory(const char *family, int64_t n);
 /// Runs one fixed workload for the instruction-count gate (--workload NAME, or list).

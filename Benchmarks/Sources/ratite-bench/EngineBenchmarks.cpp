@@ -72,13 +72,8 @@ static void formLayout(benchmark::State &state) {
 }
 
 void registerEngineBenchmarks(const std::vector<int64_t> &sizes) {
-    auto sized = [&](const char *name, void (*body)(benchmark::State &)) {
-        auto *b = benchmark::RegisterBenchmark(name, body);
-        for (int64_t n : sizes) b->Arg(n);
-        b->Complexity()->Unit(benchmark::kMicrosecond);
-    };
-    sized("form/build", formBuild);
-    sized("form/layout", formLayout);
+    registerAtSizes("form/build", formBuild, sizes);
+    registerAtSizes("form/layout", formLayout, sizes);
 }
 
 /// Formats from Apple's Visual Format Language guide and typical app layouts.

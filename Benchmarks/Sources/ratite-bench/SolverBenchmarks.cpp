@@ -149,15 +149,19 @@ static void constantChange(benchmark::State &state, ratite_family family) {
     state.SetComplexityN(state.range(0));
 }
 
+void registerAtSizes(const std::string &name, std::function<void(benchmark::State &)> body,
+                     const std::vector<int64_t> &sizes) {
+    auto *b = benchmark::RegisterBenchmark(name.c_str(), body);
+    for (int64_t n : sizes) b->Arg(n);
+    b->Complexity()->Unit(benchmark::kMicrosecond);
+}
+
 void registerSolverBenchmarks(const std::vector<int64_t> &sizes) {
     for (const Family &f : solverFamilies) {
         std::string name = f.name;
         ratite_family id = f.id;
         auto add = [&](const std::string &operation, std::function<void(benchmark::State &)> body) {
-            std::string full = name + "/" + operation;
-            auto *b = benchmark::RegisterBenchmark(full.c_str(), body);
-            for (int64_t n : sizes) b->Arg(n);
-            b->Complexity()->Unit(benchmark::kMicrosecond);
+            registerAtSizes(name + "/" + operation, body, sizes);
         };
         add("build", [id](benchmark::State &s) { build(s, id, false); });
         add("build_shuffled", [id](benchmark::State &s) { build(s, id, true); });

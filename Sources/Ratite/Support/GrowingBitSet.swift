@@ -18,6 +18,4 @@ struct GrowingBitSet {
         let w = i >> 6
         if w < words.count { words[w] &= ~(1 << UInt64(i & 63)) }
     }
-
-    var reservedBytes: Int { words.capacity * 8 }
 }
