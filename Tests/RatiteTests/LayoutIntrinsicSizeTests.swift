@@ -54,6 +54,31 @@ import Testing
         ])
     }
 
+    /// Content-size constraints live only in their item's `ownConstraints` (not also in its
+    /// `constraints` list), yet every engine path still finds them: the active list, a
+    /// user's deactivation and reactivation, and a margin change that refreshes the item.
+    @Test func contentSizeConstraintsAreFoundThroughTheirOwner() throws {
+        let row = try Row()
+        try row.hugging(251, 250)
+        #expect(!row.a.constraints.contains { $0.kind == .contentHugging || $0.kind == .compressionResistance })
+        #expect(row.a.ownConstraints.count == 4)
+        let hugging = try #require(row.engine.activeConstraints.first {
+            $0.firstItem === row.a && $0.kind == .contentHugging && $0.firstAttribute == .width
+        })
+        row.engine.deactivate([hugging])
+        layoutSolve(row.engine)
+        // Nothing holds a in now, so b hugs and a takes the rest.
+        layoutExpectFrame(row.a, 8, 20, 236, 20)
+        layoutExpectFrame(row.b, 252, 20, 60, 20)
+        try row.engine.activate([hugging])
+        #expect(!row.a.constraints.contains { $0 === hugging })
+        try row.engine.setLayoutMargins(DirectionalInsets(top: 8, leading: 18, bottom: 8, trailing: 8), of: row.root)
+        layoutSolve(row.engine)
+        layoutExpectFrame(row.a, 18, 20, 50, 20)
+        layoutExpectFrame(row.b, 76, 20, 236, 20)
+        #expect(row.engine.activeConstraints.filter { $0.firstItem === row.a && $0.kind != .user }.count == 4)
+    }
+
     /// The higher hugging priority keeps its intrinsic width; the other label stretches.
     @Test func higherHuggingKeepsItsWidth() throws {
         let row = try Row()

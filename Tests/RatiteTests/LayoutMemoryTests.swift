@@ -14,12 +14,32 @@ import Glibc
         return unsafeBitCast(symbol, to: UsableSize.self)(Unmanaged.passUnretained(object).toOpaque())
     }
 
+    /// Activation serial, active and broken share one word; each reads back as written
+    /// whatever the others do.
+    @Test func constraintStateBitsAreIndependent() throws {
+        let engine = LayoutEngine()
+        let root = try engine.addView("root")
+        let c = LayoutConstraint(item: root, attribute: .width, relatedBy: .equal, constant: 10)
+        #expect(!c.isActive && !c.isBroken && c.activationSerial == 0)
+        c.activationSerial = UInt64.max >> 2
+        c.isBroken = true
+        #expect(!c.isActive && c.isBroken && c.activationSerial == UInt64.max >> 2)
+        c.isActive = true
+        c.isBroken = false
+        #expect(c.isActive && !c.isBroken && c.activationSerial == UInt64.max >> 2)
+        c.activationSerial = 7
+        #expect(c.isActive && !c.isBroken && c.activationSerial == 7)
+        try engine.activate([LayoutConstraint(item: root, attribute: .height, relatedBy: .equal, constant: 5)])
+        let active = engine.activeConstraints.filter { $0.kind == .user }
+        #expect(active.count == 1 && active[0].isActive && !active[0].isBroken && active[0].activationSerial > 0)
+    }
+
     @Test func objectsKeepTheirHeapBlocks() throws {
         let engine = LayoutEngine()
         let root = try engine.addView("root")
         let label = try engine.addView("label", in: root)
         let c = label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 8)
-        #expect(blockSize(of: c) <= 88)
+        #expect(blockSize(of: c) <= 72)
         #expect(blockSize(of: label) <= 216)
     }
 
@@ -47,7 +67,14 @@ import Glibc
         c.identifier = "w"
         #expect(c.identifier == "w")
         c.identifier = nil
-        #expect(c.identifier == nil && c.superviewShare == nil)
+        #expect(c.identifier == nil && c.superviewShare == nil && c.multiplier == 1)
+        let scaled = LayoutConstraint(item: view, attribute: .width, relatedBy: .equal, toItem: root, attribute: .width, multiplier: 0.5, identifier: "half")
+        #expect(scaled.multiplier == 0.5 && scaled.identifier == "half")
+        scaled.identifier = nil
+        #expect(scaled.multiplier == 0.5 && scaled.identifier == nil)
+        let invalid = LayoutConstraint(item: view, attribute: .width, relatedBy: .equal, toItem: root, attribute: .width, multiplier: .nan)
+        #expect(invalid.multiplier.isNaN)
+        #expect(throws: LayoutError.self) { try engine.activate([invalid]) }
         try engine.setAutoresizing(frame: Frame(x: 10, y: 10, width: 100, height: 50), mask: [.flexibleLeftMargin], of: view)
         let shared = view.ownConstraints.filter { $0.superviewShare != nil }
         #expect(shared.count == 1 && shared.first?.superviewShare?.item === root)

@@ -23,16 +23,18 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
     }
 
     // Stored fields are declared widest first (Swift lays a class out in declaration order)
-    // and the rarely used ones sit in `extras`: an instance is 82 bytes, a 96-byte heap
-    // block, where 136 bytes took 144. A form of 100k rows holds 1.3 million of them.
+    // and the rarely used ones sit in `extras`: an instance is 72 bytes, an 80-byte heap
+    // block, where 82 bytes took 96 and 136 took 144. A form of 100k rows holds 1.3 million
+    // of them, so each 16-byte step is 16 bytes per constraint of the whole engine.
     public let firstItem: LayoutItem
     public let secondItem: LayoutItem?
-    public let multiplier: Double
     public internal(set) var constant: Double
     public internal(set) var priority: Priority
-    /// Activation order, for deterministic conflict recovery.
-    var activationSerial: UInt64 = 0
-    /// The identifier and autoresizing share, allocated only when one of them is set.
+    /// The activation serial above two state bits (active, broken), in one word: the
+    /// serial only grows, and 62 bits outlast any run.
+    private var serialAndState: UInt64 = 0
+    /// The identifier, a multiplier other than 1 and the autoresizing share, allocated
+    /// only when one of them is set.
     private var extras: Extras?
     /// The solver constraint while installed, else -1.
     var coreID: Int32 = -1
@@ -40,19 +42,38 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
     public let relation: Relation
     public let secondAttribute: Attribute
     public let kind: Kind
+
+    /// Activation order, for deterministic conflict recovery.
+    var activationSerial: UInt64 {
+        get { serialAndState >> 2 }
+        set { serialAndState = newValue << 2 | serialAndState & 3 }
+    }
+
     /// Whether the constraint has been activated (and not deactivated since).
-    public internal(set) var isActive = false
+    public internal(set) var isActive: Bool {
+        get { serialAndState & 1 != 0 }
+        set { serialAndState = newValue ? serialAndState | 1 : serialAndState & ~1 }
+    }
+
     /// Whether the engine broke this active constraint to recover from a conflict: it is
     /// active but not enforced until it is deactivated and activated again.
-    public internal(set) var isBroken = false
+    public internal(set) var isBroken: Bool {
+        get { serialAndState & 2 != 0 }
+        set { serialAndState = newValue ? serialAndState | 2 : serialAndState & ~2 }
+    }
+
+    /// The factor on the second attribute (1 for most constraints, which store none).
+    public var multiplier: Double { extras?.multiplier ?? 1 }
 
     /// The fields few constraints have.
     private final class Extras {
         var identifier: String?
+        let multiplier: Double
         let superviewShare: (item: LayoutItem, attribute: Attribute, share: Double)?
 
-        init(identifier: String?, superviewShare: (item: LayoutItem, attribute: Attribute, share: Double)?) {
+        init(identifier: String?, multiplier: Double, superviewShare: (item: LayoutItem, attribute: Attribute, share: Double)?) {
             self.identifier = identifier
+            self.multiplier = multiplier
             self.superviewShare = superviewShare
         }
     }
@@ -64,7 +85,7 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
             if let extras {
                 extras.identifier = newValue
             } else if newValue != nil {
-                extras = Extras(identifier: newValue, superviewShare: nil)
+                extras = Extras(identifier: newValue, multiplier: 1, superviewShare: nil)
             }
         }
     }
@@ -94,12 +115,12 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
         self.relation = relation
         self.secondItem = secondItem
         self.secondAttribute = secondAttribute
-        self.multiplier = multiplier
         self.constant = constant
         self.priority = priority
         self.kind = kind
-        if identifier != nil || superviewShare != nil {
-            extras = Extras(identifier: identifier, superviewShare: superviewShare)
+        // Any multiplier but 1 is stored, NaN too, so validation can name what it rejects.
+        if identifier != nil || superviewShare != nil || !(multiplier == 1) {
+            extras = Extras(identifier: identifier, multiplier: multiplier, superviewShare: superviewShare)
         }
     }
 

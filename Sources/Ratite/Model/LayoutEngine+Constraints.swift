@@ -74,7 +74,7 @@ extension LayoutEngine {
         set(\.activationSerial, of: c, to: activationCounter)
         set(\.isActive, of: c, to: true)
         set(\.isBroken, of: c, to: false)
-        for item in items(of: c) {
+        for item in listingItems(of: c) {
             item.constraints.append(c)
             onUndo { item.constraints.removeLast() }
         }
@@ -83,7 +83,7 @@ extension LayoutEngine {
     func markInactive(_ c: LayoutConstraint) {
         set(\.isActive, of: c, to: false)
         set(\.isBroken, of: c, to: false)
-        for item in items(of: c) {
+        for item in listingItems(of: c) {
             // In place: a superview's list holds every constraint on its subviews, and
             // rebuilding it (and keeping the old one for undo) on each deactivation made
             // deactivating them one by one quadratic. Undo steps run in reverse order, so
@@ -94,8 +94,11 @@ extension LayoutEngine {
         }
     }
 
-    /// The distinct items a constraint mentions.
-    private func items(of c: LayoutConstraint) -> [LayoutItem] {
+    /// The items whose `constraints` list holds `c`: the distinct items it mentions. A
+    /// content-size constraint mentions only its own item, whose `ownConstraints` holds it
+    /// already; listing it twice cost a form 8 bytes a constraint, and the list's growth.
+    private func listingItems(of c: LayoutConstraint) -> [LayoutItem] {
+        if c.kind == .contentHugging || c.kind == .compressionResistance { return [] }
         var result = [c.firstItem]
         if let second = c.secondItem, second !== c.firstItem { result.append(second) }
         if let share = c.superviewShare, !result.contains(where: { $0 === share.item }) { result.append(share.item) }

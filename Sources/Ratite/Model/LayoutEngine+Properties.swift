@@ -212,6 +212,7 @@ extension LayoutEngine {
         var seen = Set<ObjectIdentifier>()
         var list: [LayoutConstraint] = []
         for item in items {
+            for c in item.ownConstraints where c.isActive && seen.insert(ObjectIdentifier(c)).inserted { list.append(c) }
             for c in item.constraints where seen.insert(ObjectIdentifier(c)).inserted { list.append(c) }
         }
         list.sort { $0.activationSerial < $1.activationSerial }

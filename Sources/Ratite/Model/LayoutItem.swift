@@ -18,7 +18,8 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     public private(set) weak var engine: LayoutEngine?
     /// Subviews and guides, in order of creation.
     public internal(set) var children: [LayoutItem] = []
-    /// Active constraints that mention this item, so property changes can find them.
+    /// Active constraints that mention this item, so property changes can find them; its
+    /// content-size constraints are only in `ownConstraints`.
     var constraints: [LayoutConstraint] = []
     /// The engine-made constraints of this item (content size, autoresizing, root frame,
     /// guide insets).
