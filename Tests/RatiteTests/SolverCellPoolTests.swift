@@ -51,6 +51,33 @@ import Testing
         #expect(often.driver.core.stateFingerprint() == rarely.driver.core.stateFingerprint())
     }
 
+    /// A build compacts the young part of the pool (the cells appended since the last
+    /// compaction) on its own between full compactions: a random build rewrites the rows of
+    /// the band it adds to, so most of its garbage is young. Both kinds run, the pool stays
+    /// within live + 1/2 + 1/8 (plus the slack), and the core ends as one that squeezed at
+    /// other times.
+    @Test func youngCompactionsReclaimRecentGarbage() throws {
+        let system = SystemFamily.random.generate(n: 400, seed: 3)
+        let often = CoreDriver(variableCount: 0), rarely = CoreDriver(variableCount: 0)
+        often.core.squeezeCellsOften(slack: 64)
+        for d in [often, rarely] {
+            for name in system.names { d.variables.append(d.core.newVariable(name: name)) }
+        }
+        for c in system.constraints {
+            let n = c.normalized
+            for d in [often, rarely] {
+                let terms = n.terms.map { VariableTerm(variable: d.variables[Int($0.variable)], coefficient: $0.coefficient) }
+                _ = try d.core.addConstraint(terms: terms, constant: n.constant, relation: c.relation, priority: c.priority)
+            }
+            let live = liveCells(often.core)
+            #expect(often.core.cellPool.count <= live + live / 2 + live / 8 + 2 * 64)
+        }
+        #expect(often.core.cellSqueezes.young > 0 && often.core.cellSqueezes.full > 0, "\(often.core.cellSqueezes)")
+        // Checking updates values first, so both are checked before they are compared.
+        #expect(often.problems() == [] && rarely.problems() == [])
+        #expect(often.core.stateFingerprint() == rarely.core.stateFingerprint())
+    }
+
     /// A batch of operations in one enclosing transaction, as the layout engine runs them:
     /// each operation begins a nested transaction, where the pool may be squeezed. Grid
     /// resizes pivot, so they leave cells behind.

@@ -26,6 +26,11 @@ package struct SimplexCore: ~Copyable {
     var nextCellSqueeze = 1 << 16
     /// The pool's length after the last compaction between transactions.
     var poolAfterSqueeze = 0
+    /// Cells appended before `poolAfterSqueeze` since the last full compaction (young
+    /// compactions in between only reset `poolAfterSqueeze`).
+    var appendedBeforeYoungSqueeze = 0
+    /// Compactions between transactions so far, full and young (for tests).
+    var cellSqueezes = (full: 0, young: 0)
     /// The least growth between squeezes (tests lower it to squeeze often).
     var cellSqueezeSlack = 1 << 16
     var symbols = RecordBuffer<SymbolRecord>()
@@ -118,6 +123,8 @@ package struct SimplexCore: ~Copyable {
         c.liveCellCount = liveCellCount
         c.nextCellSqueeze = nextCellSqueeze
         c.poolAfterSqueeze = poolAfterSqueeze
+        c.appendedBeforeYoungSqueeze = appendedBeforeYoungSqueeze
+        c.cellSqueezes = cellSqueezes
         c.cellSqueezeSlack = cellSqueezeSlack
         c.symbols = symbols.copy()
         c.symbolKinds = symbolKinds.copy()
