@@ -79,6 +79,27 @@ import Testing
         #expect(row.engine.activeConstraints.filter { $0.firstItem === row.a && $0.kind != .user }.count == 4)
     }
 
+    /// A content-size constraint the item no longer owns (its intrinsic width went away
+    /// while the user had the constraint deactivated) is still found once the user
+    /// activates it again: listed on its item, in `activeConstraints`, held by the solver.
+    @Test func reactivatedContentSizeConstraintTheItemNoLongerOwnsIsListed() throws {
+        let row = try Row()
+        let hugging = try #require(row.engine.activeConstraints.first {
+            $0.firstItem === row.a && $0.kind == .contentHugging && $0.firstAttribute == .width
+        })
+        row.engine.deactivate([hugging])
+        try row.engine.setIntrinsicContentSize(IntrinsicSize(width: nil, height: 20), of: row.a)
+        #expect(!row.a.ownConstraints.contains { $0 === hugging })
+        try row.engine.activate([hugging])
+        #expect(hugging.isActive && hugging.isInstalled)
+        #expect(row.a.constraints.contains { $0 === hugging })
+        #expect(row.engine.activeConstraints.contains { $0 === hugging })
+        #expect(row.engine.core.constraints.elements.filter(\.isAlive).count == row.engine.activeConstraints.count)
+        row.engine.deactivate([hugging])
+        #expect(!row.a.constraints.contains { $0 === hugging })
+        #expect(row.engine.core.constraints.elements.filter(\.isAlive).count == row.engine.activeConstraints.count)
+    }
+
     /// The higher hugging priority keeps its intrinsic width; the other label stretches.
     @Test func higherHuggingKeepsItsWidth() throws {
         let row = try Row()

@@ -34,6 +34,21 @@ import Glibc
         #expect(active.count == 1 && active[0].isActive && !active[0].isBroken && active[0].activationSerial > 0)
     }
 
+    /// A refused strict activation rolls the packed word back: the refused constraint is
+    /// inactive with no serial, the one it conflicted with keeps its serial and state.
+    @Test func refusedActivationRestoresTheStateWord() throws {
+        let engine = LayoutEngine()
+        engine.throwsOnConflict = true
+        let root = try engine.addView("root")
+        let first = LayoutConstraint(item: root, attribute: .width, relatedBy: .equal, constant: 10)
+        try engine.activate([first])
+        let serial = first.activationSerial
+        let clash = LayoutConstraint(item: root, attribute: .width, relatedBy: .equal, constant: 20)
+        #expect(throws: LayoutError.self) { try engine.activate([clash]) }
+        #expect(!clash.isActive && !clash.isBroken && clash.activationSerial == 0)
+        #expect(first.isActive && !first.isBroken && first.activationSerial == serial)
+    }
+
     @Test func objectsKeepTheirHeapBlocks() throws {
         let engine = LayoutEngine()
         let root = try engine.addView("root")

@@ -96,9 +96,14 @@ extension LayoutEngine {
 
     /// The items whose `constraints` list holds `c`: the distinct items it mentions. A
     /// content-size constraint mentions only its own item, whose `ownConstraints` holds it
-    /// already; listing it twice cost a form 8 bytes a constraint, and the list's growth.
+    /// already while the item owns it; listing it twice cost a form 8 bytes a constraint,
+    /// and the list's growth. One the item no longer owns (its intrinsic size was removed
+    /// while the user had it deactivated, and the user activated it again) is listed.
     private func listingItems(of c: LayoutConstraint) -> [LayoutItem] {
-        if c.kind == .contentHugging || c.kind == .compressionResistance { return [] }
+        if c.kind == .contentHugging || c.kind == .compressionResistance,
+            c.firstItem.ownConstraints.contains(where: { $0 === c }) {
+            return []
+        }
         var result = [c.firstItem]
         if let second = c.secondItem, second !== c.firstItem { result.append(second) }
         if let share = c.superviewShare, !result.contains(where: { $0 === share.item }) { result.append(share.item) }
@@ -107,11 +112,12 @@ extension LayoutEngine {
 
     /// Engine-made constraints: recorded on their item and activated without user checks.
     func installOwn(_ constraints: [LayoutConstraint], of item: LayoutItem) throws(LayoutError) {
+        // Owned first, so `markActive` sees them as the item's (see `listingItems`).
+        set(\.ownConstraints, of: item, to: item.ownConstraints + constraints)
         for c in constraints {
             markActive(c)
             try install(c)
         }
-        set(\.ownConstraints, of: item, to: item.ownConstraints + constraints)
     }
 
     /// Deactivates and forgets engine-made constraints.

@@ -131,7 +131,8 @@ extension SimplexCore {
     /// sixteenth alone took 508 compactions and 3.5 of its 7.9 seconds.
     ///
     /// In between, each time an eighth as many cells as are live have been appended, the
-    /// young part (the cells appended since the last compaction of either kind) is
+    /// young part (the cells appended since the last compaction of either kind, or since
+    /// the last look at the young part that found too little garbage) is
     /// compacted on its own when half of it is garbage: a row rewritten once is usually
     /// rewritten again soon (a random build keeps rewriting the rows of the band it is
     /// adding to), so most garbage is young, and compacting only the young part costs a

@@ -24,10 +24,11 @@ package struct SimplexCore: ~Copyable {
     /// How many pool cells the rows point to; the rest is garbage.
     var liveCellCount = 0
     var nextCellSqueeze = 1 << 16
-    /// The pool's length after the last compaction between transactions.
+    /// The pool's length after the last compaction between transactions, or after the
+    /// last look at its young part that found too little garbage to compact.
     var poolAfterSqueeze = 0
     /// Cells appended before `poolAfterSqueeze` since the last full compaction (young
-    /// compactions in between only reset `poolAfterSqueeze`).
+    /// compactions and looks in between only move `poolAfterSqueeze`).
     var appendedBeforeYoungSqueeze = 0
     /// Compactions between transactions so far, full and young (for tests).
     var cellSqueezes = (full: 0, young: 0)
