@@ -78,6 +78,19 @@ import Testing
         #expect(often.core.stateFingerprint() == rarely.core.stateFingerprint())
     }
 
+    /// Removing every constraint starts a fresh core but keeps the pool settings: a core
+    /// told to squeeze often (as the fuzzers' is) still squeezes often afterwards.
+    @Test func removingEverythingKeepsTheSqueezeSettings() throws {
+        var core = SimplexCore()
+        core.squeezeCellsOften(slack: 16)
+        core.trimmingFloor = 4096
+        let x = core.newVariable(name: "x")
+        _ = try core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -3, relation: .equal, priority: 1000)
+        core.removeAllConstraints()
+        #expect(core.cellSqueezeSlack == 16 && core.nextCellSqueeze <= 16 && core.trimmingFloor == 4096)
+        #expect(core.liveCellCount == 0 && core.cellPool.count == 0)
+    }
+
     /// A batch of operations in one enclosing transaction, as the layout engine runs them:
     /// each operation begins a nested transaction, where the pool may be squeezed. Grid
     /// resizes pivot, so they leave cells behind.

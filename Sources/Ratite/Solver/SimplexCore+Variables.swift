@@ -103,6 +103,10 @@ extension SimplexCore {
         fresh.variableNames = variableNames
         fresh.derivedVariableName = derivedVariableName
         fresh.freeVariable = freeVariable
+        // Settings, not state: a core told to squeeze its pool often (as fuzzers and tests
+        // do) or to trim at another floor keeps doing so.
+        fresh.trimmingFloor = trimmingFloor
+        if cellSqueezeSlack != fresh.cellSqueezeSlack { fresh.squeezeCellsOften(slack: cellSqueezeSlack) }
         self = fresh
     }
 
