@@ -64,7 +64,7 @@ import Testing
             for name in system.names { d.variables.append(d.core.newVariable(name: name)) }
         }
         for c in system.constraints {
-            for d in [often, rarely] { try add(c, to: d) }
+            for d in [often, rarely] { try SolverScalingTests.add(c, to: d) }
             let live = liveCells(often.core)
             #expect(often.core.cellPool.count <= live + live / 2 + live / 8 + 2 * 64)
         }
@@ -74,27 +74,12 @@ import Testing
         #expect(often.core.stateFingerprint() == rarely.core.stateFingerprint())
     }
 
-    /// Adds a generated constraint to `d`'s core.
-    func add(_ c: GeneratedSystem.Constraint, to d: CoreDriver) throws {
-        let n = c.normalized
-        let terms = n.terms.map { VariableTerm(variable: d.variables[Int($0.variable)], coefficient: $0.coefficient) }
-        _ = try d.core.addConstraint(terms: terms, constant: n.constant, relation: c.relation, priority: c.priority)
-    }
-
     /// After young compactions, a batch in an enclosing transaction (squeezing in its
     /// nested ones) rolls back bit for bit, cell positions included: the young floor
     /// never lies above a transaction's savepoint.
     @Test func youngCompactionsThenABatchRollsBack() throws {
         let system = SystemFamily.random.generate(n: 300, seed: 5)
-        var d = CoreDriver(variableCount: 0)
-        d.core.squeezeCellsOften(slack: 64)
-        for name in system.names { d.variables.append(d.core.newVariable(name: name)) }
-        for c in system.constraints { try add(c, to: d) }
-        for (i, e) in system.edits.enumerated() {
-            try d.core.addEditVariable(d.variables[Int(e.variable)], priority: e.priority)
-            try d.core.suggestValue(d.variables[Int(e.variable)], system.suggestions[i])
-        }
-        d.core.updateValues()
+        var d = try SolverScalingTests().build(system, resize: false, squeezeSlack: 64).driver
         #expect(d.core.cellSqueezes.young > 0)
         let before = fingerprint(d.core)
         let pool = Array(d.core.cellPool[0...])

@@ -10,17 +10,23 @@ import Testing
         var ids: [Int32]
     }
 
-    /// Feeds `system` to a fresh core: constraints, then edits with their first suggestions,
-    /// then each resize.
-    func build(_ system: GeneratedSystem, resize: Bool = true) throws -> Built {
+    /// Adds a generated constraint to `d`'s core and returns its id.
+    @discardableResult
+    static func add(_ c: GeneratedSystem.Constraint, to d: CoreDriver) throws -> Int32 {
+        let n = c.normalized
+        let terms = n.terms.map { VariableTerm(variable: d.variables[Int($0.variable)], coefficient: $0.coefficient) }
+        return try d.core.addConstraint(terms: terms, constant: n.constant, relation: c.relation, priority: c.priority)
+    }
+
+    /// Feeds `system` to a fresh core (squeezing its cell pool at `squeezeSlack` garbage
+    /// cells when given): constraints, then edits with their first suggestions, then each
+    /// resize.
+    func build(_ system: GeneratedSystem, resize: Bool = true, squeezeSlack: Int? = nil) throws -> Built {
         let d = CoreDriver(variableCount: 0)
+        if let squeezeSlack { d.core.squeezeCellsOften(slack: squeezeSlack) }
         for name in system.names { d.variables.append(d.core.newVariable(name: name)) }
         var ids: [Int32] = []
-        for c in system.constraints {
-            let n = c.normalized
-            let terms = n.terms.map { VariableTerm(variable: d.variables[Int($0.variable)], coefficient: $0.coefficient) }
-            ids.append(try d.core.addConstraint(terms: terms, constant: n.constant, relation: c.relation, priority: c.priority))
-        }
+        for c in system.constraints { ids.append(try Self.add(c, to: d)) }
         for (i, e) in system.edits.enumerated() {
             try d.core.addEditVariable(d.variables[Int(e.variable)], priority: e.priority)
             try d.core.suggestValue(d.variables[Int(e.variable)], system.suggestions[i])
