@@ -55,7 +55,7 @@ import Glibc
         let label = try engine.addView("label", in: root)
         let c = label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 8)
         #expect(blockSize(of: c) <= 72)
-        #expect(blockSize(of: label) <= 216)
+        #expect(blockSize(of: label) <= 248)
     }
 
     /// Fields kept out of line (identifier, autoresizing share; margins, direction and

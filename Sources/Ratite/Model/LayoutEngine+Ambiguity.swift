@@ -88,7 +88,7 @@ extension LayoutEngine {
         let variables = axis == .horizontal ? [item.minX, item.width] : [item.minY, item.height]
         for v in variables {
             for id in core.constraintsDetermining(variable: v) {
-                guard let c = constraintOfCoreID.indices.contains(Int(id)) ? constraintOfCoreID[Int(id)] : nil else { continue }
+                guard let c = constraint(ofCoreID: id) else { continue }
                 if seen.insert(ObjectIdentifier(c)).inserted { result.append(c) }
             }
         }

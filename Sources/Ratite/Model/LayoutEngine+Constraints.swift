@@ -198,7 +198,7 @@ extension LayoutEngine {
                 record(c, as: id)
                 return
             } catch .unsatisfiable(let ids) {
-                let conflict = ids.compactMap { $0 == pendingConstraintID ? c : constraintOfCoreID[Int($0)] }
+                let conflict = ids.compactMap { $0 == pendingConstraintID ? c : constraint(ofCoreID: $0) }
                 if try recover(from: conflict, pending: c) === c { return }
             } catch {
                 throw .internalError("\(error)")
@@ -236,7 +236,7 @@ extension LayoutEngine {
         do {
             try core.setConstant(c.coreID, solverForm(of: c).constant)
         } catch .unsatisfiable(let ids) {
-            let conflict = ids.compactMap { constraintOfCoreID[Int($0)] }
+            let conflict = ids.compactMap { constraint(ofCoreID: $0) }
             if try recover(from: conflict, pending: c) !== c { try applyConstant(of: c) }
         } catch {
             throw .internalError("\(error)")
@@ -254,7 +254,7 @@ extension LayoutEngine {
         do {
             try core.setPriority(c.coreID, c.priority.value)
         } catch .unsatisfiable(let ids) {
-            let conflict = ids.compactMap { constraintOfCoreID[Int($0)] }
+            let conflict = ids.compactMap { constraint(ofCoreID: $0) }
             if try recover(from: conflict, pending: c) !== c { try applyPriority(of: c) }
         } catch {
             throw .internalError("\(error)")

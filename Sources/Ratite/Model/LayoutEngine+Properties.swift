@@ -59,40 +59,6 @@ extension LayoutEngine {
         }
     }
 
-    /// Brings the hugging and compression constraints of both axes in line with the item:
-    /// priorities first, then all constants in one solver step.
-    private func updateContentSizeConstraints(of item: LayoutItem) throws(LayoutError) {
-        var changedConstants: [LayoutConstraint] = []
-        for axis in Axis.allCases {
-            let attribute: Attribute = axis == .horizontal ? .width : .height
-            let existing = item.ownConstraints.filter {
-                ($0.kind == .contentHugging || $0.kind == .compressionResistance) && $0.firstAttribute == attribute
-            }
-            guard let value = item.intrinsicContentSize.value(on: axis) else {
-                removeOwn(existing, of: item)
-                continue
-            }
-            let hugging = item.contentHuggingPriority(for: axis)
-            let compression = item.compressionResistancePriority(for: axis)
-            if existing.isEmpty {
-                try installOwn([
-                    LayoutConstraint(item, attribute, .lessThanOrEqual, nil, .notAnAttribute, constant: value, priority: hugging, kind: .contentHugging),
-                    LayoutConstraint(item, attribute, .greaterThanOrEqual, nil, .notAnAttribute, constant: value, priority: compression, kind: .compressionResistance),
-                ], of: item)
-                continue
-            }
-            for c in existing {
-                let priority = c.kind == .contentHugging ? hugging : compression
-                if c.priority != priority { try changePriority(of: c, to: priority) }
-                if c.constant != value {
-                    set(\.constant, of: c, to: value)
-                    changedConstants.append(c)
-                }
-            }
-        }
-        try refresh(changedConstants)
-    }
-
     /// Sets an item's layout margins (directional: leading and trailing swap sides under
     /// right-to-left).
     public func setLayoutMargins(_ margins: DirectionalInsets, of item: LayoutItem) throws(LayoutError) {

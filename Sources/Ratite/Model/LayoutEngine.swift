@@ -207,7 +207,9 @@ public final class LayoutEngine {
     }
 
     /// Every constraint the engine holds (user and engine-made), in activation order.
+    /// Content-size constraints held only by the solver get their objects here, once.
     public var activeConstraints: [LayoutConstraint] {
+        materializeAllContentSize()
         var seen = Set<ObjectIdentifier>()
         var result: [LayoutConstraint] = []
         for item in items {

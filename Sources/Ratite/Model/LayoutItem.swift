@@ -9,7 +9,7 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     public enum Kind: String, Sendable { case view, guide }
 
     // Stored fields are declared widest first and the rarely set ones sit in `extras`, so
-    // an item takes a 224-byte heap block, not 336 (a 100k-row form has 200k items). Absent
+    // an item takes a 256-byte heap block, not 368 (a 100k-row form has 200k items). Absent
     // optional numbers are stored as NaN: every value the engine accepts is finite.
     public let name: String
     /// The superview of a view, or the view that owns a guide; nil for a root view.
@@ -32,6 +32,9 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     private var firstBaseline = Double.nan, lastBaseline = Double.nan
     /// The layout inputs few items set, allocated when one of them is.
     private var extras: Extras?
+    /// The content-size constraints of each axis while they are in the solver without
+    /// objects (see `LayoutEngine+ContentSize.swift`).
+    var contentSizeInSolver = (horizontal: ContentSizeInSolver.none, vertical: ContentSizeInSolver.none)
     /// The solver variables of the frame in root coordinates: left, top, width, height.
     let minX: Int32, minY: Int32, width: Int32, height: Int32
     // Inlinable accessors below: the C layer reads them through unretained references, and
@@ -47,6 +50,24 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
         var translatesAutoresizingMaskIntoConstraints = false
         var autoresizingMask: AutoresizingMask = []
         var autoresizingFrame = Frame.zero
+    }
+
+    /// An axis's hugging and compression resistance constraints as the solver holds them,
+    /// when no `LayoutConstraint` objects stand for them: their two solver ids and the
+    /// activation serial of the hugging one (the compression one's is the next).
+    struct ContentSizeInSolver: Equatable {
+        /// 0 when the axis has none this way (serials start at 1).
+        var serial: UInt64
+        var hugging: Int32
+        var compression: Int32
+
+        static let none = ContentSizeInSolver(serial: 0, hugging: -1, compression: -1)
+
+        var isInstalled: Bool { serial != 0 }
+    }
+
+    func contentSizeInSolver(on axis: Axis) -> ContentSizeInSolver {
+        axis == .horizontal ? contentSizeInSolver.horizontal : contentSizeInSolver.vertical
     }
 
     private func ownExtras() -> Extras {
