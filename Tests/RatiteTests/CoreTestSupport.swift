@@ -38,6 +38,7 @@ func fingerprint(_ core: borrowing SimplexCore, transient: Bool = true) -> Strin
         out += "c\(i) alive\(c.isAlive) @\(c.termStart) ["
         out += core.terms(of: c).map { "\($0.variable):\(d($0.coefficient))" }.joined(separator: ",")
         out += "] k\(d(c.constant)) \(c.relation.symbol) l\(c.level) m\(c.marker) o\(c.other)"
+        if c.isSplit { out += " split l\(c.lowerLevel)" }
         out += " e\(c.isEdit) #\(c.serial)\n"
     }
     out += "variables \(core.variables.count) free \(core.freeVariable)\n"

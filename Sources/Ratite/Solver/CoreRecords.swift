@@ -35,12 +35,12 @@ struct ConstraintRecord {
     var constant: Double
     /// The serial in the low 28 bits, then the relation (2 bits), `isAlive` and `isEdit`.
     private var serialAndFlags: UInt32
-    /// Where the terms start in `SimplexCore.constraintTerms` (a word index), and their
-    /// count: as is when every coefficient is +1 or -1 (a word a term), negated when the
-    /// coefficients are stored too (three words a term).
+    /// Where the terms start in `SimplexCore.constraintTerms` (a word index).
     var termStart: Int32
-    var termShape: Int32
-    /// The objective level of its errors, or -1 when required.
+    /// The terms' shape (see `termShape`), or a split equality's `lowerLevel`.
+    private var shapeOrLowerLevel: Int32
+    /// The objective level of its errors, or -1 when required; of a split equality, the
+    /// level of its marker (the error above).
     var level: Int32
     /// The symbol that identifies the constraint's row: a slack, an error or a dummy.
     var marker: Int32
@@ -52,18 +52,19 @@ struct ConstraintRecord {
 
     init(
         constant: Double, serial: UInt32, termStart: Int32, termShape: Int32, level: Int32, marker: Int32, other: Int32,
-        relation: Relation, isAlive: Bool, isEdit: Bool
+        relation: Relation, isAlive: Bool, isEdit: Bool, isSplit: Bool = false
     ) {
         precondition(serial < Self.serialLimit)
+        precondition(!isSplit || (relation == .equal && termShape == 1))
         let relationBits: UInt32 = switch relation {
-        case .equal: 0
+        case .equal: isSplit ? 3 : 0
         case .lessThanOrEqual: 1
         case .greaterThanOrEqual: 2
         }
         serialAndFlags = serial | relationBits << 28 | (isAlive ? 1 << 30 : 0) | (isEdit ? 1 << 31 : 0)
         self.constant = constant
         self.termStart = termStart
-        self.termShape = termShape
+        shapeOrLowerLevel = isSplit ? -1 : termShape
         self.level = level
         self.marker = marker
         self.other = other
@@ -78,11 +79,35 @@ struct ConstraintRecord {
         }
     }
 
+    /// A split equality's relation is `.equal`.
     var relation: Relation {
         switch serialAndFlags >> 28 & 3 {
-        case 0: .equal
         case 1: .lessThanOrEqual
-        default: .greaterThanOrEqual
+        case 2: .greaterThanOrEqual
+        default: .equal
+        }
+    }
+
+    /// Whether this is a split equality: an optional `variable + constant == 0` whose two
+    /// errors sit at different priorities, the one above (the marker: the expression
+    /// positive) at `level`, the one below (`other`: the expression negative) at
+    /// `lowerLevel`. It stands for `<= 0` at the first priority and `>= 0` at the second in
+    /// one row with two error symbols, where the pair takes two rows and four symbols: an
+    /// item's hugging and compression resistance (`SimplexCore.addSplitConstraint`). Its
+    /// single term is a unit one, so the term count needs no storage and that word holds the
+    /// second level.
+    var isSplit: Bool { serialAndFlags >> 28 & 3 == 3 }
+
+    /// The count of terms: as is when every coefficient is +1 or -1 (a word a term), negated
+    /// when the coefficients are stored too (three words a term).
+    var termShape: Int32 { isSplit ? 1 : shapeOrLowerLevel }
+
+    /// The objective level of the `other` error: a split equality's own, else `level`.
+    var lowerLevel: Int32 {
+        get { isSplit ? shapeOrLowerLevel : level }
+        set {
+            precondition(isSplit)
+            shapeOrLowerLevel = newValue
         }
     }
 

@@ -20,6 +20,35 @@ extension SimplexCore {
         }
     }
 
+    /// Adds the split equality `variable + constant == 0` whose excess (the variable above
+    /// `-constant`) costs at priority `above` and whose shortfall costs at `below`: the pair
+    /// `variable + constant <= 0 @above`, `variable + constant >= 0 @below` in one row (see
+    /// `ConstraintRecord.isSplit`). Both priorities must be optional.
+    /// - Returns: the new constraint's id.
+    package mutating func addSplitConstraint(
+        variable: Int32, constant: Double, above: Double, below: Double
+    ) throws(CoreError) -> Int32 {
+        let terms = [VariableTerm(variable: variable, coefficient: 1)]
+        try validate(terms: terms, constant: constant, priority: above)
+        try validate(terms: terms, constant: constant, priority: below)
+        for p in [above, below] where p >= 1000 { throw .invalidPriority(p) }
+        beginTransaction()
+        do {
+            let serial = try nextSerial()
+            let stored = storeConstraintTerms(terms)
+            let id = allocateConstraint(ConstraintRecord(
+                constant: constant, serial: serial, termStart: stored.start, termShape: stored.shape,
+                level: -1, marker: -1, other: -1, relation: .equal, isAlive: true, isEdit: false, isSplit: true))
+            try attachConstraint(id, priority: above, lowerPriority: below)
+            try restoreOptimality()
+            commitTransaction()
+            return id
+        } catch {
+            rollbackTransaction()
+            throw error
+        }
+    }
+
     @inline(__always) func validate(terms: [VariableTerm], constant: Double, priority: Double) throws(CoreError) {
         guard priority > 0 && priority <= 1000 else { throw .invalidPriority(priority) }
         for t in terms {
@@ -64,11 +93,13 @@ extension SimplexCore {
     }
 
     /// Creates the tableau presence of recorded constraint `id`: its variables' symbols,
-    /// its tag symbols, its objective terms and its row, at `priority`.
-    mutating func attachConstraint(_ id: Int32, priority: Double) throws(CoreError) {
+    /// its tag symbols, its objective terms and its row, at `priority` (for a split
+    /// equality, the priority above; `lowerPriority` is the one below).
+    mutating func attachConstraint(_ id: Int32, priority: Double, lowerPriority: Double? = nil) throws(CoreError) {
         let record = constraints[Int(id)]
         let required = priority >= 1000
         let level = required ? -1 : retainLevel(priority: priority)
+        precondition(record.isSplit == (lowerPriority != nil) && !(record.isSplit && required))
         for t in terms(of: record) { _ = retainVariable(t.variable) }
         let marker: Int32
         var other: Int32 = -1
@@ -88,9 +119,10 @@ extension SimplexCore {
         constraints[Int(id)].level = level
         constraints[Int(id)].marker = marker
         constraints[Int(id)].other = other
+        if let lowerPriority { constraints[Int(id)].lowerLevel = retainLevel(priority: lowerPriority) }
         if level >= 0 {
             if record.relation == .equal { addObjectiveCoefficient(marker, level: level, 1) }
-            addObjectiveCoefficient(other, level: level, 1)
+            addObjectiveCoefficient(other, level: constraints[Int(id)].lowerLevel, 1)
         }
 
         workspace.reset()
@@ -119,9 +151,17 @@ extension SimplexCore {
         return Int32(constraints.count - 1)
     }
 
-    /// The priority of live constraint `c`: its level's, or 1000 when required.
+    /// The priority of live constraint `c`: its level's, or 1000 when required; a split
+    /// equality's priority above.
     func priority(ofConstraint c: Int32) -> Double {
         let level = constraints[Int(c)].level
+        return level >= 0 ? levels[Int(level)].priority : 1000
+    }
+
+    /// The priority of live constraint `c`'s `other` error: a split equality's priority
+    /// below, else `priority(ofConstraint:)`.
+    func lowerPriority(ofConstraint c: Int32) -> Double {
+        let level = constraints[Int(c)].lowerLevel
         return level >= 0 ? levels[Int(level)].priority : 1000
     }
 

@@ -71,6 +71,7 @@ extension SimplexCore {
             var text = terms(of: record).map { "\(formatNumber($0.coefficient))*\(name(ofVariable: $0.variable))" }.joined(separator: " + ")
             if text.isEmpty { text = "0" }
             out += "  c\(c): \(text) + \(formatNumber(record.constant)) \(record.relation.symbol) 0 @\(formatNumber(priority(ofConstraint: Int32(c))))"
+                + (record.isSplit ? " below @\(formatNumber(lowerPriority(ofConstraint: Int32(c))))" : "")
             out += " marker \(describeSymbol(record.marker))" + (record.other >= 0 ? " other \(describeSymbol(record.other))" : "") + "\n"
         }
         return out

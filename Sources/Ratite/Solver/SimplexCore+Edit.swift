@@ -168,10 +168,12 @@ extension SimplexCore {
 
     /// Changes the priority of constraint `id`. Between optional priorities only the
     /// objective changes; across the required boundary the row is rebuilt.
+    /// A split equality takes `priority` on both sides, which must be optional.
     package mutating func setPriority(_ id: Int32, _ priority: Double) throws(CoreError) {
         guard isConstraint(id) else { throw .unknownConstraint(id) }
         guard priority > 0 && priority <= 1000 else { throw .invalidPriority(priority) }
         let record = constraints[Int(id)]
+        if record.isSplit { return try setSplitPriorities(id, above: priority, below: priority) }
         if self.priority(ofConstraint: id) == priority { return }
         if record.isEdit && priority >= 1000 { throw .requiredEditVariable(editVariable(ofConstraint: id)) }
         beginTransaction()
@@ -194,6 +196,33 @@ extension SimplexCore {
         } catch {
             rollbackTransaction()
             throw explained(error, terms: Array(terms(of: record)), constant: record.constant, relation: record.relation, replacing: id)
+        }
+    }
+
+    /// Changes the priorities of split equality `id` (see `addSplitConstraint`): only the
+    /// objective changes.
+    package mutating func setSplitPriorities(_ id: Int32, above: Double, below: Double) throws(CoreError) {
+        guard isConstraint(id), constraints[Int(id)].isSplit else { throw .unknownConstraint(id) }
+        for p in [above, below] where !(p > 0 && p < 1000) { throw .invalidPriority(p) }
+        if priority(ofConstraint: id) == above && lowerPriority(ofConstraint: id) == below { return }
+        beginTransaction()
+        do {
+            let record = constraints[Int(id)]
+            let level = retainLevel(priority: above), lowerLevel = retainLevel(priority: below)
+            addToObjective(record.marker, level: record.level, weight: -1)
+            addToObjective(record.marker, level: level, weight: 1)
+            addToObjective(record.other, level: record.lowerLevel, weight: -1)
+            addToObjective(record.other, level: lowerLevel, weight: 1)
+            releaseLevel(record.level)
+            releaseLevel(record.lowerLevel)
+            noteConstraint(id)
+            constraints[Int(id)].level = level
+            constraints[Int(id)].lowerLevel = lowerLevel
+            try restoreOptimality()
+            commitTransaction()
+        } catch {
+            rollbackTransaction()
+            throw error
         }
     }
 }

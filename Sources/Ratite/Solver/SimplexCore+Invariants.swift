@@ -103,7 +103,15 @@ extension SimplexCore {
                 }
             }
             for t in terms(of: record) { uses[Int(t.variable)] += 1 }
-            if record.level >= 0 && !(levels[Int(record.level)].priority < 1000) { fail("constraint c\(c): optional at a required level") }
+            for level in [record.level, record.lowerLevel] where level >= 0 && !(levels[Int(level)].priority < 1000) {
+                fail("constraint c\(c): optional at a required level")
+            }
+            if record.isSplit {
+                if record.level < 0 || record.lowerLevel < 0 || record.relation != .equal || kind(record.marker) != .error
+                    || kind(record.other) != .error || record.termShape != 1 {
+                    fail("split constraint c\(c) is malformed")
+                }
+            }
         }
         for (index, record) in variables.elements.enumerated() where record.isAlive {
             if uses[index] != record.uses { fail("variable \(name(ofVariable: Int32(index))): \(record.uses) uses recorded, \(uses[index]) found") }
@@ -160,6 +168,7 @@ extension SimplexCore {
             for t in terms(of: c) { d.feed(t.variable); d.feed(t.coefficient) }
             d.feed(c.constant); d.feed(Int32(c.relation == .equal ? 0 : c.relation == .lessThanOrEqual ? 1 : 2))
             d.feed(c.isAlive && c.level >= 0 ? levels[Int(c.level)].priority : 1000); d.feed(c.level); d.feed(c.marker); d.feed(c.other)
+            d.feed(c.isSplit ? 1 : 0); d.feed(c.isSplit ? c.lowerLevel : -1)
             d.feed(c.isEdit ? 1 : 0); d.feed(UInt64(c.serial))
         }
         d.feed(variables.count)

@@ -30,7 +30,7 @@ extension SimplexCore {
         let record = constraints[Int(id)]
         if record.level >= 0 {
             if record.relation == .equal { addToObjective(record.marker, level: record.level, weight: -1) }
-            addToObjective(record.other, level: record.level, weight: -1)
+            addToObjective(record.other, level: record.lowerLevel, weight: -1)
         }
         let m = record.marker
         // A dummy's column must be complete before it can enter.
@@ -57,11 +57,13 @@ extension SimplexCore {
         }
         releaseUnusedBundles(bundles)
         if record.level >= 0 { releaseLevel(record.level) }
+        if record.isSplit { releaseLevel(record.lowerLevel) }
         for t in terms(of: record) { releaseVariable(t.variable) }
         noteConstraint(id)
         constraints[Int(id)].marker = -1
         constraints[Int(id)].other = -1
         constraints[Int(id)].level = -1
+        if record.isSplit { constraints[Int(id)].lowerLevel = -1 }
     }
 
     /// Repairs feasibility (rounding can leave a row a hair infeasible) and re-optimizes.
