@@ -355,7 +355,7 @@ import Testing
         // Deactivating everything the test made leaves only the engine's own constraints.
         engine.deactivate(made)
         #expect(engine.activeConstraints.allSatisfy { $0.kind != .user })
-        #expect(engine.core.constraints.elements.filter(\.isAlive).count == engine.activeConstraints.count)
+        #expect(layoutSolverConstraintCount(engine) == engine.activeConstraints.count)
         layoutExpectConsistent(engine)
         return (conflicts, refused)
     }
@@ -485,8 +485,8 @@ import Testing
         // the solver must hold nothing else.
         let installed = engine.activeConstraints.filter(\.isInstalled)
         #expect(installed.count == engine.activeConstraints.filter { !$0.isBroken }.count, "active constraints missing from the solver")
-        #expect(engine.core.constraints.elements.filter(\.isAlive).count == installed.count,
-                "the solver holds \(engine.core.constraints.elements.filter(\.isAlive).count) constraints, the engine knows \(installed.count)")
+        #expect(layoutSolverConstraintCount(engine) == installed.count,
+                "the solver holds \(layoutSolverConstraintCount(engine)) constraints, the engine knows \(installed.count)")
     }
 
     /// The practical effect of a half-undone strict operation: after a refused font change,

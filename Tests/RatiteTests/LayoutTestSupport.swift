@@ -199,3 +199,9 @@ func layoutSatisfiable(_ constraints: [LayoutConstraint], in engine: LayoutEngin
     }
     return true
 }
+
+/// How many layout constraints the solver holds: a content-size pair held as one split
+/// equality counts as its two constraints.
+func layoutSolverConstraintCount(_ engine: LayoutEngine) -> Int {
+    engine.core.constraints.elements.reduce(0) { $0 + ($1.isAlive ? ($1.isSplit ? 2 : 1) : 0) }
+}

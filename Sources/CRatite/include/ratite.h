@@ -122,7 +122,8 @@ typedef struct ratite_solver_statistics {
     uint64_t pivots;            /* simplex pivots since the solver was created */
     uint64_t expansions;        /* definitions substituted while building rows */
     uint64_t values_recomputed; /* variable values recomputed by updates */
-    uint64_t constraints;       /* constraints held, edit constraints included */
+    uint64_t constraints;       /* constraints held, edit constraints included; a content-size
+                                   pair held in one row counts as its two constraints */
     uint64_t variables;         /* variables alive */
     uint64_t rows;              /* tableau rows */
     uint64_t definition_rows;   /* rows that define a variable (the rest are LP rows) */

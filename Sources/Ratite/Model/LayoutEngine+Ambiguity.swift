@@ -88,8 +88,7 @@ extension LayoutEngine {
         let variables = axis == .horizontal ? [item.minX, item.width] : [item.minY, item.height]
         for v in variables {
             for id in core.constraintsDetermining(variable: v) {
-                guard let c = constraint(ofCoreID: id) else { continue }
-                if seen.insert(ObjectIdentifier(c)).inserted { result.append(c) }
+                for c in constraints(ofCoreID: id) where seen.insert(ObjectIdentifier(c)).inserted { result.append(c) }
             }
         }
         return result.sorted { $0.activationSerial < $1.activationSerial }

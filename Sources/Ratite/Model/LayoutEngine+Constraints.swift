@@ -216,12 +216,21 @@ extension LayoutEngine {
 
     /// Takes a constraint out of the solver (it stays active if it is).
     func uninstall(_ c: LayoutConstraint) {
+        // Separating a content-size pair removes and adds optional constraints, which
+        // cannot fail; were it to, `c` would still be removed with its pair's equality.
+        try? separateIfShared(c)
         let id = c.coreID
         guard id >= 0 else { return }
         try? core.removeConstraint(id)
-        onUndo { [weak self] in self?.constraintOfCoreID[Int(id)] = c }
-        constraintOfCoreID[Int(id)] = nil
+        forgetCoreID(id)
         set(\.coreID, of: c, to: -1)
+    }
+
+    /// Clears the record of which layout constraint solver id `id` stands for.
+    func forgetCoreID(_ id: Int32) {
+        guard Int(id) < constraintOfCoreID.count, let old = constraintOfCoreID[Int(id)] else { return }
+        onUndo { [weak self] in self?.constraintOfCoreID[Int(id)] = old }
+        constraintOfCoreID[Int(id)] = nil
     }
 
     /// Applies a changed constant, through the solver's fast path when installed.
@@ -233,6 +242,7 @@ extension LayoutEngine {
 
     /// Moves an installed constraint's solver constant to its current solver form.
     private func applyConstant(of c: LayoutConstraint) throws(LayoutError) {
+        try separateIfShared(c)
         do {
             try core.setConstant(c.coreID, solverForm(of: c).constant)
         } catch .unsatisfiable(let ids) {
@@ -251,6 +261,7 @@ extension LayoutEngine {
     }
 
     private func applyPriority(of c: LayoutConstraint) throws(LayoutError) {
+        try separateIfShared(c)
         do {
             try core.setPriority(c.coreID, c.priority.value)
         } catch .unsatisfiable(let ids) {
@@ -268,7 +279,9 @@ extension LayoutEngine {
     func refresh(_ list: [LayoutConstraint]) throws(LayoutError) {
         var reshaped: [LayoutConstraint] = []
         var constants: [(LayoutConstraint, Double)] = []
-        for c in list where c.isInstalled {
+        // A content-size pair held as one split equality never changes shape, and its
+        // constant follows its item (`updateContentSizeConstraints`).
+        for c in list where c.isInstalled && !core.constraints[Int(c.coreID)].isSplit {
             let form = solverForm(of: c)
             let record = core.constraints[Int(c.coreID)]
             if !core.terms(of: record).elementsEqual(form.terms) || record.relation != form.relation {

@@ -1,20 +1,24 @@
-/// Content-size constraints (hugging and compression resistance), kept without objects
-/// while nothing needs them.
+/// Content-size constraints (hugging and compression resistance), held by the solver as one
+/// split equality per axis, without objects until something needs them.
 ///
 /// An item with an intrinsic size on an axis has two engine-made constraints there:
 /// `size <= intrinsic` at its hugging priority and `size >= intrinsic` at its compression
 /// resistance priority. In a form of label-and-field rows they are 8 of every 13
-/// constraints. While both are optional they cannot conflict, and nothing reshapes them
-/// (a size is measured the same way under any direction, margin or baseline); their
-/// constant and priorities are the item's own. So the engine puts them in the solver and
-/// records on the item only their solver ids and activation serial
-/// (`LayoutItem.ContentSizeInSolver`: 16 bytes, where two objects and a list took about
-/// 200).
+/// constraints. While both are optional they cannot conflict, nothing reshapes them (a size
+/// is measured the same way under any direction, margin or baseline), and their constant
+/// and priorities are the item's own. So the engine gives the solver the pair as one split
+/// equality (`SimplexCore.addSplitConstraint`: one row and two error symbols where the pair
+/// took two rows and four symbols) and records on the item only its solver id and
+/// activation serial (`LayoutItem.ContentSizeInSolver`). At 100k form rows that is 383
+/// bytes per constraint down to about 270.
 ///
-/// The objects are made (`materializeContentSize`) the first time anything needs them: a
-/// listing (`activeConstraints`), a report that names one of the solver ids
-/// (`constraint(ofCoreID:)`), or a required priority. From then on the axis works as
-/// other engine-made constraints do, through the item's `ownConstraints`.
+/// Objects are made (`materializeContentSize`) the first time a listing
+/// (`activeConstraints`) or a report (`constraint(ofCoreID:)`) needs them. Both stand for the
+/// one split equality and share its id. The engine keeps their constant and priority in
+/// step with the item. Anything that would treat one of them on its own separates the pair
+/// first (`separateContentSize`): a required priority, or the user's deactivation, constant
+/// or priority change of either object. The axis then works as other engine-made
+/// constraints do, through `ownConstraints`, with a solver constraint each.
 extension LayoutEngine {
     /// Brings the hugging and compression constraints of both axes in line with the item:
     /// priorities first, then all constants.
@@ -32,15 +36,21 @@ extension LayoutEngine {
                     continue
                 }
                 if hugging.isRequired || compression.isRequired {
-                    // A required one can conflict, and a conflict report names objects.
-                    materializeContentSize(of: item, on: axis)
+                    // A required side can conflict, and conflicts are between constraints.
+                    try separateContentSize(of: item, on: axis)
                 } else {
-                    for (id, priority) in [(inSolver.hugging, hugging), (inSolver.compression, compression)]
-                    where core.priority(ofConstraint: id) != priority.value {
-                        do { try core.setPriority(id, priority.value) } catch { throw .internalError("\(error)") }
+                    let id = inSolver.id
+                    if core.priority(ofConstraint: id) != hugging.value || core.lowerPriority(ofConstraint: id) != compression.value {
+                        do {
+                            try core.setSplitPriorities(id, above: hugging.value, below: compression.value)
+                        } catch {
+                            throw .internalError("\(error)")
+                        }
                     }
-                    if core.constraints[Int(inSolver.hugging)].constant != -value {
-                        changedSolverConstants += [(inSolver.hugging, -value), (inSolver.compression, -value)]
+                    if core.constraints[Int(id)].constant != -value { changedSolverConstants.append((id, -value)) }
+                    for c in contentSizeObjects(of: item, on: axis) {
+                        set(\.priority, of: c, to: c.kind == .contentHugging ? hugging : compression)
+                        set(\.constant, of: c, to: value)
                     }
                     continue
                 }
@@ -86,80 +96,146 @@ extension LayoutEngine {
         axis == .horizontal ? \.contentSizeInSolver.horizontal : \.contentSizeInSolver.vertical
     }
 
-    /// Adds `size <= value @hugging` and `size >= value @compression` (both optional) to the
-    /// solver, activated in that order, as `installOwn` would.
+    /// Gives the solver `size <= value @hugging` and `size >= value @compression` (both
+    /// optional) as one split equality, activated in that order, as `installOwn` would.
     private func installContentSizeInSolver(
         of item: LayoutItem, on axis: Axis, value: Double, hugging: Priority, compression: Priority
     ) throws(LayoutError) {
-        let terms = [VariableTerm(variable: axis == .horizontal ? item.width : item.height, coefficient: 1)]
         let serial = activationCounter + 1
         activationCounter += 2
         do {
-            let h = try core.addConstraint(terms: terms, constant: -value, relation: .lessThanOrEqual, priority: hugging.value)
-            let c = try core.addConstraint(terms: terms, constant: -value, relation: .greaterThanOrEqual, priority: compression.value)
-            set(Self.path(on: axis), of: item, to: LayoutItem.ContentSizeInSolver(serial: serial, hugging: h, compression: c))
+            let id = try core.addSplitConstraint(
+                variable: axis == .horizontal ? item.width : item.height, constant: -value,
+                above: hugging.value, below: compression.value)
+            set(Self.path(on: axis), of: item, to: LayoutItem.ContentSizeInSolver(serial: serial, id: id, hasObjects: false))
         } catch {
             throw .internalError("\(error)")
         }
     }
 
+    /// Takes an axis's split equality out of the solver; objects made for it become
+    /// inactive and leave `ownConstraints`.
     private func removeContentSizeInSolver(of item: LayoutItem, on axis: Axis) {
         let inSolver = item.contentSizeInSolver(on: axis)
-        try? core.removeConstraint(inSolver.hugging)
-        try? core.removeConstraint(inSolver.compression)
+        try? core.removeConstraint(inSolver.id)
+        let objects = contentSizeObjects(of: item, on: axis)
+        if !objects.isEmpty {
+            forgetCoreID(inSolver.id)
+            for c in objects {
+                set(\.coreID, of: c, to: -1)
+                markInactive(c)
+            }
+            set(\.ownConstraints, of: item, to: item.ownConstraints.filter { c in !objects.contains { $0 === c } })
+        }
         set(Self.path(on: axis), of: item, to: .none)
     }
 
-    /// Makes the objects for an axis's content-size constraints held only by the solver,
-    /// from what the solver holds, and hands the axis to `ownConstraints`. Undone with the
-    /// operation it is part of: the objects then read as inactive and uninstalled.
+    /// The hugging and compression objects made for an axis's split equality, or none.
+    private func contentSizeObjects(of item: LayoutItem, on axis: Axis) -> [LayoutConstraint] {
+        let inSolver = item.contentSizeInSolver(on: axis)
+        guard inSolver.hasObjects else { return [] }
+        return item.ownConstraints.filter { $0.coreID == inSolver.id && $0.firstAttribute == Self.sizeAttribute(on: axis) }
+    }
+
+    /// Makes the two objects that stand for an axis's split equality, from what the solver
+    /// holds. Undone with the operation it is part of: the objects then read as inactive
+    /// and uninstalled.
     func materializeContentSize(of item: LayoutItem, on axis: Axis) {
         let inSolver = item.contentSizeInSolver(on: axis)
-        guard inSolver.isInstalled else { return }
+        guard inSolver.isInstalled && !inSolver.hasObjects else { return }
         let attribute = Self.sizeAttribute(on: axis)
-        let value = -core.constraints[Int(inSolver.hugging)].constant
-        var made: [LayoutConstraint] = []
-        for (id, relation, kind, serial) in [
-            (inSolver.hugging, Relation.lessThanOrEqual, LayoutConstraint.Kind.contentHugging, inSolver.serial),
-            (inSolver.compression, .greaterThanOrEqual, .compressionResistance, inSolver.serial + 1),
-        ] {
-            let c = LayoutConstraint(
-                item, attribute, relation, nil, .notAnAttribute, constant: value,
-                priority: Priority(core.priority(ofConstraint: id)), kind: kind)
+        let value = -core.constraints[Int(inSolver.id)].constant
+        let hugging = LayoutConstraint(
+            item, attribute, .lessThanOrEqual, nil, .notAnAttribute, constant: value,
+            priority: Priority(core.priority(ofConstraint: inSolver.id)), kind: .contentHugging)
+        let compression = LayoutConstraint(
+            item, attribute, .greaterThanOrEqual, nil, .notAnAttribute, constant: value,
+            priority: Priority(core.lowerPriority(ofConstraint: inSolver.id)), kind: .compressionResistance)
+        for (c, serial) in [(hugging, inSolver.serial), (compression, inSolver.serial + 1)] {
             set(\.activationSerial, of: c, to: serial)
             set(\.isActive, of: c, to: true)
-            record(c, as: id)
-            made.append(c)
+            set(\.coreID, of: c, to: inSolver.id)
         }
-        set(\.ownConstraints, of: item, to: item.ownConstraints + made)
-        set(Self.path(on: axis), of: item, to: .none)
+        // Reports that name the id find the hugging object, and its partner through it.
+        record(hugging, as: inSolver.id)
+        set(\.ownConstraints, of: item, to: item.ownConstraints + [hugging, compression])
+        var marked = inSolver
+        marked.hasObjects = true
+        set(Self.path(on: axis), of: item, to: marked)
     }
 
-    /// Makes the objects for every content-size constraint held only by the solver.
+    /// Makes the objects for every content-size pair held only by the solver.
     func materializeAllContentSize() {
         for item in items {
             for axis in Axis.allCases { materializeContentSize(of: item, on: axis) }
         }
     }
 
-    /// The layout constraint behind a solver id, made first if it is a content-size
-    /// constraint without an object; nil for the engine's hidden constraints.
+    /// Replaces an axis's split equality by one solver constraint per object (made first
+    /// if need be), at the same constant and priorities, so each can change on its own.
+    func separateContentSize(of item: LayoutItem, on axis: Axis) throws(LayoutError) {
+        materializeContentSize(of: item, on: axis)
+        let inSolver = item.contentSizeInSolver(on: axis)
+        guard inSolver.isInstalled else { return }
+        let objects = contentSizeObjects(of: item, on: axis)
+        let constant = core.constraints[Int(inSolver.id)].constant
+        let priorities = (core.priority(ofConstraint: inSolver.id), core.lowerPriority(ofConstraint: inSolver.id))
+        let terms = [VariableTerm(variable: axis == .horizontal ? item.width : item.height, coefficient: 1)]
+        do {
+            try core.removeConstraint(inSolver.id)
+            forgetCoreID(inSolver.id)
+            for c in objects {
+                let hugs = c.kind == .contentHugging
+                let id = try core.addConstraint(
+                    terms: terms, constant: constant, relation: hugs ? .lessThanOrEqual : .greaterThanOrEqual,
+                    priority: hugs ? priorities.0 : priorities.1)
+                record(c, as: id)
+            }
+        } catch {
+            throw .internalError("\(error)")
+        }
+        set(Self.path(on: axis), of: item, to: .none)
+    }
+
+    /// Separates the pair `c` belongs to when it shares a split equality, before an
+    /// operation that treats `c` on its own.
+    func separateIfShared(_ c: LayoutConstraint) throws(LayoutError) {
+        guard c.coreID >= 0, c.kind == .contentHugging || c.kind == .compressionResistance else { return }
+        for axis in Axis.allCases {
+            let inSolver = c.firstItem.contentSizeInSolver(on: axis)
+            if inSolver.isInstalled && inSolver.id == c.coreID { try separateContentSize(of: c.firstItem, on: axis) }
+        }
+    }
+
+    /// The layout constraint behind a solver id, made first if it is a content-size pair
+    /// without objects (a split equality yields its hugging object); nil for the engine's
+    /// hidden constraints.
     func constraint(ofCoreID id: Int32) -> LayoutConstraint? {
         guard id >= 0 else { return nil }
         if Int(id) < constraintOfCoreID.count, let c = constraintOfCoreID[Int(id)] { return c }
-        // A content-size constraint's only term is its item's width or height.
-        guard Int(id) < core.constraints.count, core.constraints[Int(id)].isAlive else { return nil }
+        guard let (item, axis) = contentSizeOwner(ofCoreID: id) else { return nil }
+        materializeContentSize(of: item, on: axis)
+        return constraintOfCoreID[Int(id)]
+    }
+
+    /// The layout constraints behind a solver id: both objects of a split equality.
+    func constraints(ofCoreID id: Int32) -> [LayoutConstraint] {
+        guard let c = constraint(ofCoreID: id) else { return [] }
+        guard core.constraints[Int(id)].isSplit else { return [c] }
+        return contentSizeObjects(of: c.firstItem, on: c.firstAttribute == .width ? .horizontal : .vertical)
+    }
+
+    /// The item and axis whose split equality has solver id `id`: its only term is the
+    /// item's width or height.
+    private func contentSizeOwner(ofCoreID id: Int32) -> (LayoutItem, Axis)? {
+        guard Int(id) < core.constraints.count, core.constraints[Int(id)].isAlive, core.constraints[Int(id)].isSplit else { return nil }
         let terms = core.terms(ofConstraint: id)
         guard terms.count == 1, Int(terms[0].variable) < itemOfVariable.count else { return nil }
         let index = Int(itemOfVariable[Int(terms[0].variable)])
         guard index >= 0 else { return nil }
         let item = items[index]
-        for axis in Axis.allCases {
-            let inSolver = item.contentSizeInSolver(on: axis)
-            if inSolver.isInstalled && (inSolver.hugging == id || inSolver.compression == id) {
-                materializeContentSize(of: item, on: axis)
-                return constraintOfCoreID[Int(id)]
-            }
+        for axis in Axis.allCases where item.contentSizeInSolver(on: axis).isInstalled && item.contentSizeInSolver(on: axis).id == id {
+            return (item, axis)
         }
         return nil
     }

@@ -52,16 +52,17 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
         var autoresizingFrame = Frame.zero
     }
 
-    /// An axis's hugging and compression resistance constraints as the solver holds them,
-    /// when no `LayoutConstraint` objects stand for them: their two solver ids and the
-    /// activation serial of the hugging one (the compression one's is the next).
+    /// An axis's hugging and compression resistance pair while the solver holds it as one
+    /// split equality (see `LayoutEngine+ContentSize.swift`): its solver id, the activation
+    /// serial of the hugging side (the compression side's is the next), and whether the two
+    /// objects that stand for it have been made.
     struct ContentSizeInSolver: Equatable {
-        /// 0 when the axis has none this way (serials start at 1).
+        /// 0 when the axis has no pair held this way (serials start at 1).
         var serial: UInt64
-        var hugging: Int32
-        var compression: Int32
+        var id: Int32
+        var hasObjects: Bool
 
-        static let none = ContentSizeInSolver(serial: 0, hugging: -1, compression: -1)
+        static let none = ContentSizeInSolver(serial: 0, id: -1, hasObjects: false)
 
         var isInstalled: Bool { serial != 0 }
     }

@@ -121,7 +121,7 @@ extension SimplexCore {
     }
 
     /// Sizes for benchmark counters: rows (and how many are definitions), nonzero cells,
-    /// live constraints and variables.
+    /// live constraints (a split equality counts as the two it stands for) and variables.
     package var shape: (rows: Int, definitions: Int, cells: Int, constraints: Int, variables: Int) {
         var rowCount = 0, definitions = 0, cells = 0
         for row in rows.elements where !row.isUnused {
@@ -131,7 +131,7 @@ extension SimplexCore {
         }
         // Counted in place: `filter` would copy every live record just to count it.
         var liveConstraints = 0, liveVariables = 0
-        for c in constraints.indices where constraints[c].isAlive { liveConstraints += 1 }
+        for c in constraints.indices where constraints[c].isAlive { liveConstraints += constraints[c].isSplit ? 2 : 1 }
         for v in variables.indices where variables[v].isAlive { liveVariables += 1 }
         return (rowCount, definitions, cells, liveConstraints, liveVariables)
     }
