@@ -36,6 +36,18 @@ public final class CoreProbe {
         } catch { throw Self.failure(error) }
     }
 
+    /// Adds the split equality `variable + constant == 0`, its excess at priority `above`
+    /// and its shortfall at `below` (see `SimplexCore.addSplitConstraint`).
+    public func addSplit(_ variable: Int32, constant: Double, above: Double, below: Double) throws(Failure) -> Int32 {
+        do {
+            return try core.addSplitConstraint(variable: variable, constant: constant, above: above, below: below)
+        } catch { throw Self.failure(error) }
+    }
+
+    public func setSplitPriorities(_ id: Int32, above: Double, below: Double) throws(Failure) {
+        do { try core.setSplitPriorities(id, above: above, below: below) } catch { throw Self.failure(error) }
+    }
+
     public func remove(_ id: Int32) throws(Failure) {
         do { try core.removeConstraint(id) } catch { throw Self.failure(error) }
     }

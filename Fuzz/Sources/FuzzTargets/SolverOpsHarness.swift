@@ -7,11 +7,24 @@ import RatiteCheck
 /// fresh core fed the surviving constraints (every variable has its own low-priority stay,
 /// which makes the optimum unique). Failed operations change nothing (full fingerprint), a
 /// probe (add, update, remove, update) restores the values, and conflicts are minimal.
+/// Split equalities (an item's hugging and compression pair in one row) are checked as the
+/// two inequalities they stand for.
 enum SolverOpsHarness {
-    /// A live constraint of the model: how to build it again, and its core id.
+    /// A live constraint of the model: how to build it again, and its core id. A split
+    /// equality's `reference` is its `== 0` form at the priority above.
     struct Live {
         var id: Int32
         var reference: ReferenceConstraint
+        var split: (above: Double, below: Double)? = nil
+
+        /// What the constraint means to the reference LP.
+        var references: [ReferenceConstraint] {
+            guard let split else { return [reference] }
+            var above = reference, below = reference
+            (above.relation, above.priority) = (.lessThanOrEqual, split.above)
+            (below.relation, below.priority) = (.greaterThanOrEqual, split.below)
+            return [above, below]
+        }
     }
 
     struct Model {
@@ -24,6 +37,7 @@ enum SolverOpsHarness {
     }
 
     static let priorities: [Double] = [1000, 1000, 750, 500, 250, 600, 333]
+    static let optionalPriorities: [Double] = [750, 500, 250, 600, 333]
 
     static func run(_ data: UnsafeBufferPointer<UInt8>) {
         var input = FuzzInput(data)
@@ -40,8 +54,11 @@ enum SolverOpsHarness {
             steps += 1
             switch input.below(9) {
             case 0, 1, 2:
-                let c = randomConstraint(&input, n: n)
-                add(c, to: &m, data: data)
+                if input.below(4) == 0 {
+                    addSplit(&input, to: &m, data: data)
+                } else {
+                    add(randomConstraint(&input, n: n), to: &m, data: data)
+                }
             case 3:
                 guard !m.live.isEmpty else { continue }
                 let k = input.below(m.live.count)
@@ -86,6 +103,15 @@ enum SolverOpsHarness {
                 guard !m.live.isEmpty else { continue }
                 let k = input.below(m.live.count)
                 guard m.live[k].reference.priority > Double(n) else { continue }
+                if m.live[k].split != nil {
+                    let split = (above: input.choose(optionalPriorities), below: input.choose(optionalPriorities))
+                    expectChange(&m, data: data) { (m: inout Model) throws(CoreProbe.Failure) in
+                        try m.probe.setSplitPriorities(m.live[k].id, above: split.above, below: split.below)
+                    }
+                    m.live[k].split = split
+                    m.live[k].reference.priority = split.above
+                    break
+                }
                 let priority = input.choose(priorities)
                 var changed = m.live[k].reference
                 changed.priority = priority
@@ -124,6 +150,19 @@ enum SolverOpsHarness {
         }
         let relation = input.choose([Relation.equal, .lessThanOrEqual, .greaterThanOrEqual])
         return ReferenceConstraint(terms: terms, constant: Double(input.small(20)), relation: relation, priority: input.choose(priorities))
+    }
+
+    /// Adds a split equality on one variable; it is optional, so never refused.
+    static func addSplit(_ input: inout FuzzInput, to m: inout Model, data: UnsafeBufferPointer<UInt8>) {
+        let v = input.below(m.variables.count)
+        let split = (above: input.choose(optionalPriorities), below: input.choose(optionalPriorities))
+        let reference = ReferenceConstraint(terms: [(v, 1)], constant: Double(input.small(20)), relation: .equal, priority: split.above)
+        do {
+            let id = try m.probe.addSplit(m.variables[v], constant: reference.constant, above: split.above, below: split.below)
+            m.live.append(Live(id: id, reference: reference, split: split))
+        } catch {
+            require(false, "split addition refused: \(error)", input: data)
+        }
     }
 
     static func add(_ c: ReferenceConstraint, to m: inout Model, data: UnsafeBufferPointer<UInt8>) {
@@ -172,7 +211,7 @@ enum SolverOpsHarness {
     /// The conflict plus the pending constraint is infeasible, and dropping any member
     /// makes it feasible (exact arithmetic decides).
     static func checkConflict(_ m: Model, ids: [Int32], pending: ReferenceConstraint, data: UnsafeBufferPointer<UInt8>) {
-        let members = ids.filter { $0 >= 0 }.compactMap { id in m.live.first { $0.id == id }?.reference }
+        let members = ids.filter { $0 >= 0 }.flatMap { id in m.live.first { $0.id == id }?.references ?? [] }
         let set = members + [pending]
         require(set.allSatisfy(\.isRequired), "conflict with optional members", input: data)
         let n = m.variables.count
@@ -189,7 +228,7 @@ enum SolverOpsHarness {
 
     /// The constraints in force, as the reference sees them: live ones and the edits.
     static func referenceSystem(_ m: Model) -> [ReferenceConstraint] {
-        var all = m.live.map(\.reference)
+        var all = m.live.flatMap(\.references)
         for v in m.editOrder {
             guard let e = m.edits[v], e.value.isFinite else { continue }
             all.append(ReferenceConstraint(terms: [(v, 1)], constant: -e.value, relation: .equal, priority: e.priority))
@@ -217,7 +256,12 @@ enum SolverOpsHarness {
         // A fresh core fed the surviving constraints (and edits) reaches the same values.
         let fresh = CoreProbe()
         let variables = m.variables.indices.map { fresh.newVariable("x\($0)") }
-        for c in m.live.map(\.reference) {
+        for live in m.live {
+            let c = live.reference
+            if let split = live.split {
+                _ = try? fresh.addSplit(variables[c.terms[0].variable], constant: c.constant, above: split.above, below: split.below)
+                continue
+            }
             _ = try? fresh.add(c.terms.map { (variables[$0.variable], $0.coefficient) }, constant: c.constant,
                                relation: c.relation, priority: c.priority)
         }
