@@ -8,9 +8,10 @@ public enum RatiteInvariants {
         solver.core.invariantViolations() + solver.core.valueViolations()
     }
 
-    /// The same for a layout engine's solver, after `layout()`.
+    /// The same for a layout engine's solver, after `layout()`, and the engine's records of
+    /// what the solver holds (`LayoutEngine.bookkeepingViolations`).
     public static func violations(of engine: LayoutEngine) -> [String] {
-        engine.core.invariantViolations() + engine.core.valueViolations()
+        engine.core.invariantViolations() + engine.core.valueViolations() + engine.bookkeepingViolations()
     }
 
     /// The solver's tableau as text, for comparing states before and after an operation.

@@ -527,4 +527,51 @@ import Testing
         layoutSolve(engine)
         layoutExpectFrame(a, 50, 0, 100, 10)
     }
+
+    /// Constants that move together are judged together: a required hugging and
+    /// compression pair moving from 157 to 50 never conflicts with itself halfway (applied
+    /// one at a time, `width <= 50` met `width >= 157`). The real conflict is with the
+    /// user's `width >= 100`, and the user's constraint breaks, as the rule says.
+    @Test func constantsThatMoveTogetherConflictOnlyAtTheirNewValues() throws {
+        let engine = LayoutEngine()
+        let root = try layoutRoot(engine)
+        let a = try engine.addView("a", in: root)
+        try engine.activate([a.leftAnchor.constraint(equalTo: root.leftAnchor), a.topAnchor.constraint(equalTo: root.topAnchor),
+                             a.heightAnchor.constraint(equalToConstant: 10)])
+        try engine.setContentHuggingPriority(.required, for: .horizontal, of: a)
+        try engine.setCompressionResistancePriority(.required, for: .horizontal, of: a)
+        try engine.setIntrinsicContentSize(IntrinsicSize(width: 157), of: a)
+        let floor = a.widthAnchor.constraint(greaterThanOrEqualToConstant: 100)
+        try engine.activate([floor])
+        #expect(engine.conflictLog.isEmpty)
+        try engine.setIntrinsicContentSize(IntrinsicSize(width: 50), of: a)
+        let report = try #require(engine.conflictLog.last)
+        #expect(engine.conflictLog.count == 1)
+        #expect(report.constraints.map(\.description) == ["[contentHugging] a.width <= 50", "a.width >= 100"])
+        #expect(report.broken === floor)
+        Self.expectMinimal(report, in: engine)
+        layoutSolve(engine)
+        #expect(a.frame.width == 50)
+    }
+
+    /// In strict mode the same change is refused whole, with the same minimal report.
+    @Test func strictConstantsThatMoveTogetherAreRefusedWhole() throws {
+        let engine = LayoutEngine()
+        let root = try layoutRoot(engine)
+        let a = try engine.addView("a", in: root)
+        try engine.activate([a.leftAnchor.constraint(equalTo: root.leftAnchor), a.topAnchor.constraint(equalTo: root.topAnchor),
+                             a.heightAnchor.constraint(equalToConstant: 10)])
+        try engine.setContentHuggingPriority(.required, for: .horizontal, of: a)
+        try engine.setCompressionResistancePriority(.required, for: .horizontal, of: a)
+        try engine.setIntrinsicContentSize(IntrinsicSize(width: 157), of: a)
+        let floor = a.widthAnchor.constraint(greaterThanOrEqualToConstant: 100)
+        try engine.activate([floor])
+        engine.throwsOnConflict = true
+        let before = LayoutStateSnapshot(engine)
+        let error = layoutError { try engine.setIntrinsicContentSize(IntrinsicSize(width: 50), of: a) }
+        // The report holds the objects, which the refusal put back at 157.
+        let members = error?.layoutConflict?.constraints ?? []
+        #expect(members.count == 2 && members[0].kind == .contentHugging && members[1] === floor)
+        layoutExpectUnchanged(engine, since: before)
+    }
 }

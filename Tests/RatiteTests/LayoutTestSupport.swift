@@ -31,6 +31,8 @@ func layoutExpectFrame(
 func layoutExpectConsistent(_ engine: LayoutEngine, sourceLocation: SourceLocation = #_sourceLocation) {
     let problems = engine.core.invariantViolations()
     #expect(problems.isEmpty, "core invariants: \(problems)", sourceLocation: sourceLocation)
+    let bookkeeping = engine.bookkeepingViolations()
+    #expect(bookkeeping.isEmpty, "engine bookkeeping: \(bookkeeping)", sourceLocation: sourceLocation)
 }
 
 /// Lays out and checks the core; returns the changed items' names.

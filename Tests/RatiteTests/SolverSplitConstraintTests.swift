@@ -165,4 +165,48 @@ import RatiteCheck
         #expect(firstDifference(before, fingerprint(driver.core)) == nil)
         #expect(driver.problems().isEmpty)
     }
+
+    /// A split equality on an edit variable's variable: suggestions push against it from
+    /// either side, and the two priorities decide; the optimal range (ranging) sees the
+    /// same face as for the pair.
+    @Test func splitAgainstAnEditVariable() throws {
+        let split = CoreDriver(variableCount: 1), pair = CoreDriver(variableCount: 1)
+        let id = try split.core.addSplitConstraint(variable: split.variables[0], constant: -50, above: 300, below: 700)
+        for c in Self.pair(0, -50, above: 300, below: 700) { _ = try pair.add(c) }
+        for d in [split, pair] { try d.core.addEditVariable(d.variables[0], priority: 500) }
+        for (target, expected) in [(80.0, 80.0), (20, 50), (50, 50), (65, 65)] {
+            for d in [split, pair] { try d.core.suggestValue(d.variables[0], target) }
+            #expect(split.values() == [expected] && pair.values() == [expected], "suggest \(target)")
+            #expect(split.problems().isEmpty)
+            let range = split.core.optimalRange(ofVariable: split.variables[0])
+            let expectedRange = pair.core.optimalRange(ofVariable: pair.variables[0])
+            #expect(range == expectedRange, "suggest \(target): \(range) against \(expectedRange)")
+        }
+        // The excess now costs more than the edit: the variable stays at 50 when pushed up.
+        try split.core.setSplitPriorities(id, above: 600, below: 700)
+        try split.core.suggestValue(split.variables[0], 90)
+        #expect(split.values() == [50])
+        try split.core.removeEditVariable(split.variables[0])
+        try split.core.removeConstraint(id)
+        #expect(split.problems().isEmpty && split.core.levels.allSatisfy { $0.users <= 0 })
+    }
+
+    /// Split records keep their kind and second level through serial renumbering (they
+    /// share the word of the relation) and term compaction (their count is implied).
+    @Test func splitRecordsSurviveRenumberingAndCompaction() throws {
+        let d = CoreDriver(variableCount: 2)
+        d.core.serialCounter = ConstraintRecord.serialLimit - 3
+        let split = try d.core.addSplitConstraint(variable: d.variables[0], constant: -5, above: 250, below: 750)
+        var plain: [Int32] = []
+        for k in 0..<1200 { plain.append(try d.add(C([(0, 1), (1, -1)], Double(k % 7), .lessThanOrEqual, 100))) }
+        #expect(d.core.constraints[Int(split)].serial == 1)
+        for id in plain { try d.core.removeConstraint(id) }
+        #expect(d.core.constraintTerms.count < 1200)
+        let record = d.core.constraints[Int(split)]
+        #expect(record.isSplit && record.relation == .equal && record.termShape == 1)
+        #expect(Array(d.core.terms(of: record)) == [VariableTerm(variable: d.variables[0], coefficient: 1)])
+        #expect(d.core.priority(ofConstraint: split) == 250 && d.core.lowerPriority(ofConstraint: split) == 750)
+        #expect(d.problems().isEmpty)
+        #expect(d.values()[0] == 5)
+    }
 }

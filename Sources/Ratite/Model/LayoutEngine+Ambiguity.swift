@@ -87,8 +87,9 @@ extension LayoutEngine {
         var result: [LayoutConstraint] = []
         let variables = axis == .horizontal ? [item.minX, item.width] : [item.minY, item.height]
         for v in variables {
-            for id in core.constraintsDetermining(variable: v) {
-                for c in constraints(ofCoreID: id) where seen.insert(ObjectIdentifier(c)).inserted { result.append(c) }
+            for (id, tag) in core.constraintsDetermining(variable: v) {
+                guard let c = constraint(ofCoreID: id, tag: tag) else { continue }
+                if seen.insert(ObjectIdentifier(c)).inserted { result.append(c) }
             }
         }
         return result.sorted { $0.activationSerial < $1.activationSerial }

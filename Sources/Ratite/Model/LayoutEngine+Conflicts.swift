@@ -20,7 +20,7 @@ extension LayoutEngine {
         conflictLog.append(report)
         onUndo { [weak self] in self?.conflictLog.removeLast() }
         onConflict?(report)
-        uninstall(victim)
+        try uninstall(victim)
         set(\.isBroken, of: victim, to: true)
         return victim
     }

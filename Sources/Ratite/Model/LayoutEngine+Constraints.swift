@@ -22,7 +22,7 @@ extension LayoutEngine {
         try? transaction { () throws(LayoutError) in
             clearExercise()
             for c in constraints where c.isActive {
-                uninstall(c)
+                try uninstall(c)
                 markInactive(c)
             }
         }
@@ -121,9 +121,9 @@ extension LayoutEngine {
     }
 
     /// Deactivates and forgets engine-made constraints.
-    func removeOwn(_ constraints: [LayoutConstraint], of item: LayoutItem) {
+    func removeOwn(_ constraints: [LayoutConstraint], of item: LayoutItem) throws(LayoutError) {
         for c in constraints where c.isActive {
-            uninstall(c)
+            try uninstall(c)
             markInactive(c)
         }
         set(\.ownConstraints, of: item, to: item.ownConstraints.filter { c in !constraints.contains { $0 === c } })
@@ -214,11 +214,11 @@ extension LayoutEngine {
         constraintOfCoreID[Int(id)] = c
     }
 
-    /// Takes a constraint out of the solver (it stays active if it is).
-    func uninstall(_ c: LayoutConstraint) {
-        // Separating a content-size pair removes and adds optional constraints, which
-        // cannot fail; were it to, `c` would still be removed with its pair's equality.
-        try? separateIfShared(c)
+    /// Takes a constraint out of the solver (it stays active if it is). Throws only if a
+    /// content-size pair it shares a split equality with cannot be separated (an internal
+    /// error); the operation then rolls back.
+    func uninstall(_ c: LayoutConstraint) throws(LayoutError) {
+        try separateIfShared(c)
         let id = c.coreID
         guard id >= 0 else { return }
         try? core.removeConstraint(id)
@@ -290,19 +290,32 @@ extension LayoutEngine {
                 constants.append((c, form.constant))
             }
         }
-        for c in reshaped { uninstall(c) }
-        if !constants.isEmpty {
+        for c in reshaped { try uninstall(c) }
+        try applyConstants(constants)
+        for c in reshaped { try install(c) }
+    }
+
+    /// Moves installed constraints' solver constants together. When the new constants
+    /// conflict, the solver names a minimal conflict at the new constants; one constraint
+    /// of it breaks (or the operation is refused in strict mode) and the rest moves again.
+    /// Applying them one by one instead could meet a conflict the batch never passes
+    /// through, and break a constraint for it.
+    private func applyConstants(_ changes: [(LayoutConstraint, Double)]) throws(LayoutError) {
+        var pending = changes
+        while !pending.isEmpty {
             do {
-                try core.setConstants(constants.map { ($0.0.coreID, $0.1) })
-            } catch .unsatisfiable {
-                // The new constants conflict: apply them one by one so each conflict gets
-                // its minimal report and recovery.
-                for (c, _) in constants where c.isInstalled { try applyConstant(of: c) }
+                try core.setConstants(pending.map { ($0.0.coreID, $0.1) })
+                return
+            } catch .unsatisfiable(let ids) {
+                let conflict = ids.compactMap { constraint(ofCoreID: $0) }
+                // The constraints being changed stand where `recover` expects the pending one.
+                let changing = conflict.last { c in pending.contains { $0.0 === c } } ?? pending[pending.count - 1].0
+                let victim = try recover(from: conflict, pending: changing)
+                pending.removeAll { $0.0 === victim || !$0.0.isInstalled }
             } catch {
                 throw .internalError("\(error)")
             }
         }
-        for c in reshaped { try install(c) }
     }
 }
 

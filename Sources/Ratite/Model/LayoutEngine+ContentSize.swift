@@ -23,7 +23,7 @@ extension LayoutEngine {
     /// Brings the hugging and compression constraints of both axes in line with the item:
     /// priorities first, then all constants.
     func updateContentSizeConstraints(of item: LayoutItem) throws(LayoutError) {
-        var changedConstants: [LayoutConstraint] = []
+        var changedConstants: [(LayoutConstraint, Double)] = []
         var changedSolverConstants: [(Int32, Double)] = []
         for axis in Axis.allCases {
             let value = item.intrinsicContentSize.value(on: axis)
@@ -60,7 +60,7 @@ extension LayoutEngine {
                 ($0.kind == .contentHugging || $0.kind == .compressionResistance) && $0.firstAttribute == attribute
             }
             guard let value else {
-                removeOwn(existing, of: item)
+                try removeOwn(existing, of: item)
                 continue
             }
             if existing.isEmpty {
@@ -77,17 +77,17 @@ extension LayoutEngine {
             for c in existing {
                 let priority = c.kind == .contentHugging ? hugging : compression
                 if c.priority != priority { try changePriority(of: c, to: priority) }
-                if c.constant != value {
-                    set(\.constant, of: c, to: value)
-                    changedConstants.append(c)
-                }
             }
+            for c in existing where c.constant != value { changedConstants.append((c, value)) }
         }
+        // Constants after every priority of both axes: a conflict met on the way names its
+        // members with the constants the solver holds.
+        for (c, value) in changedConstants { set(\.constant, of: c, to: value) }
         if !changedSolverConstants.isEmpty {
             // Optional constraints: moving their constants cannot conflict.
             do { try core.setConstants(changedSolverConstants) } catch { throw .internalError("\(error)") }
         }
-        try refresh(changedConstants)
+        try refresh(changedConstants.map(\.0))
     }
 
     private static func sizeAttribute(on axis: Axis) -> Attribute { axis == .horizontal ? .width : .height }
@@ -218,11 +218,15 @@ extension LayoutEngine {
         return constraintOfCoreID[Int(id)]
     }
 
-    /// The layout constraints behind a solver id: both objects of a split equality.
-    func constraints(ofCoreID id: Int32) -> [LayoutConstraint] {
-        guard let c = constraint(ofCoreID: id) else { return [] }
-        guard core.constraints[Int(id)].isSplit else { return [c] }
-        return contentSizeObjects(of: c.firstItem, on: c.firstAttribute == .width ? .horizontal : .vertical)
+    /// The layout constraint behind tag symbol `tag` of solver constraint `id`: of a split
+    /// equality, the hugging object for its marker (the error above), the compression one
+    /// for the other error.
+    func constraint(ofCoreID id: Int32, tag: Int32) -> LayoutConstraint? {
+        guard let c = constraint(ofCoreID: id) else { return nil }
+        let record = core.constraints[Int(id)]
+        guard record.isSplit else { return c }
+        let objects = contentSizeObjects(of: c.firstItem, on: c.firstAttribute == .width ? .horizontal : .vertical)
+        return objects.first { ($0.kind == .contentHugging) == (tag == record.marker) }
     }
 
     /// The item and axis whose split equality has solver id `id`: its only term is the

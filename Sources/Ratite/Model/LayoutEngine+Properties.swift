@@ -42,19 +42,25 @@ extension LayoutEngine {
     }
 
     public func setContentHuggingPriority(_ priority: Priority, for axis: Axis, of item: LayoutItem) throws(LayoutError) {
-        try checkItem(item)
-        guard priority.isValid else { throw .invalidPriority(priority.value) }
-        try transaction { () throws(LayoutError) in
-            if axis == .horizontal { set(\.hugging.horizontal, of: item, to: priority) } else { set(\.hugging.vertical, of: item, to: priority) }
-            try updateContentSizeConstraints(of: item)
-        }
+        try setContentSizePriority(priority, for: axis, of: item, at: axis == .horizontal ? \.hugging.horizontal : \.hugging.vertical)
     }
 
     public func setCompressionResistancePriority(_ priority: Priority, for axis: Axis, of item: LayoutItem) throws(LayoutError) {
+        try setContentSizePriority(
+            priority, for: axis, of: item, at: axis == .horizontal ? \.compression.horizontal : \.compression.vertical)
+    }
+
+    private func setContentSizePriority(
+        _ priority: Priority, for axis: Axis, of item: LayoutItem, at path: ReferenceWritableKeyPath<LayoutItem, Priority>
+    ) throws(LayoutError) {
         try checkItem(item)
         guard priority.isValid else { throw .invalidPriority(priority.value) }
+        // A required side separates the pair (see `updateContentSizeConstraints`). Its
+        // objects are made first, outside the operation: a conflict report names them,
+        // and a refused change (strict mode) must leave them live, not undone.
+        if priority.isRequired { materializeContentSize(of: item, on: axis) }
         try transaction { () throws(LayoutError) in
-            if axis == .horizontal { set(\.compression.horizontal, of: item, to: priority) } else { set(\.compression.vertical, of: item, to: priority) }
+            set(path, of: item, to: priority)
             try updateContentSizeConstraints(of: item)
         }
     }
@@ -113,7 +119,7 @@ extension LayoutEngine {
             }
         }
         try transaction { () throws(LayoutError) in
-            removeOwn(item.ownConstraints.filter { $0.kind == .autoresizing }, of: item)
+            try removeOwn(item.ownConstraints.filter { $0.kind == .autoresizing }, of: item)
             set(\.translatesAutoresizingMaskIntoConstraints, of: item, to: frame != nil)
             set(\.autoresizingMask, of: item, to: mask)
             set(\.autoresizingFrame, of: item, to: frame ?? .zero)

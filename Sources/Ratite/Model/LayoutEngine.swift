@@ -207,7 +207,10 @@ public final class LayoutEngine {
     }
 
     /// Every constraint the engine holds (user and engine-made), in activation order.
-    /// Content-size constraints held only by the solver get their objects here, once.
+    ///
+    /// The first listing makes the objects of the content-size pairs the solver holds
+    /// without them (see `LayoutEngine+ContentSize.swift`), so even this read changes the
+    /// engine's records: like every call, it must not overlap another on the same engine.
     public var activeConstraints: [LayoutConstraint] {
         materializeAllContentSize()
         var seen = Set<ObjectIdentifier>()

@@ -89,8 +89,9 @@ extension SimplexCore {
     /// Changes several constants in one step: all markers shift, then one dual simplex run
     /// repairs feasibility, so constraints that agree only after all the changes never
     /// conflict halfway through.
-    /// - Throws: `.unsatisfiable` with the raw certificate (not minimized; apply the changes
-    ///   one by one for minimal conflicts); the core is then unchanged.
+    /// - Throws: `.unsatisfiable` with a minimal set of required constraints that cannot
+    ///   hold together at the new constants (see `explainedBatch`); the core is then
+    ///   unchanged.
     mutating func setConstants(_ changes: [(Int32, Double)]) throws(CoreError) {
         for (id, constant) in changes {
             guard isConstraint(id) else { throw .unknownConstraint(id) }
@@ -110,7 +111,7 @@ extension SimplexCore {
             commitTransaction()
         } catch {
             rollbackTransaction()
-            throw error
+            throw explainedBatch(error, changes)
         }
     }
 

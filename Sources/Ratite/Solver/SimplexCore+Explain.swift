@@ -88,4 +88,48 @@ extension SimplexCore {
         }
         return kept
     }
+
+    /// Minimizes the certificate of a refused batch of constant changes
+    /// (`setConstants`) by the deletion filter, judged at the new constants: a conflict
+    /// judged one change at a time could be one the batch never passes through (a pair
+    /// `x <= 157`, `x >= 157` both moving to 50 conflicts halfway).
+    func explainedBatch(_ error: CoreError, _ changes: [(Int32, Double)]) -> CoreError {
+        guard case .unsatisfiable(let certificate) = error else { return error }
+        var candidates: [Int32] = []
+        for c in certificate where isConstraint(c) && constraints[Int(c)].isRequired && !candidates.contains(c) { candidates.append(c) }
+        candidates.sort { constraints[Int($0)].serial < constraints[Int($1)].serial }
+        guard explainsConflicts else { return .unsatisfiable(conflict: candidates) }
+        func newConstant(_ c: Int32) -> Double { changes.last { $0.0 == c }?.1 ?? constraints[Int(c)].constant }
+        // Whether the constraints can all hold at the new constants (nil: rounding trouble).
+        func conflicts(_ set: [Int32]) -> Bool? {
+            var scratch = SimplexCore()
+            scratch.explainsConflicts = false
+            var variableMap = [Int32](repeating: -1, count: variables.count)
+            for c in set {
+                let record = constraints[Int(c)]
+                let terms = self.terms(of: record).map { t in
+                    if variableMap[Int(t.variable)] < 0 { variableMap[Int(t.variable)] = scratch.newVariable(name: "") }
+                    return VariableTerm(variable: variableMap[Int(t.variable)], coefficient: t.coefficient)
+                }
+                do {
+                    _ = try scratch.addConstraint(terms: terms, constant: newConstant(c), relation: record.relation, priority: 1000)
+                } catch .unsatisfiable {
+                    return true
+                } catch {
+                    return nil
+                }
+            }
+            return false
+        }
+        // A certificate that does not conflict by itself (rounding) is reported as it is.
+        guard conflicts(candidates) == true else { return .unsatisfiable(conflict: candidates) }
+        var kept = candidates
+        var i = 0
+        while i < kept.count {
+            var without = kept
+            without.remove(at: i)
+            if conflicts(without) == true { kept = without } else { i += 1 }
+        }
+        return .unsatisfiable(conflict: kept)
+    }
 }

@@ -147,10 +147,11 @@ extension SimplexCore {
     }
 
     /// The constraints whose constants move variable `v` right now: those whose tag symbols
-    /// appear in its explicit form. Ids in addition order.
-    mutating func constraintsDetermining(variable v: Int32) -> [Int32] {
+    /// appear in its explicit form, with the tag that does (a split equality's two errors
+    /// tell its two sides apart). In addition order.
+    mutating func constraintsDetermining(variable v: Int32) -> [(constraint: Int32, tag: Int32)] {
         guard loadExplicitForm(ofVariable: v) else { return [] }
-        var result: [Int32] = []
+        var result: [(constraint: Int32, tag: Int32)] = []
         var tags: [(symbol: Int32, coefficient: Double)] = []
         for s in workspace.symbols where !isNearZero(workspace.coefficient(s)) {
             tags.append((s, workspace.coefficient(s)))
@@ -160,8 +161,8 @@ extension SimplexCore {
             let k = kind(s)
             guard k == .slack || k == .error || k == .dummy else { continue }
             let owner = symbols[Int(s)].owner
-            if owner >= 0, isConstraint(owner), !result.contains(owner) { result.append(owner) }
+            if owner >= 0, isConstraint(owner), !result.contains(where: { $0 == (owner, s) }) { result.append((owner, s)) }
         }
-        return result.sorted { constraints[Int($0)].serial < constraints[Int($1)].serial }
+        return result.sorted { (constraints[Int($0.constraint)].serial, $0.tag) < (constraints[Int($1.constraint)].serial, $1.tag) }
     }
 }
