@@ -68,6 +68,11 @@ public final class CoreProbe {
         do { try core.setConstant(id, constant) } catch { throw Self.failure(error) }
     }
 
+    /// Changes several constants in one step; refused only as a whole.
+    public func setConstants(_ changes: [(id: Int32, constant: Double)]) throws(Failure) {
+        do { try core.setConstants(changes.map { ($0.id, $0.constant) }) } catch { throw Self.failure(error) }
+    }
+
     public func setPriority(_ id: Int32, _ priority: Double) throws(Failure) {
         do { try core.setPriority(id, priority) } catch { throw Self.failure(error) }
     }

@@ -52,7 +52,7 @@ enum SolverOpsHarness {
         var steps = 0
         while !input.isEmpty && steps < 24 {
             steps += 1
-            switch input.below(9) {
+            switch input.below(10) {
             case 0, 1, 2:
                 if input.below(4) == 0 {
                     addSplit(&input, to: &m, data: data)
@@ -118,6 +118,8 @@ enum SolverOpsHarness {
                 if attempt(&m, changed, replacing: k, data: data, { (m: inout Model) throws(CoreProbe.Failure) in try m.probe.setPriority(m.live[k].id, priority) }) {
                     m.live[k].reference = changed
                 }
+            case 9:
+                changeConstantsTogether(&input, &m, n: n, data: data)
             default:
                 guard !m.live.isEmpty else { continue }
                 let k = input.below(m.live.count)
@@ -165,6 +167,34 @@ enum SolverOpsHarness {
         }
     }
 
+    /// Several constants in one step, as the engine moves an item's constraints: refused
+    /// only as a whole (nothing changes), with a conflict minimal at the new constants.
+    static func changeConstantsTogether(_ input: inout FuzzInput, _ m: inout Model, n: Int, data: UnsafeBufferPointer<UInt8>) {
+        let changeable = m.live.indices.filter { m.live[$0].reference.priority > Double(n) }
+        guard !changeable.isEmpty else { return }
+        var changed = m.live
+        var picked: [Int] = []
+        for _ in 0...input.below(3) {
+            let k = changeable[input.below(changeable.count)]
+            if !picked.contains(k) { picked.append(k) }
+            changed[k].reference.constant = Double(input.small(20))
+        }
+        let before = m.probe.fingerprint()
+        do {
+            try m.probe.setConstants(picked.map { (m.live[$0].id, changed[$0].reference.constant) })
+            m.live = changed
+        } catch {
+            require(m.probe.fingerprint() == before, "a refused batch changed the core", input: data)
+            guard case .unsatisfiable(let ids) = error else {
+                require(false, "batch refused: \(error)", input: data)
+                return
+            }
+            var target = m
+            target.live = changed
+            checkConflict(target, ids: ids, pending: nil, data: data)
+        }
+    }
+
     static func add(_ c: ReferenceConstraint, to m: inout Model, data: UnsafeBufferPointer<UInt8>) {
         let before = m.probe.fingerprint()
         do {
@@ -208,11 +238,11 @@ enum SolverOpsHarness {
         do { try body(&m) } catch { require(false, "operation refused: \(error)", input: data) }
     }
 
-    /// The conflict plus the pending constraint is infeasible, and dropping any member
-    /// makes it feasible (exact arithmetic decides).
-    static func checkConflict(_ m: Model, ids: [Int32], pending: ReferenceConstraint, data: UnsafeBufferPointer<UInt8>) {
+    /// The conflict plus the pending constraint (if any) is infeasible, and dropping any
+    /// member makes it feasible (exact arithmetic decides).
+    static func checkConflict(_ m: Model, ids: [Int32], pending: ReferenceConstraint?, data: UnsafeBufferPointer<UInt8>) {
         let members = ids.filter { $0 >= 0 }.flatMap { id in m.live.first { $0.id == id }?.references ?? [] }
-        let set = members + [pending]
+        let set = members + (pending.map { [$0] } ?? [])
         require(set.allSatisfy(\.isRequired), "conflict with optional members", input: data)
         let n = m.variables.count
         guard let feasible = ReferenceLP.isFeasible(variableCount: n, constraints: set) else { return }

@@ -92,7 +92,7 @@ extension SimplexCore {
     /// - Throws: `.unsatisfiable` with a minimal set of required constraints that cannot
     ///   hold together at the new constants (see `explainedBatch`); the core is then
     ///   unchanged.
-    mutating func setConstants(_ changes: [(Int32, Double)]) throws(CoreError) {
+    package mutating func setConstants(_ changes: [(Int32, Double)]) throws(CoreError) {
         for (id, constant) in changes {
             guard isConstraint(id) else { throw .unknownConstraint(id) }
             guard constant.isFinite else { throw .nonFiniteConstant(constant) }
