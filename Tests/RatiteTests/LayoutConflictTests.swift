@@ -569,9 +569,12 @@ import Testing
         engine.throwsOnConflict = true
         let before = LayoutStateSnapshot(engine)
         let error = layoutError { try engine.setIntrinsicContentSize(IntrinsicSize(width: 50), of: a) }
-        // The report holds the objects, which the refusal put back at 157.
+        // The report holds the objects, which the refusal put back at 157; its text is
+        // as the conflict read, at 50.
         let members = error?.layoutConflict?.constraints ?? []
         #expect(members.count == 2 && members[0].kind == .contentHugging && members[1] === floor)
+        #expect(members[0].constant == 157)
+        #expect(error?.layoutConflict?.description.contains("[contentHugging] a.width <= 50\n") == true)
         layoutExpectUnchanged(engine, since: before)
     }
 }

@@ -60,14 +60,20 @@ public struct ConflictReport: CustomStringConvertible, Sendable {
     public let constraints: [LayoutConstraint]
     /// The constraint the engine stopped enforcing to recover (nil in strict mode).
     public let broken: LayoutConstraint?
+    /// The report as it read when the conflict happened. The constraints are the live
+    /// objects, whose fields may change afterwards (a refused operation puts them back),
+    /// so the text is written once, at the conflict.
+    public let description: String
 
-    public var description: String {
+    init(constraints: [LayoutConstraint], broken: LayoutConstraint?) {
+        self.constraints = constraints
+        self.broken = broken
         var text = "Unable to simultaneously satisfy constraints.\n"
         text += "  At least one of these constraints is one you don't want:\n"
         for c in constraints { text += "    \(c)\n" }
         if let broken {
             text += "  Will attempt to recover by breaking constraint\n    \(broken)\n"
         }
-        return text
+        description = text
     }
 }
