@@ -285,5 +285,6 @@ func statistics(of core: borrowing SimplexCore) -> ratite_solver_statistics {
         pivots: UInt64(core.statistics.pivots), expansions: UInt64(core.statistics.expansions),
         values_recomputed: UInt64(core.statistics.valuesRecomputed), constraints: UInt64(shape.constraints),
         variables: UInt64(shape.variables), rows: UInt64(shape.rows), definition_rows: UInt64(shape.definitions),
-        cells: UInt64(shape.cells))
+        cells: UInt64(shape.cells), substitutions: UInt64(core.statistics.substitutions),
+        batched_unlinks: UInt64(core.statistics.batchedUnlinks))
 }

@@ -742,6 +742,7 @@ static void test_statistics(void) {
     ratite_solver_statistics st = stats(s);
     CHECK(st.pivots == 0 && st.expansions == 0 && st.values_recomputed == 0);
     CHECK(st.constraints == 0 && st.variables == 0 && st.rows == 0 && st.definition_rows == 0 && st.cells == 0);
+    CHECK(st.substitutions == 0 && st.batched_unlinks == 0);
 
     ratite_variable x = var(s, "x");
     var(s, "y");
@@ -765,6 +766,7 @@ static void test_statistics(void) {
     ratite_solver_statistics later = stats(s);
     CHECK(later.constraints == 2);
     CHECK(later.pivots >= st.pivots && later.expansions >= st.expansions);
+    CHECK(later.substitutions >= st.substitutions && later.batched_unlinks >= st.batched_unlinks);
     CHECK(later.values_recomputed >= st.values_recomputed);
 
     ratite_variable unused = var(s, "unused");

@@ -50,6 +50,7 @@ static void build(benchmark::State &state, ratite_family family, bool shuffled) 
     state.counters["per_constraint"] = benchmark::Counter(
         static_cast<double>(p.constraintCount), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
     state.counters["pivots"] = static_cast<double>(last.pivots);
+    state.counters["substitutions"] = static_cast<double>(last.substitutions);
     state.SetComplexityN(state.range(0));
 }
 

@@ -128,6 +128,8 @@ typedef struct ratite_solver_statistics {
     uint64_t rows;              /* tableau rows */
     uint64_t definition_rows;   /* rows that define a variable (the rest are LP rows) */
     uint64_t cells;             /* nonzero coefficients over all rows */
+    uint64_t substitutions;     /* rows rewritten by substituting a row into them */
+    uint64_t batched_unlinks;   /* column entries unlinked in batches, deep in long columns */
 } ratite_solver_statistics;
 
 /** Creates an empty solver. The caller owns *out and frees it with ratite_solver_free. */
