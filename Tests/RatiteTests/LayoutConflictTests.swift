@@ -528,11 +528,9 @@ import Testing
         layoutExpectFrame(a, 50, 0, 100, 10)
     }
 
-    /// Constants that move together are judged together: a required hugging and
-    /// compression pair moving from 157 to 50 never conflicts with itself halfway (applied
-    /// one at a time, `width <= 50` met `width >= 157`). The real conflict is with the
-    /// user's `width >= 100`, and the user's constraint breaks, as the rule says.
-    @Test func constantsThatMoveTogetherConflictOnlyAtTheirNewValues() throws {
+    /// A view 157 wide by a required hugging and compression pair, and the user's
+    /// `width >= floor`.
+    static func requiredPairAbove(floor: Double) throws -> (LayoutEngine, LayoutItem, LayoutConstraint) {
         let engine = LayoutEngine()
         let root = try layoutRoot(engine)
         let a = try engine.addView("a", in: root)
@@ -541,8 +539,17 @@ import Testing
         try engine.setContentHuggingPriority(.required, for: .horizontal, of: a)
         try engine.setCompressionResistancePriority(.required, for: .horizontal, of: a)
         try engine.setIntrinsicContentSize(IntrinsicSize(width: 157), of: a)
-        let floor = a.widthAnchor.constraint(greaterThanOrEqualToConstant: 100)
-        try engine.activate([floor])
+        let constraint = a.widthAnchor.constraint(greaterThanOrEqualToConstant: floor)
+        try engine.activate([constraint])
+        return (engine, a, constraint)
+    }
+
+    /// Constants that move together are judged together: a required hugging and
+    /// compression pair moving from 157 to 50 never conflicts with itself halfway (applied
+    /// one at a time, `width <= 50` met `width >= 157`). The real conflict is with the
+    /// user's `width >= 100`, and the user's constraint breaks, as the rule says.
+    @Test func constantsThatMoveTogetherConflictOnlyAtTheirNewValues() throws {
+        let (engine, a, floor) = try Self.requiredPairAbove(floor: 100)
         #expect(engine.conflictLog.isEmpty)
         try engine.setIntrinsicContentSize(IntrinsicSize(width: 50), of: a)
         let report = try #require(engine.conflictLog.last)
@@ -556,16 +563,7 @@ import Testing
 
     /// In strict mode the same change is refused whole, with the same minimal report.
     @Test func strictConstantsThatMoveTogetherAreRefusedWhole() throws {
-        let engine = LayoutEngine()
-        let root = try layoutRoot(engine)
-        let a = try engine.addView("a", in: root)
-        try engine.activate([a.leftAnchor.constraint(equalTo: root.leftAnchor), a.topAnchor.constraint(equalTo: root.topAnchor),
-                             a.heightAnchor.constraint(equalToConstant: 10)])
-        try engine.setContentHuggingPriority(.required, for: .horizontal, of: a)
-        try engine.setCompressionResistancePriority(.required, for: .horizontal, of: a)
-        try engine.setIntrinsicContentSize(IntrinsicSize(width: 157), of: a)
-        let floor = a.widthAnchor.constraint(greaterThanOrEqualToConstant: 100)
-        try engine.activate([floor])
+        let (engine, a, floor) = try Self.requiredPairAbove(floor: 100)
         engine.throwsOnConflict = true
         let before = LayoutStateSnapshot(engine)
         let error = layoutError { try engine.setIntrinsicContentSize(IntrinsicSize(width: 50), of: a) }

@@ -5,21 +5,14 @@ import Testing
 /// (`LayoutEngine+ContentSize.swift`): the same layouts, conflicts and reports as when
 /// every one is an object, and objects made once, with the solver's values.
 @Suite struct LayoutContentSizeTests {
-    /// Two views in a row, `a` 50×20 and `b` 60×20 intrinsically, `a` hugging harder.
-    static func row(_ engine: LayoutEngine) throws -> (root: LayoutItem, a: LayoutItem, b: LayoutItem) {
-        let root = try layoutRoot(engine)
-        let a = try engine.addView("a", in: root), b = try engine.addView("b", in: root)
-        try engine.setIntrinsicContentSize(IntrinsicSize(width: 50, height: 20), of: a)
-        try engine.setIntrinsicContentSize(IntrinsicSize(width: 60, height: 20), of: b)
-        try engine.setContentHuggingPriority(251, for: .horizontal, of: a)
-        try engine.activate([
-            a.leadingAnchor.constraint(equalTo: root.leadingMarginAnchor),
-            b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 8),
-            b.trailingAnchor.constraint(equalTo: root.trailingMarginAnchor),
-            a.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
-            b.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
-        ])
-        return (root, a, b)
+    typealias Row = LayoutIntrinsicSizeTests.Row
+
+    /// The intrinsic-size tests' row (`a` 50×20 and `b` 60×20 intrinsically), `a` hugging
+    /// harder.
+    static func row() throws -> Row {
+        let row = try Row()
+        try row.hugging(251, 250)
+        return row
     }
 
     /// Until listed, an item's content-size pair on an axis is one split equality in the
@@ -27,8 +20,8 @@ import Testing
     /// solver's constants and priorities, in activation order, both standing for that one
     /// equality; a second listing returns the same objects.
     @Test func objectsAreMadeOnceWhenListed() throws {
-        let engine = LayoutEngine()
-        let (_, a, b) = try Self.row(engine)
+        let row = try Self.row()
+        let (engine, a, b) = (row.engine, row.a, row.b)
         for item in [a, b] {
             #expect(item.ownConstraints.isEmpty)
             for axis in Axis.allCases {
@@ -70,8 +63,8 @@ import Testing
     /// had always been apart.
     @Test(arguments: 0..<3)
     func changingOneObjectSeparatesThePair(change: Int) throws {
-        let engine = LayoutEngine()
-        let (_, a, b) = try Self.row(engine)
+        let row = try Self.row()
+        let (engine, a, b) = (row.engine, row.a, row.b)
         _ = engine.activeConstraints
         let hugging = a.ownConstraints[0], compression = a.ownConstraints[1]
         switch change {
@@ -103,8 +96,8 @@ import Testing
     /// A report that names a content-size pair gets its objects (those that bind), the ones
     /// later listings return.
     @Test func reportsMakeTheObjectsTheyName() throws {
-        let engine = LayoutEngine()
-        let (_, a, b) = try Self.row(engine)
+        let row = try Self.row()
+        let (engine, a, b) = (row.engine, row.a, row.b)
         layoutSolve(engine)
         let affecting = engine.constraintsAffectingLayout(a, for: .horizontal)
         let hugging = try #require(affecting.first { $0.kind == .contentHugging })
@@ -121,8 +114,8 @@ import Testing
 
     /// Taking the intrinsic size away retires the pair's objects with it.
     @Test func removingTheIntrinsicSizeRetiresTheObjects() throws {
-        let engine = LayoutEngine()
-        let (_, a, _) = try Self.row(engine)
+        let row = try Self.row()
+        let (engine, a) = (row.engine, row.a)
         _ = engine.activeConstraints
         let objects = a.ownConstraints
         try engine.setIntrinsicContentSize(IntrinsicSize(width: nil, height: 20), of: a)
@@ -136,9 +129,9 @@ import Testing
     /// strict mode the refusal restores the axis as it was, one split equality, and the
     /// objects the report names are the live ones.
     @Test func requiredPriorityConflictRollsBackToTheSplitForm() throws {
-        let engine = LayoutEngine()
+        let row = try Self.row()
+        let (engine, a) = (row.engine, row.a)
         engine.throwsOnConflict = true
-        let (_, a, _) = try Self.row(engine)
         try engine.activate([a.widthAnchor.constraint(equalToConstant: 30)])
         let before = a.contentSizeInSolver
         let state = engine.core.stateFingerprint()
@@ -164,8 +157,8 @@ import Testing
 
     /// Objects made inside an operation that then fails are undone with it.
     @Test func objectsMadeInAFailedOperationAreUndone() throws {
-        let engine = LayoutEngine()
-        let (root, a, _) = try Self.row(engine)
+        let row = try Self.row()
+        let (engine, root, a) = (row.engine, row.root, row.a)
         let before = a.contentSizeInSolver
         var listed: [LayoutConstraint] = []
         #expect(throws: LayoutError.self) {
@@ -212,7 +205,8 @@ import Testing
 
         /// Applies the step: an item setter, a resize, or (op 5) a change to one content-size
         /// object itself, found through the listing (which makes the objects).
-        func apply(to engine: LayoutEngine, _ scene: (root: LayoutItem, a: LayoutItem, b: LayoutItem)) throws {
+        func apply(to scene: Row) throws {
+            let engine = scene.engine
             let item = side == 0 ? scene.a : scene.b
             switch op {
             case 0, 1: try engine.setIntrinsicContentSize(size, of: item)
@@ -235,9 +229,9 @@ import Testing
     }
 
     /// The row with fixed sizes a required content-size constraint can conflict with.
-    static func conflictingScene(_ engine: LayoutEngine) throws -> (root: LayoutItem, a: LayoutItem, b: LayoutItem) {
-        let scene = try row(engine)
-        try engine.activate([scene.a.heightAnchor.constraint(equalToConstant: 24),
+    static func conflictingScene() throws -> Row {
+        let scene = try row()
+        try scene.engine.activate([scene.a.heightAnchor.constraint(equalToConstant: 24),
                              scene.b.widthAnchor.constraint(equalToConstant: 100)])
         return scene
     }
@@ -251,19 +245,19 @@ import Testing
     /// breaks, may differ between the two.)
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func splitPairsMatchSeparatedOnes(seed: UInt64) throws {
-        let lazy = LayoutEngine(), eager = LayoutEngine()
         var rng = SplitMix64(seed: seed)
         let priorities: [Priority] = [1, 249, 250, 251, 500, 749, 750, 999]
-        let scenes = [try Self.conflictingScene(lazy), try Self.conflictingScene(eager)]
+        let scenes = [try Self.conflictingScene(), try Self.conflictingScene()]
+        let (lazy, eager) = (scenes[0].engine, scenes[1].engine)
         var objectSteps = 0
         for step in 0..<300 {
             let s = Step(&rng, priorities: priorities)
             if s.op == 5 { objectSteps += 1 }
-            try s.apply(to: lazy, scenes[0])
+            try s.apply(to: scenes[0])
             if s.probe {
                 if s.listing { _ = lazy.activeConstraints } else { _ = lazy.constraintsAffectingLayout(scenes[0].a, for: s.axis) }
             }
-            try s.apply(to: eager, scenes[1])
+            try s.apply(to: scenes[1])
             for item in eager.items {
                 for axis in Axis.allCases { try eager.separateContentSize(of: item, on: axis) }
             }
@@ -288,16 +282,16 @@ import Testing
     /// every conflict report is a minimal unsatisfiable set.
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func requiredPrioritiesKeepTheRecordsStraight(seed: UInt64) throws {
-        let engine = LayoutEngine()
         var rng = SplitMix64(seed: seed)
         let priorities: [Priority] = [1, 250, 251, 750, 999, 1000, 1000, 1000]
-        let scene = try Self.conflictingScene(engine)
+        let scene = try Self.conflictingScene()
+        let engine = scene.engine
         // Checked as each report is made: later in the same operation a member's constant
         // may move on (constants applied one by one after a batch conflicts).
         engine.onConflict = { [unowned engine] report in LayoutConflictTests.expectMinimal(report, in: engine) }
         for _ in 0..<300 {
             let s = Step(&rng, priorities: priorities)
-            try s.apply(to: engine, scene)
+            try s.apply(to: scene)
             if s.probe {
                 if s.listing { _ = engine.activeConstraints } else { _ = engine.constraintsAffectingLayout(scene.b, for: s.axis) }
             }

@@ -45,4 +45,7 @@ public enum Attribute: String, Sendable, Hashable, CaseIterable {
 /// A layout axis.
 public enum Axis: String, Sendable, Hashable, CaseIterable {
     case horizontal, vertical
+
+    /// The size along the axis: width or height.
+    @inline(__always) var sizeAttribute: Attribute { self == .horizontal ? .width : .height }
 }

@@ -19,20 +19,16 @@ extension LayoutEngine {
             accounted[Int(id)] = true
             return true
         }
-        func mapped(_ id: Int32) -> LayoutConstraint? { Int(id) < constraintOfCoreID.count ? constraintOfCoreID[Int(id)] : nil }
         for item in items {
             var sharing = Set<ObjectIdentifier>()
             for axis in Axis.allCases {
                 let inSolver = item.contentSizeInSolver(on: axis)
-                let size = axis == .horizontal ? item.width : item.height
-                let objects = item.ownConstraints.filter {
-                    ($0.kind == .contentHugging || $0.kind == .compressionResistance) && $0.firstAttribute == (axis == .horizontal ? .width : .height)
-                }
                 guard inSolver.isInstalled else { continue }
+                let objects = item.contentSizeObjects(on: axis)
                 let name = "\(item.name) \(axis) content size"
                 guard claim(inSolver.id, by: name) else { continue }
                 let record = core.constraints[Int(inSolver.id)]
-                if !record.isSplit || Array(core.terms(of: record)) != [VariableTerm(variable: size, coefficient: 1)] {
+                if !record.isSplit || Array(core.terms(of: record)) != [VariableTerm(variable: item.sizeVariable(on: axis), coefficient: 1)] {
                     problems.append("\(name): solver id \(inSolver.id) is not a split equality on its size")
                 }
                 guard inSolver.hasObjects else {
@@ -44,7 +40,7 @@ extension LayoutEngine {
                     problems.append("\(name): the objects made for the split are \(objects.map(\.description))")
                     continue
                 }
-                if mapped(inSolver.id) !== objects[0] { problems.append("\(name): its id does not map to the hugging object") }
+                if recordedConstraint(ofCoreID: inSolver.id) !== objects[0] { problems.append("\(name): its id does not map to the hugging object") }
                 let priorities = [core.priority(ofConstraint: inSolver.id), core.lowerPriority(ofConstraint: inSolver.id)]
                 if objects.map(\.priority.value) != priorities || objects.contains(where: { $0.constant != -record.constant }) {
                     problems.append("\(name): the objects \(objects.map(\.description)) do not follow the split")
@@ -54,7 +50,7 @@ extension LayoutEngine {
             for c in item.ownConstraints + item.constraints where !sharing.contains(ObjectIdentifier(c)) {
                 if c.isActive && !c.isBroken {
                     guard claim(c.coreID, by: "\(c)") else { continue }
-                    if mapped(c.coreID) !== c { problems.append("\(c): solver id \(c.coreID) maps to another constraint") }
+                    if recordedConstraint(ofCoreID: c.coreID) !== c { problems.append("\(c): solver id \(c.coreID) maps to another constraint") }
                     if core.constraints[Int(c.coreID)].isSplit { problems.append("\(c): holds a split equality of no item") }
                 } else if c.coreID >= 0 {
                     problems.append("\(c): installed while \(c.isActive ? "broken" : "inactive")")

@@ -226,9 +226,14 @@ extension LayoutEngine {
         set(\.coreID, of: c, to: -1)
     }
 
+    /// The layout constraint recorded for solver id `id` (`record`), or nil.
+    func recordedConstraint(ofCoreID id: Int32) -> LayoutConstraint? {
+        id >= 0 && Int(id) < constraintOfCoreID.count ? constraintOfCoreID[Int(id)] : nil
+    }
+
     /// Clears the record of which layout constraint solver id `id` stands for.
     func forgetCoreID(_ id: Int32) {
-        guard Int(id) < constraintOfCoreID.count, let old = constraintOfCoreID[Int(id)] else { return }
+        guard let old = recordedConstraint(ofCoreID: id) else { return }
         onUndo { [weak self] in self?.constraintOfCoreID[Int(id)] = old }
         constraintOfCoreID[Int(id)] = nil
     }

@@ -48,17 +48,15 @@ extension LayoutEngine {
                         }
                     }
                     if core.constraints[Int(id)].constant != -value { changedSolverConstants.append((id, -value)) }
-                    for c in contentSizeObjects(of: item, on: axis) {
+                    for c in splitObjects(of: item, on: axis) {
                         set(\.priority, of: c, to: c.kind == .contentHugging ? hugging : compression)
                         set(\.constant, of: c, to: value)
                     }
                     continue
                 }
             }
-            let attribute = Self.sizeAttribute(on: axis)
-            let existing = item.ownConstraints.filter {
-                ($0.kind == .contentHugging || $0.kind == .compressionResistance) && $0.firstAttribute == attribute
-            }
+            let attribute = axis.sizeAttribute
+            let existing = item.contentSizeObjects(on: axis)
             guard let value else {
                 try removeOwn(existing, of: item)
                 continue
@@ -90,8 +88,6 @@ extension LayoutEngine {
         try refresh(changedConstants.map(\.0))
     }
 
-    private static func sizeAttribute(on axis: Axis) -> Attribute { axis == .horizontal ? .width : .height }
-
     private static func path(on axis: Axis) -> ReferenceWritableKeyPath<LayoutItem, LayoutItem.ContentSizeInSolver> {
         axis == .horizontal ? \.contentSizeInSolver.horizontal : \.contentSizeInSolver.vertical
     }
@@ -105,7 +101,7 @@ extension LayoutEngine {
         activationCounter += 2
         do {
             let id = try core.addSplitConstraint(
-                variable: axis == .horizontal ? item.width : item.height, constant: -value,
+                variable: item.sizeVariable(on: axis), constant: -value,
                 above: hugging.value, below: compression.value)
             set(Self.path(on: axis), of: item, to: LayoutItem.ContentSizeInSolver(serial: serial, id: id, hasObjects: false))
         } catch {
@@ -118,7 +114,7 @@ extension LayoutEngine {
     private func removeContentSizeInSolver(of item: LayoutItem, on axis: Axis) {
         let inSolver = item.contentSizeInSolver(on: axis)
         try? core.removeConstraint(inSolver.id)
-        let objects = contentSizeObjects(of: item, on: axis)
+        let objects = splitObjects(of: item, on: axis)
         if !objects.isEmpty {
             forgetCoreID(inSolver.id)
             for c in objects {
@@ -130,11 +126,11 @@ extension LayoutEngine {
         set(Self.path(on: axis), of: item, to: .none)
     }
 
-    /// The hugging and compression objects made for an axis's split equality, or none.
-    private func contentSizeObjects(of item: LayoutItem, on axis: Axis) -> [LayoutConstraint] {
-        let inSolver = item.contentSizeInSolver(on: axis)
-        guard inSolver.hasObjects else { return [] }
-        return item.ownConstraints.filter { $0.coreID == inSolver.id && $0.firstAttribute == Self.sizeAttribute(on: axis) }
+    /// The hugging and compression objects made for an axis's split equality, or none. A
+    /// split axis has no other content-size objects: one is only installed on an axis
+    /// without any (`updateContentSizeConstraints`).
+    private func splitObjects(of item: LayoutItem, on axis: Axis) -> [LayoutConstraint] {
+        item.contentSizeInSolver(on: axis).hasObjects ? item.contentSizeObjects(on: axis) : []
     }
 
     /// Makes the two objects that stand for an axis's split equality, from what the solver
@@ -143,7 +139,7 @@ extension LayoutEngine {
     func materializeContentSize(of item: LayoutItem, on axis: Axis) {
         let inSolver = item.contentSizeInSolver(on: axis)
         guard inSolver.isInstalled && !inSolver.hasObjects else { return }
-        let attribute = Self.sizeAttribute(on: axis)
+        let attribute = axis.sizeAttribute
         let value = -core.constraints[Int(inSolver.id)].constant
         let hugging = LayoutConstraint(
             item, attribute, .lessThanOrEqual, nil, .notAnAttribute, constant: value,
@@ -177,10 +173,10 @@ extension LayoutEngine {
         materializeContentSize(of: item, on: axis)
         let inSolver = item.contentSizeInSolver(on: axis)
         guard inSolver.isInstalled else { return }
-        let objects = contentSizeObjects(of: item, on: axis)
+        let objects = splitObjects(of: item, on: axis)
         let constant = core.constraints[Int(inSolver.id)].constant
         let priorities = (core.priority(ofConstraint: inSolver.id), core.lowerPriority(ofConstraint: inSolver.id))
-        let terms = [VariableTerm(variable: axis == .horizontal ? item.width : item.height, coefficient: 1)]
+        let terms = [VariableTerm(variable: item.sizeVariable(on: axis), coefficient: 1)]
         do {
             try core.removeConstraint(inSolver.id)
             forgetCoreID(inSolver.id)
@@ -211,11 +207,10 @@ extension LayoutEngine {
     /// without objects (a split equality yields its hugging object); nil for the engine's
     /// hidden constraints.
     func constraint(ofCoreID id: Int32) -> LayoutConstraint? {
-        guard id >= 0 else { return nil }
-        if Int(id) < constraintOfCoreID.count, let c = constraintOfCoreID[Int(id)] { return c }
+        if let c = recordedConstraint(ofCoreID: id) { return c }
         guard let (item, axis) = contentSizeOwner(ofCoreID: id) else { return nil }
         materializeContentSize(of: item, on: axis)
-        return constraintOfCoreID[Int(id)]
+        return recordedConstraint(ofCoreID: id)
     }
 
     /// The layout constraint behind tag symbol `tag` of solver constraint `id`: of a split
@@ -224,15 +219,15 @@ extension LayoutEngine {
     func constraint(ofCoreID id: Int32, tag: Int32) -> LayoutConstraint? {
         guard let c = constraint(ofCoreID: id) else { return nil }
         let record = core.constraints[Int(id)]
-        guard record.isSplit else { return c }
-        let objects = contentSizeObjects(of: c.firstItem, on: c.firstAttribute == .width ? .horizontal : .vertical)
+        guard record.isSplit, let axis = c.firstAttribute.axis else { return c }
+        let objects = splitObjects(of: c.firstItem, on: axis)
         return objects.first { ($0.kind == .contentHugging) == (tag == record.marker) }
     }
 
     /// The item and axis whose split equality has solver id `id`: its only term is the
     /// item's width or height.
     private func contentSizeOwner(ofCoreID id: Int32) -> (LayoutItem, Axis)? {
-        guard Int(id) < core.constraints.count, core.constraints[Int(id)].isAlive, core.constraints[Int(id)].isSplit else { return nil }
+        guard core.isConstraint(id), core.constraints[Int(id)].isSplit else { return nil }
         let terms = core.terms(ofConstraint: id)
         guard terms.count == 1, Int(terms[0].variable) < itemOfVariable.count else { return nil }
         let index = Int(itemOfVariable[Int(terms[0].variable)])

@@ -67,6 +67,17 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
         var isInstalled: Bool { serial != 0 }
     }
 
+    /// The solver variable of the item's size along `axis`.
+    func sizeVariable(on axis: Axis) -> Int32 { axis == .horizontal ? width : height }
+
+    /// The item's content-size constraint objects on `axis` (hugging and compression
+    /// resistance), in `ownConstraints` order.
+    func contentSizeObjects(on axis: Axis) -> [LayoutConstraint] {
+        ownConstraints.filter {
+            ($0.kind == .contentHugging || $0.kind == .compressionResistance) && $0.firstAttribute == axis.sizeAttribute
+        }
+    }
+
     func contentSizeInSolver(on axis: Axis) -> ContentSizeInSolver {
         axis == .horizontal ? contentSizeInSolver.horizontal : contentSizeInSolver.vertical
     }

@@ -48,10 +48,7 @@ extension SimplexCore {
         scratch.explainsConflicts = false
         var variableMap = [Int32](repeating: -1, count: variables.count)
         func mapped(_ terms: some Collection<VariableTerm>) -> [VariableTerm] {
-            terms.map { t in
-                if variableMap[Int(t.variable)] < 0 { variableMap[Int(t.variable)] = scratch.newVariable(name: name(ofVariable: t.variable)) }
-                return VariableTerm(variable: variableMap[Int(t.variable)], coefficient: t.coefficient)
-            }
+            scratch.importing(terms, from: self, map: &variableMap)
         }
         func add(_ c: Int32) throws(CoreError) -> Int32 {
             let r = constraints[Int(c)]
@@ -107,10 +104,7 @@ extension SimplexCore {
             var variableMap = [Int32](repeating: -1, count: variables.count)
             for c in set {
                 let record = constraints[Int(c)]
-                let terms = self.terms(of: record).map { t in
-                    if variableMap[Int(t.variable)] < 0 { variableMap[Int(t.variable)] = scratch.newVariable(name: "") }
-                    return VariableTerm(variable: variableMap[Int(t.variable)], coefficient: t.coefficient)
-                }
+                let terms = scratch.importing(self.terms(of: record), from: self, map: &variableMap)
                 do {
                     _ = try scratch.addConstraint(terms: terms, constant: newConstant(c), relation: record.relation, priority: 1000)
                 } catch .unsatisfiable {
@@ -131,5 +125,17 @@ extension SimplexCore {
             if conflicts(without) == true { kept = without } else { i += 1 }
         }
         return .unsatisfiable(conflict: kept)
+    }
+
+    /// `terms`, written over `source`'s variables, rewritten over this scratch core's: each
+    /// variable is created here (under its name in `source`) the first time it is met, and
+    /// `map` (indexed by `source`'s variables, -1 for none yet) remembers it.
+    mutating func importing(
+        _ terms: some Collection<VariableTerm>, from source: borrowing SimplexCore, map: inout [Int32]
+    ) -> [VariableTerm] {
+        terms.map { t in
+            if map[Int(t.variable)] < 0 { map[Int(t.variable)] = newVariable(name: source.name(ofVariable: t.variable)) }
+            return VariableTerm(variable: map[Int(t.variable)], coefficient: t.coefficient)
+        }
     }
 }

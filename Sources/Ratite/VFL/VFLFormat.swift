@@ -29,7 +29,7 @@ public struct VFLFormat: Sendable, Hashable {
     /// Whether printing this format needs extended mode: some predicate uses a multiplier,
     /// an explicit attribute, or a constant together with a view.
     public var requiresExtendedSyntax: Bool {
-        let size: Attribute = axis == .horizontal ? .width : .height
+        let size = axis.sizeAttribute
         return views.contains { view in
             view.predicates.contains { p in
                 p.view != nil && (p.attribute != size || p.multiplier != 1 || p.constant != 0)

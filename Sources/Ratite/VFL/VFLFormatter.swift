@@ -40,7 +40,7 @@ public enum VFLFormatter {
     /// [image(==image.height*2)]          (extended)
     /// ```
     public static func visualFormat(_ format: VFLFormat) -> String {
-        let size: Attribute = format.axis == .horizontal ? .width : .height
+        let size = format.axis.sizeAttribute
         var text = format.axis == .vertical ? "V:" : ""
         if let leading = format.leadingConnection { text += "|" + connection(leading) }
         for (index, view) in format.views.enumerated() {

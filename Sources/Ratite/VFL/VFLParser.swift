@@ -110,7 +110,7 @@ struct VFLParser<Names: VFLNames> {
     }
 
     /// The attribute a view's own predicates constrain: its size along the format's axis.
-    var sizeAttribute: Attribute { axis == .horizontal ? .width : .height }
+    var sizeAttribute: Attribute { axis.sizeAttribute }
 
     // MARK: Input
 
