@@ -29,7 +29,6 @@ static void reportPerOperation(benchmark::State &state, const ratite_solver_stat
 
 static void build(benchmark::State &state, ratite_family family, bool shuffled) {
     Prepared &p = prepared(family, state.range(0));
-    std::vector<ratite_term> terms;
     ratite_solver_statistics last{};
     // The previous iteration's solver is freed while the timer is paused: the build is
     // what is measured, not the teardown.
@@ -40,7 +39,7 @@ static void build(benchmark::State &state, ratite_family family, bool shuffled) 
         built = std::make_unique<Built>();
         createVariables(*built, p);
         state.ResumeTiming();
-        addConstraints(*built, p, shuffled ? &p.shuffled : nullptr);
+        addConstraints(*built, shuffled ? p.shuffledOrder : p.inOrder);
         state.PauseTiming();
         last = statistics(built->solver);
         reportShape(state, built->solver);
@@ -73,7 +72,7 @@ static Built &builtWithEdits(ratite_family family, int64_t n) {
         const Prepared &p = prepared(family, n);
         slot = std::make_unique<Built>();
         createVariables(*slot, p);
-        addConstraints(*slot, p, nullptr);
+        addConstraints(*slot, p.inOrder);
         addEdits(*slot, p);
     }
     return *slot;

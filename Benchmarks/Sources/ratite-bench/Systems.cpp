@@ -37,6 +37,19 @@ static uint64_t splitmix(uint64_t &state) {
     return z ^ (z >> 31);
 }
 
+/// Reads the system's constraints into `list`, in `order` if given.
+static void listAdditions(const Prepared &p, const std::vector<size_t> *order, AdditionList &list) {
+    list.additions.reserve(p.constraintCount);
+    for (size_t k = 0; k < p.constraintCount; k++) {
+        size_t i = order ? (*order)[k] : k;
+        ratite_system_constraint c;
+        require(ratite_system_constraint_get(p.system, i, &c), "constraint_get");
+        list.additions.push_back({i, list.variables.size(), c.count, c.constant, c.relation, c.priority});
+        list.variables.insert(list.variables.end(), c.variables, c.variables + c.count);
+        list.coefficients.insert(list.coefficients.end(), c.coefficients, c.coefficients + c.count);
+    }
+}
+
 Prepared &prepared(ratite_family family, int64_t n) {
     static std::map<std::pair<int, int64_t>, std::unique_ptr<Prepared>> cache;
     auto key = std::make_pair(static_cast<int>(family), n);
@@ -53,6 +66,8 @@ Prepared &prepared(ratite_family family, int64_t n) {
         size_t j = static_cast<size_t>(splitmix(state) % i);
         std::swap(p->shuffled[i - 1], p->shuffled[j]);
     }
+    listAdditions(*p, nullptr, p->inOrder);
+    listAdditions(*p, &p->shuffled, p->shuffledOrder);
     for (size_t i = p->constraintCount / 2; i < p->constraintCount; i++) {
         ratite_system_constraint c;
         require(ratite_system_constraint_get(p->system, i, &c), "constraint_get");
@@ -79,24 +94,16 @@ void createVariables(Built &built, const Prepared &p) {
     built.constraints.assign(p.constraintCount, 0);
 }
 
-ratite_system_constraint termsOf(const Prepared &p, const Built &built, size_t index, std::vector<ratite_term> &terms) {
-    ratite_system_constraint c;
-    require(ratite_system_constraint_get(p.system, index, &c), "constraint_get");
-    terms.resize(c.count);
-    for (size_t k = 0; k < c.count; k++) {
-        terms[k].variable = built.variables[static_cast<size_t>(c.variables[k])];
-        terms[k].coefficient = c.coefficients[k];
-    }
-    return c;
-}
-
-void addConstraints(Built &built, const Prepared &p, const std::vector<size_t> *order) {
+void addConstraints(Built &built, const AdditionList &list) {
     std::vector<ratite_term> terms;
-    for (size_t k = 0; k < p.constraintCount; k++) {
-        size_t i = order ? (*order)[k] : k;
-        ratite_system_constraint c = termsOf(p, built, i, terms);
-        require(ratite_solver_constraint_add(built.solver, terms.data(), terms.size(), c.constant, c.relation, c.priority,
-                                             &built.constraints[i]),
+    for (const Addition &a : list.additions) {
+        terms.resize(a.termCount);
+        for (size_t t = 0; t < a.termCount; t++) {
+            terms[t].variable = built.variables[static_cast<size_t>(list.variables[a.firstTerm + t])];
+            terms[t].coefficient = list.coefficients[a.firstTerm + t];
+        }
+        require(ratite_solver_constraint_add(built.solver, terms.data(), terms.size(), a.constant, a.relation, a.priority,
+                                             &built.constraints[a.index]),
                 "constraint_add", built.solver);
     }
 }

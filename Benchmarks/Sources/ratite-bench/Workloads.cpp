@@ -34,7 +34,7 @@ void buildSolver(ratite_family family, int64_t n, bool edits) {
     Prepared &p = prepared(family, n);
     current = new Built;
     createVariables(*current, p);
-    addConstraints(*current, p, nullptr);
+    addConstraints(*current, p.inOrder);
     if (edits) addEdits(*current, p);
 }
 
@@ -48,7 +48,7 @@ Workload build(ratite_family family, int64_t n, bool shuffled = false) {
             },
             [=] {
                 Prepared &p = prepared(family, n);
-                addConstraints(*current, p, shuffled ? &p.shuffled : nullptr);
+                addConstraints(*current, shuffled ? p.shuffledOrder : p.inOrder);
             }};
 }
 
@@ -167,6 +167,7 @@ std::map<std::string, Workload> workloads() {
         {"build_random_1000", build(RATITE_FAMILY_RANDOM, 1000)},
         {"build_shuffled_chain_2000", build(RATITE_FAMILY_CHAIN, 2000, true)},
         {"build_shuffled_grid_900", build(RATITE_FAMILY_GRID, 900, true)},
+        {"build_shuffled_tree_1000", build(RATITE_FAMILY_TREE, 1000, true)},
         {"resize_chain_2000", resize(RATITE_FAMILY_CHAIN, 2000, 20)},
         {"resize_grid_900", resize(RATITE_FAMILY_GRID, 900, 20)},
         {"resize_tree_1000", resize(RATITE_FAMILY_TREE, 1000, 20)},

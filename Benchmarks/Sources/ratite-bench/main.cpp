@@ -73,7 +73,7 @@ int measureMemory(const char *family, int64_t n) {
         long before = currentRSS(), heapBefore = heapInUse();
         Built built;
         createVariables(built, p);
-        addConstraints(built, p, nullptr);
+        addConstraints(built, p.inOrder);
         reportMemory(family, n, statistics(built.solver), before, heapBefore);
         return 0;
     }
