@@ -6,10 +6,12 @@ import Ratite
 public final class CoreProbe {
     var core = SimplexCore()
 
-    /// A core whose row cell pool is squeezed as soon as 16 cells are garbage, so that the
-    /// small systems fuzzers build move cells around as often as large ones do.
+    /// A core whose row cell pool is squeezed as soon as 16 cells are garbage, and whose
+    /// definition levels are renumbered once one passes 8, so that the small systems
+    /// fuzzers build move cells around and renumber levels as large ones do.
     public init() {
         core.squeezeCellsOften(slack: 16)
+        core.renumberDefinitionLevels(past: 8)
     }
 
     /// What a refused operation reports: a minimal conflict (existing ids in addition order,

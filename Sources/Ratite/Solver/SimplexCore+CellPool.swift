@@ -68,6 +68,7 @@ extension SimplexCore {
         sortCells(from: start)
         var row = Row(constant: -workspace.constant / c, basic: x, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: true)
         row.level = level
+        if level > definitionLevelCeiling { definitionLevelsRanHigh = true }
         return row
     }
 

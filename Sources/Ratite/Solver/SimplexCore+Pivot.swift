@@ -186,6 +186,7 @@ extension SimplexCore {
                     precondition(d != x, "cycle among definition rows")
                     noteRow(z)
                     rows[Int(z)].level = level + 1
+                    if level >= definitionLevelCeiling { definitionLevelsRanHigh = true }
                     work.append(d)
                 }
             }

@@ -83,6 +83,10 @@ package struct SimplexCore: ~Copyable {
     /// `reservedBytes` when freed heap pages were last given back.
     var reservedAtLastTrim = 0
     var trimmingFloor = defaultTrimmingFloor
+    /// Set when a definition level passes `definitionLevelCeiling` (see
+    /// `SimplexCore+DefinitionLevels.swift`); the outermost commit then renumbers them.
+    var definitionLevelsRanHigh = false
+    var definitionLevelCeiling = defaultDefinitionLevelCeiling
     var workspace = SparseAccumulator()
     /// Kept storage for the row lists of `columnRows` (see `takeRowList`), for
     /// `SparseAccumulator.sortedTerms` and for `expandFully`'s heap: a fresh array on every
@@ -157,6 +161,8 @@ package struct SimplexCore: ~Copyable {
         c.journal = journal
         c.reservedAtLastTrim = reservedAtLastTrim
         c.trimmingFloor = trimmingFloor
+        c.definitionLevelsRanHigh = definitionLevelsRanHigh
+        c.definitionLevelCeiling = definitionLevelCeiling
         c.explainsConflicts = explainsConflicts
         c.entryTolerance = entryTolerance
         c.objectiveIsBounded = objectiveIsBounded
