@@ -11,7 +11,7 @@ public final class CoreProbe {
     /// fuzzers build move cells around and renumber levels as large ones do.
     public init() {
         core.squeezeCellsOften(slack: 16)
-        core.renumberDefinitionLevels(past: 8)
+        core.renumberDefinitionLevelsOften(past: 8)
     }
 
     /// What a refused operation reports: a minimal conflict (existing ids in addition order,

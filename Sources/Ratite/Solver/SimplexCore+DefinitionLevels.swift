@@ -13,14 +13,14 @@
 extension SimplexCore {
     /// Renumbers definition levels whenever one passes `ceiling`, from the next commit on:
     /// tests and fuzzers lower it so small systems exercise the renumbering.
-    package mutating func renumberDefinitionLevels(past ceiling: Int32) {
+    package mutating func renumberDefinitionLevelsOften(past ceiling: Int32) {
         definitionLevelCeiling = ceiling
     }
 
     /// Gives every definition row the least level the order allows.
     mutating func renumberDefinitionLevels() {
         var order: [(level: Int32, row: Int32)] = []
-        for r in rows.indices where rows[r].basic >= 0 && rows[r].isDefinition { order.append((rows[r].level, Int32(r))) }
+        for r in rows.indices where !rows[r].isUnused && rows[r].isDefinition { order.append((rows[r].level, Int32(r))) }
         // A row refers only to definitions below its level, which come first.
         order.sort { $0 < $1 }
         for (_, r) in order {
