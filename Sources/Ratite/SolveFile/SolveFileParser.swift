@@ -109,14 +109,16 @@ extension LineScanner {
 
     // MARK: Expressions
 
-    mutating func linearForm() throws(TextFileError) -> LinearForm {
-        var result = try linearProduct()
+    /// A sum of products. `depth` counts the parentheses around it: they are bounded
+    /// (`maximumParenthesisDepth`) so that no input can exhaust the stack.
+    mutating func linearForm(depth: Int = 0) throws(TextFileError) -> LinearForm {
+        var result = try linearProduct(depth: depth)
         while true {
             skipBlanks()
             guard let c = current, c == UInt8(ascii: "+") || c == UInt8(ascii: "-") else { return result }
             position += 1
             let operatorOffset = position - 1
-            let right = try linearProduct()
+            let right = try linearProduct(depth: depth)
             result = result + (c == UInt8(ascii: "-") ? right.scaled(by: -1) : right)
             if !result.constant.isFinite || result.terms.contains(where: { !$0.coefficient.isFinite }) {
                 throw error("number out of range: this sum is not finite", at: operatorOffset)
@@ -124,16 +126,16 @@ extension LineScanner {
         }
     }
 
-    mutating func linearProduct() throws(TextFileError) -> LinearForm {
+    mutating func linearProduct(depth: Int) throws(TextFileError) -> LinearForm {
         skipBlanks()
-        var result = try linearFactor()
+        var result = try linearFactor(depth: depth)
         while true {
             skipBlanks()
             guard let c = current, c == UInt8(ascii: "*") || c == UInt8(ascii: "/") else { return result }
             let operatorOffset = position
             position += 1
             skipBlanks()
-            let right = try linearFactor()
+            let right = try linearFactor(depth: depth)
             if c == UInt8(ascii: "*") {
                 if right.isConstant {
                     result = result.scaled(by: right.constant)
@@ -153,20 +155,29 @@ extension LineScanner {
         }
     }
 
-    mutating func linearFactor() throws(TextFileError) -> LinearForm {
-        skipBlanks()
+    mutating func linearFactor(depth: Int) throws(TextFileError) -> LinearForm {
+        // Signs are read in a loop, not by recursion: any number of them is valid.
+        var negated = false
+        while true {
+            skipBlanks()
+            guard let c = current, c == UInt8(ascii: "-") || c == UInt8(ascii: "+") else { break }
+            if c == UInt8(ascii: "-") { negated.toggle() }
+            position += 1
+        }
+        let factor = try unsignedFactor(depth: depth)
+        return negated ? factor.scaled(by: -1) : factor
+    }
+
+    private mutating func unsignedFactor(depth: Int) throws(TextFileError) -> LinearForm {
         guard let c = current else { throw error("expected a number, a name or '('", at: position) }
         switch c {
-        case UInt8(ascii: "-"):
-            position += 1
-            return try linearFactor().scaled(by: -1)
-        case UInt8(ascii: "+"):
-            position += 1
-            return try linearFactor()
         case UInt8(ascii: "("):
+            guard depth < maximumParenthesisDepth else {
+                throw error("parentheses nested more than \(maximumParenthesisDepth) deep", at: position)
+            }
             let open = position
             position += 1
-            let inner = try linearForm()
+            let inner = try linearForm(depth: depth + 1)
             skipBlanks()
             guard current == UInt8(ascii: ")") else {
                 if let c = current { throw error("expected ')' but found '\(describe(c))'", at: position) }
@@ -182,3 +193,5 @@ extension LineScanner {
     }
 }
 
+/// How deep parentheses may nest in a solve-file expression (as in VFL predicates).
+let maximumParenthesisDepth = 64

@@ -24,7 +24,7 @@ struct Journal {
         var nameLog = 0
         var rows = 0, symbols = 0, columnNodes = 0, objectiveNodes = 0
         var levels = 0, constraints = 0, variables = 0, dirty = 0
-        var allSymbolsDirty = false, definitionLevelsRanHigh = false
+        var allSymbolsDirty = false, definitionLevelsRanHigh = false, numbersOverflowed = false
         var constraintTerms = 0, constraintTermGarbage = 0
         var cellPool = 0, liveCellCount = 0, nextCellSqueeze = 0
         var freeRow: Int32 = -1, freeSymbol: Int32 = -1, freeColumnNode: Int32 = -1
@@ -88,7 +88,7 @@ extension SimplexCore {
             rows: rows.count, symbols: symbols.count, columnNodes: columnNodes.count,
             objectiveNodes: objectiveNodes.count, levels: levels.count,
             constraints: constraints.count, variables: variables.count, dirty: dirty.count, allSymbolsDirty: allSymbolsDirty,
-            definitionLevelsRanHigh: definitionLevelsRanHigh,
+            definitionLevelsRanHigh: definitionLevelsRanHigh, numbersOverflowed: numbersOverflowed,
             constraintTerms: constraintTerms.count, constraintTermGarbage: constraintTermGarbage,
             cellPool: cellPool.count, liveCellCount: liveCellCount, nextCellSqueeze: nextCellSqueeze,
             freeRow: freeRow, freeSymbol: freeSymbol, freeColumnNode: freeColumnNode,
@@ -212,6 +212,7 @@ extension SimplexCore {
         // (An update inside the transaction may have emptied the list already.)
         allSymbolsDirty = mark.allSymbolsDirty
         definitionLevelsRanHigh = mark.definitionLevelsRanHigh
+        numbersOverflowed = mark.numbersOverflowed
         if dirty.count > mark.dirty {
             for s in dirty[mark.dirty...] where Int(s) < flags.count { flags[Int(s)] &= ~SymbolFlags.dirty }
             dirty.removeSubrange(mark.dirty...)

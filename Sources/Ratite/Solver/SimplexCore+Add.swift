@@ -178,7 +178,7 @@ extension SimplexCore {
         // stands: nothing refers to it, so no cycle can form and nothing needs substituting.
         for s in workspace.symbols where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(s)) {
             if !appearsInRows(s) && symbols[Int(s)].objective < 0 {
-                define(s, explicit: false)
+                try define(s, explicit: false)
                 return
             }
         }
@@ -197,8 +197,8 @@ extension SimplexCore {
                     expandDefinition(cyclic)
                     continue search
                 }
-                define(s, explicit: false)
-                raiseLevels(above: s)
+                try define(s, explicit: false)
+                try raiseLevels(above: s)
                 return
             }
             guard let d = definitionExposingVariable() else { break }
@@ -215,7 +215,7 @@ extension SimplexCore {
             }
         }
         if subject >= 0 && best > nearZero {
-            define(subject, explicit: true)
+            try define(subject, explicit: true)
             return
         }
         try placeLPRow(constraint: id)
@@ -263,13 +263,13 @@ extension SimplexCore {
 
     /// Makes the workspace row the definition of `x`. An explicit row (parametric symbols
     /// only) is also substituted into the LP rows and the objective that contain `x`.
-    private mutating func define(_ x: Int32, explicit: Bool) {
+    private mutating func define(_ x: Int32, explicit: Bool) throws(CoreError) {
         let row = storedDefinition(of: x)
         let r = insertRow(row)
         if explicit {
             substituteIntoLPRows(x, by: row, except: r)
             substituteObjective(x, row: row)
-            raiseLevels(above: x)
+            try raiseLevels(above: x)
         }
     }
 
@@ -378,15 +378,18 @@ extension SimplexCore {
     /// Inserts `0 = constant + Σ terms` solved for parametric `subject`, substituting it out
     /// of the other LP rows and the objective (a pivot on a row that was never basic).
     private mutating func solveAndInsert(terms: [Cell], constant: Double, subject: Int32) throws(CoreError) {
-        guard let c = terms.first(where: { $0.symbol == subject })?.coefficient else {
+        guard let c = terms.first(where: { $0.symbol == subject })?.coefficient, !isNearZero(c) && c.isFinite else {
             throw .internalError("subject missing from its row")
         }
         let start = cellPool.count
         for t in terms where t.symbol != subject {
-            cellPool.append(Cell(symbol: t.symbol, coefficient: -t.coefficient / c))
+            let q = -t.coefficient / c
+            noteMagnitude(q)
+            if !isNearZero(q) { cellPool.append(Cell(symbol: t.symbol, coefficient: q)) }
         }
         // A slack or error row is substituted into others: bundle its dummies first.
         let end = kind(subject) == .slack || kind(subject) == .error ? bundlingDummies(from: start) : cellPool.count
+        noteMagnitude(-constant / c)
         let row = Row(constant: -constant / c, basic: subject, start: Int32(start), count: Int32(end - start), isDefinition: false)
         let r = insertRow(row)
         if appearsInRows(subject) { substituteIntoLPRows(subject, by: row, except: r) }
@@ -560,7 +563,7 @@ extension SimplexCore {
             let row = rows[Int(r)]
             let entering = cells(of: row).first { kind($0.symbol).mayEnter }?.symbol ?? cells(of: row).first { kind($0.symbol) == .dummy }?.symbol
             if let entering {
-                pivot(entering: entering, row: r)
+                try pivot(entering: entering, row: r)
             } else {
                 deleteRow(r)
             }

@@ -60,12 +60,17 @@ extension SimplexCore {
         let start = cellPool.count
         var level: Int32 = 0
         for s in workspace.symbols where s != x {
+            // Both `a` (the cycle checks skip a symbol whose `a` is roundoff) and the
+            // quotient (a huge `c` makes it roundoff) must be filtered.
             let a = workspace.coefficient(s)
-            guard !isNearZero(a) else { continue }
-            cellPool.append(Cell(symbol: s, coefficient: -a / c))
+            let q = -a / c
+            noteMagnitude(q)
+            guard !isNearZero(a) && !isNearZero(q) else { continue }
+            cellPool.append(Cell(symbol: s, coefficient: q))
             if isDefined(s) { level = max(level, definitionLevel(s) + 1) }
         }
         sortCells(from: start)
+        noteMagnitude(-workspace.constant / c)
         var row = Row(constant: -workspace.constant / c, basic: x, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: true)
         row.level = level
         if level > definitionLevelCeiling { definitionLevelsRanHigh = true }

@@ -130,6 +130,7 @@ extension SimplexCore {
         if r >= 0 {
             noteRow(r)
             rows[Int(r)].constant -= shift
+            noteMagnitude(rows[Int(r)].constant)
             markDirty(m)
             checkFeasibility(m)
         }
@@ -155,6 +156,7 @@ extension SimplexCore {
             }
             noteRow(q)
             rows[Int(q)].constant += a * shift
+            noteMagnitude(rows[Int(q)].constant)
             markDirty(b)
             if !rows[Int(q)].isDefinition { checkFeasibility(b) }
         }

@@ -24,6 +24,10 @@ extension SimplexCore {
                 // plain variable, which can be unbounded.)
                 guard objectiveIsBounded else { throw .internalError("objective unbounded entering \(describeSymbol(e))") }
                 dropImprovement(of: e)
+                // Counted like a pivot: a coefficient that is not finite survives being
+                // dropped, and this loop must end anyway.
+                budget -= 1
+                if budget == 0 { throw .internalError("optimization did not converge") }
                 continue
             }
             let pair = (e, rows[Int(r)].basic)
@@ -37,7 +41,8 @@ extension SimplexCore {
             if recent.count > 16 { recent.removeFirst() }
             let degenerate = abs(rows[Int(r)].constant) <= feasibilityTolerance
             degenerateRun = degenerate ? degenerateRun + 1 : 0
-            pivot(entering: e, row: r)
+            try pivot(entering: e, row: r)
+            try refuseOverflow()
             budget -= 1
             if budget == 0 { throw .internalError("optimization did not converge") }
         }
@@ -185,7 +190,8 @@ extension SimplexCore {
             // Checked before the pivot, so a repair that takes exactly `limit` pivots
             // succeeds.
             guard budget > 0 else { throw .internalError("dual optimization did not converge") }
-            pivot(entering: entering, row: r)
+            try pivot(entering: entering, row: r)
+            try refuseOverflow()
             budget -= 1
         }
     }

@@ -30,6 +30,7 @@ extension SimplexCore {
                 i += 1
             } else if ss < ts {
                 let sum = cellPool.coefficient(at: j) * c
+                noteMagnitude(sum)
                 if !isNearZero(sum) {
                     cellPool.append(Cell(symbol: ss, coefficient: sum))
                     columnInsert(ss, row: q)
@@ -37,6 +38,7 @@ extension SimplexCore {
                 j += 1
             } else {
                 let sum = cancellingSum(cellPool.coefficient(at: i), cellPool.coefficient(at: j) * c)
+                noteMagnitude(sum)
                 if sum != 0 {
                     cellPool.append(Cell(symbol: ts, coefficient: sum))
                 } else if unlinkingColumn {
@@ -57,6 +59,7 @@ extension SimplexCore {
         rows[Int(q)].start = Int32(start)
         rows[Int(q)].count = Int32(cellPool.count - start)
         rows[Int(q)].constant += c * source.constant
+        noteMagnitude(rows[Int(q)].constant)
         markDirty(target.basic)
         if !target.isDefinition { checkFeasibility(target.basic) }
     }
@@ -130,12 +133,20 @@ extension SimplexCore {
     /// Makes `e` basic in LP row `r`, whose basic symbol becomes parametric, and substitutes
     /// `e` out of every other LP row and the objective. If `e` is external, `r` becomes its
     /// definition row.
-    mutating func pivot(entering e: Int32, row r: Int32) {
-        statistics.pivots += 1
+    ///
+    /// - Throws: `internalError` (with nothing changed) if `e`'s coefficient is roundoff
+    ///   of zero, or so large that `1 / a` is: extreme but finite input (1e300 beside 1)
+    ///   can leave such cells, and a failed operation must be refused and rolled back,
+    ///   never trap.
+    mutating func pivot(entering e: Int32, row r: Int32) throws(CoreError) {
         let old = rows[Int(r)]
         let b = old.basic
         let a = coefficient(of: e, in: old)
-        precondition(!isNearZero(a), "pivot on a zero coefficient")
+        // `1 / a`, the leaving symbol's coefficient, must be a cell too.
+        guard !isNearZero(a) && a.isFinite && !isNearZero(1 / a) else {
+            throw .internalError("numerical breakdown: \(describeSymbol(e)) would enter on coefficient \(a)")
+        }
+        statistics.pivots += 1
         // The row solved for `e`, written at the end of the pool.
         let start = cellPool.count
         var placedBasic = false
@@ -146,6 +157,7 @@ extension SimplexCore {
                 placedBasic = true
             }
             let c = -t.coefficient / a
+            noteMagnitude(c)
             if !isNearZero(c) { cellPool.append(Cell(symbol: t.symbol, coefficient: c)) }
         }
         if !placedBasic { cellPool.append(Cell(symbol: b, coefficient: 1 / a)) }
@@ -153,6 +165,7 @@ extension SimplexCore {
         rows[Int(r)].basic = e
         rows[Int(r)].isDefinition = kind(e) == .external
         rows[Int(r)].constant = -old.constant / a
+        noteMagnitude(rows[Int(r)].constant)
         let row = rows[Int(r)]
         noteSymbol(b)
         symbols[Int(b)].row = -1
@@ -165,7 +178,7 @@ extension SimplexCore {
         substituteIntoLPRows(e, by: row, except: r)
         substituteObjective(e, row: row)
         if row.isDefinition {
-            raiseLevels(above: e)
+            try raiseLevels(above: e)
         } else {
             checkFeasibility(e)
         }
@@ -173,7 +186,10 @@ extension SimplexCore {
 
     /// Restores `level(dependent) > level(reference)` after `x`'s level rose or `x` became
     /// defined, by raising the levels of the rows that refer to `x`, transitively.
-    mutating func raiseLevels(above x: Int32) {
+    ///
+    /// - Throws: `internalError` if the definitions refer back to `x`, which only roundoff
+    ///   of extreme input can cause (a cycle check skips a coefficient that later grows).
+    mutating func raiseLevels(above x: Int32) throws(CoreError) {
         var work: [Int32] = [x]
         var containing = takeRowList()
         defer { keepRowList(containing) }
@@ -183,7 +199,7 @@ extension SimplexCore {
             for z in containing where rows[Int(z)].isDefinition {
                 let d = rows[Int(z)].basic
                 if rows[Int(z)].level <= level {
-                    precondition(d != x, "cycle among definition rows")
+                    guard d != x else { throw .internalError("numerical breakdown: the definition of \(describeSymbol(x)) refers to itself") }
                     noteRow(z)
                     rows[Int(z)].level = level + 1
                     if level >= definitionLevelCeiling { definitionLevelsRanHigh = true }

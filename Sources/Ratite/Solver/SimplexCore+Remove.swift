@@ -37,7 +37,7 @@ extension SimplexCore {
         if kind(m) == .dummy { unbundle(dummy: m) }
         if !isLPBasic(m) {
             if let r = markerLeavingRow(m) {
-                pivot(entering: m, row: r)
+                try pivot(entering: m, row: r)
             } else if let r = definitionRowContaining(m) {
                 try eliminateThroughDefinition(m, row: r)
             }
@@ -70,6 +70,22 @@ extension SimplexCore {
     mutating func restoreOptimality() throws(CoreError) {
         if !infeasible.isEmpty { try dualOptimize() }
         try optimize()
+        try refuseOverflow()
+    }
+
+    /// Fails the operation if a number it wrote into the tableau is not finite: finite
+    /// input whose magnitudes lie too far apart (1e300 beside 1e-300) overflows, and an
+    /// infinity or NaN in a row makes every later answer meaningless.
+    mutating func refuseOverflow() throws(CoreError) {
+        guard numbersOverflowed else { return }
+        numbersOverflowed = false
+        throw .internalError("numbers out of range: a result overflowed (coefficients or constants too far apart in magnitude)")
+    }
+
+    /// Notes a number written into the tableau; see `refuseOverflow`. (`!(… <= …)` is also
+    /// true for NaN.)
+    @inline(__always) mutating func noteMagnitude(_ x: Double) {
+        if !(abs(x) <= Double.greatestFiniteMagnitude) { numbersOverflowed = true }
     }
 
     /// The LP row in which the marker should become basic: the restricted row that keeps the
@@ -141,6 +157,9 @@ extension SimplexCore {
     private mutating func eliminateThroughDefinition(_ m: Int32, row r: Int32) throws(CoreError) {
         let old = rows[Int(r)]
         let a = coefficient(of: m, in: old)
+        guard !isNearZero(a) && a.isFinite && !isNearZero(1 / a) else {
+            throw .internalError("numerical breakdown: \(describeSymbol(m)) cannot be solved for on coefficient \(a)")
+        }
         var terms: [Cell] = []
         var placed = false
         for t in cells(of: old) where t.symbol != m {
@@ -148,9 +167,12 @@ extension SimplexCore {
                 terms.append(Cell(symbol: old.basic, coefficient: 1 / a))
                 placed = true
             }
-            terms.append(Cell(symbol: t.symbol, coefficient: -t.coefficient / a))
+            let q = -t.coefficient / a
+            if !isNearZero(q) { terms.append(Cell(symbol: t.symbol, coefficient: q)) }
         }
         if !placed { terms.append(Cell(symbol: old.basic, coefficient: 1 / a)) }
+        for t in terms { noteMagnitude(t.coefficient) }
+        noteMagnitude(-old.constant / a)
         let solved = storedRow(basic: m, isDefinition: true, constant: -old.constant / a, terms: terms)
         deleteRow(r)
         var containing: [Int32] = []
@@ -191,7 +213,7 @@ extension SimplexCore {
         guard !isNearZero(workspace.coefficient(d)) else { throw .internalError("definition of \(describeSymbol(d)) became singular") }
         let solved = storedDefinition(of: d)
         insertRow(solved)
-        raiseLevels(above: d)
+        try raiseLevels(above: d)
     }
 
     /// A defined symbol in the workspace (at level `top` or below) whose definition depends

@@ -86,6 +86,9 @@ package struct SimplexCore: ~Copyable {
     /// Set when a definition level passes `definitionLevelCeiling` (see
     /// `SimplexCore+DefinitionLevels.swift`); the outermost commit then renumbers them.
     var definitionLevelsRanHigh = false
+    /// Set when a number written into the tableau is not finite (see `noteMagnitude`);
+    /// the operation then fails and rolls back.
+    var numbersOverflowed = false
     var definitionLevelCeiling = defaultDefinitionLevelCeiling
     var workspace = SparseAccumulator()
     /// Kept storage for the row lists of `columnRows` (see `takeRowList`), for

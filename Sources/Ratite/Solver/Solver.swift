@@ -193,7 +193,18 @@ public final class Solver {
         case .nonFiniteConstant(let x): return .nonFiniteConstant(x)
         case .nonFiniteValue(let v, let x): return .nonFiniteSuggestedValue(variable(v), x)
         case .unsatisfiable(let ids):
-            let conflict = ids.compactMap { id -> Constraint? in id == pendingConstraintID ? pending : constraintsByID[Int(id)] }
+            // Only a numerical breakdown names a constraint this solver does not hold (an
+            // edit's, say): required constraints alone make a conflict.
+            var conflict: [Constraint] = []
+            for id in ids {
+                if id == pendingConstraintID, let pending {
+                    conflict.append(pending)
+                } else if id >= 0 && Int(id) < constraintsByID.count, let c = constraintsByID[Int(id)] {
+                    conflict.append(c)
+                } else {
+                    return .internalError("numerical breakdown: a conflict named constraint \(id), which is not one of this solver's")
+                }
+            }
             guard let subject = pending ?? conflict.last else { return .internalError("empty conflict") }
             return .unsatisfiable(subject, conflict: conflict)
         case .internalError(let text): return .internalError(text)
