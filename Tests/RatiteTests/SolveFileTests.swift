@@ -119,6 +119,20 @@ import Testing
         }
     }
 
+    /// Nesting is bounded so that no input exhausts the stack (15,000 '(' once did); signs
+    /// are not nesting, so any number of them parses (60,000 once overflowed too).
+    @Test func deepNestingIsAnErrorAndLongSignRunsParse() {
+        let limit = maximumParenthesisDepth
+        let nested = String(repeating: "(", count: limit) + "x" + String(repeating: ")", count: limit)
+        #expect(constraint("\(nested) == 1")?.0 == form([("x", 1)]))
+        let message = failure(String(repeating: "(", count: 15_000) + "x == 1")
+        #expect(message == "1:\(limit + 1): error: parentheses nested more than \(limit) deep")
+        let signs = String(repeating: "-", count: 60_001)
+        #expect(constraint("\(signs) x == 1")?.0 == form([("x", -1)]))
+        #expect(constraint("- + - x == 1")?.0 == form([("x", 1)]))
+        #expect(failure("x == ---") != nil)
+    }
+
     @Test func relationsAndPriorities() {
         let cases: [(String, Relation, Priority)] = [
             ("x == 1", .equal, .required),

@@ -53,8 +53,17 @@ public enum LayoutSVG {
             <g transform="translate(\(number(pad)) \(number(pad)))">
 
             """
-        func draw(_ item: LayoutItem, depth: Int) {
-            let indent = String(repeating: "  ", count: depth + 1)
+        // Depth first with an explicit stack (a hierarchy can be deeper than the call
+        // stack), each item's closing tags queued under its children. Indentation stops
+        // growing past `maximumIndentedDepth`, or deep chains would cost quadratic space.
+        enum Step { case open(LayoutItem, depth: Int), close(String) }
+        var steps: [Step] = roots.reversed().map { .open($0, depth: 0) }
+        while let step = steps.popLast() {
+            guard case .open(let item, let depth) = step else {
+                if case .close(let text) = step { out += text }
+                continue
+            }
+            let indent = String(repeating: "  ", count: min(depth, maximumIndentedDepth) + 1)
             var classes = [item.kind.rawValue]
             if ambiguous.contains(ObjectIdentifier(item)) { classes.append("ambiguous") }
             if conflicted.contains(ObjectIdentifier(item)) { classes.append("conflict") }
@@ -62,14 +71,13 @@ public enum LayoutSVG {
             out += "\(indent)<g data-item=\"\(escape(item.name))\">\n"
             out += "\(indent)  <rect class=\"\(classes.joined(separator: " "))\" x=\"\(number(f.x))\" y=\"\(number(f.y))\" width=\"\(number(f.width))\" height=\"\(number(f.height))\"><title>\(escape(item.name)): \(f)</title></rect>\n"
             out += "\(indent)  <text x=\"\(number(f.x + 3))\" y=\"\(number(f.y + 11))\">\(escape(item.name))</text>\n"
+            steps.append(.close("\(indent)</g>\n"))
             if !item.children.isEmpty {
                 out += "\(indent)  <g transform=\"translate(\(number(f.x)) \(number(f.y)))\">\n"
-                for child in item.children { draw(child, depth: depth + 2) }
-                out += "\(indent)  </g>\n"
+                steps.append(.close("\(indent)  </g>\n"))
+                for child in item.children.reversed() { steps.append(.open(child, depth: depth + 2)) }
             }
-            out += "\(indent)</g>\n"
         }
-        for root in roots { draw(root, depth: 0) }
         out += "</g>\n"
         var y = height + 2 * pad + 14
         for (kind, line) in legend {
@@ -98,3 +106,6 @@ public enum LayoutSVG {
         return out
     }
 }
+
+/// How deep (in indentation steps) the SVG output is indented; deeper items align there.
+private let maximumIndentedDepth = 64

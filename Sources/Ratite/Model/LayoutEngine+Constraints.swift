@@ -247,33 +247,31 @@ extension LayoutEngine {
 
     /// Moves an installed constraint's solver constant to its current solver form.
     private func applyConstant(of c: LayoutConstraint) throws(LayoutError) {
-        try separateIfShared(c)
-        do {
-            try core.setConstant(c.coreID, solverForm(of: c).constant)
-        } catch .unsatisfiable(let ids) {
-            let conflict = ids.compactMap { constraint(ofCoreID: $0) }
-            if try recover(from: conflict, pending: c) !== c { try applyConstant(of: c) }
-        } catch {
-            throw .internalError("\(error)")
-        }
+        try apply(to: c) { () throws(CoreError) in try core.setConstant(c.coreID, solverForm(of: c).constant) }
     }
 
     /// Applies a changed priority; engine-made constraints may cross the required boundary.
     func changePriority(of c: LayoutConstraint, to priority: Priority) throws(LayoutError) {
         set(\.priority, of: c, to: priority)
         guard c.isInstalled else { return }
-        try applyPriority(of: c)
+        try apply(to: c) { () throws(CoreError) in try core.setPriority(c.coreID, c.priority.value) }
     }
 
-    private func applyPriority(of c: LayoutConstraint) throws(LayoutError) {
-        try separateIfShared(c)
-        do {
-            try core.setPriority(c.coreID, c.priority.value)
-        } catch .unsatisfiable(let ids) {
-            let conflict = ids.compactMap { constraint(ofCoreID: $0) }
-            if try recover(from: conflict, pending: c) !== c { try applyPriority(of: c) }
-        } catch {
-            throw .internalError("\(error)")
+    /// Makes `change` to installed `c`'s solver constraint, breaking what it conflicts with.
+    /// Each conflict breaks one constraint, so this retries until `c` holds or is the one
+    /// broken: in a loop, not by recursion, as thousands of constraints may break in turn.
+    private func apply(to c: LayoutConstraint, _ change: () throws(CoreError) -> Void) throws(LayoutError) {
+        while true {
+            try separateIfShared(c)
+            do {
+                try change()
+                return
+            } catch .unsatisfiable(let ids) {
+                let conflict = ids.compactMap { constraint(ofCoreID: $0) }
+                if try recover(from: conflict, pending: c) === c { return }
+            } catch {
+                throw .internalError("\(error)")
+            }
         }
     }
 

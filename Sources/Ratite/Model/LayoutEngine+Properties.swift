@@ -80,12 +80,13 @@ extension LayoutEngine {
     /// item and of every descendant that inherits it follow.
     public func setLayoutDirection(_ direction: LayoutDirection?, of item: LayoutItem) throws(LayoutError) {
         try checkItem(item)
+        // Pre-order, with an explicit stack: a hierarchy can be deeper than the call stack.
         var affected: [LayoutItem] = []
-        func collect(_ i: LayoutItem) {
+        var pending = [item]
+        while let i = pending.popLast() {
             affected.append(i)
-            for child in i.children where child.semanticDirection == nil { collect(child) }
+            pending.append(contentsOf: i.children.reversed().filter { $0.semanticDirection == nil })
         }
-        collect(item)
         try transaction { () throws(LayoutError) in
             set(\.semanticDirection, of: item, to: direction)
             try refreshConstraints(of: affected)
