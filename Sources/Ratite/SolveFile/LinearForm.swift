@@ -23,17 +23,27 @@ public struct LinearForm: Sendable, Equatable {
     /// Whether the form is a plain number.
     public var isConstant: Bool { terms.isEmpty }
 
-    static func + (l: LinearForm, r: LinearForm) -> LinearForm {
-        var result = l
+    /// Adds `sign × r` in place. `positions` maps each name to its index in `terms` and is
+    /// kept in step, so a sum of n terms costs O(n), not O(n²) (a 40,000-term line took 11 s).
+    /// - Returns: false if a coefficient or the constant of the result is not finite.
+    mutating func add(_ r: LinearForm, times sign: Double, positions: inout [String: Int]) -> Bool {
+        if positions.count < terms.count {
+            for (i, t) in terms.enumerated() where positions[t.name] == nil { positions[t.name] = i }
+        }
+        var finite = true
         for t in r.terms {
-            if let i = result.terms.firstIndex(where: { $0.name == t.name }) {
-                result.terms[i].coefficient += t.coefficient
+            let coefficient = sign * t.coefficient
+            if let i = positions[t.name] {
+                terms[i].coefficient += coefficient
+                finite = finite && terms[i].coefficient.isFinite
             } else {
-                result.terms.append(t)
+                positions[t.name] = terms.count
+                terms.append(NamedTerm(t.name, coefficient))
+                finite = finite && coefficient.isFinite
             }
         }
-        result.constant += r.constant
-        return result
+        constant += sign * r.constant
+        return finite && constant.isFinite
     }
 
     func scaled(by factor: Double) -> LinearForm {

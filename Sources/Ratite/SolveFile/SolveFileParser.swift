@@ -113,14 +113,14 @@ extension LineScanner {
     /// (`maximumParenthesisDepth`) so that no input can exhaust the stack.
     mutating func linearForm(depth: Int = 0) throws(TextFileError) -> LinearForm {
         var result = try linearProduct(depth: depth)
+        var positions: [String: Int] = [:]
         while true {
             skipBlanks()
             guard let c = current, c == UInt8(ascii: "+") || c == UInt8(ascii: "-") else { return result }
             position += 1
             let operatorOffset = position - 1
             let right = try linearProduct(depth: depth)
-            result = result + (c == UInt8(ascii: "-") ? right.scaled(by: -1) : right)
-            if !result.constant.isFinite || result.terms.contains(where: { !$0.coefficient.isFinite }) {
+            guard result.add(right, times: c == UInt8(ascii: "-") ? -1 : 1, positions: &positions) else {
                 throw error("number out of range: this sum is not finite", at: operatorOffset)
             }
         }
