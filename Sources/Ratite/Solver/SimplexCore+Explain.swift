@@ -47,37 +47,24 @@ extension SimplexCore {
         var scratch = SimplexCore()
         scratch.explainsConflicts = false
         var variableMap = [Int32](repeating: -1, count: variables.count)
-        func mapped(_ terms: some Collection<VariableTerm>) -> [VariableTerm] {
-            scratch.importing(terms, from: self, map: &variableMap)
-        }
-        func add(_ c: Int32) throws(CoreError) -> Int32 {
+        func add(_ c: Int32, to scratch: inout SimplexCore) throws(CoreError) -> Int32 {
             let r = constraints[Int(c)]
-            return try scratch.addConstraint(terms: mapped(self.terms(of: r)), constant: r.constant, relation: r.relation, priority: 1000)
+            let terms = scratch.importing(self.terms(of: r), from: self, map: &variableMap)
+            return try scratch.addConstraint(terms: terms, constant: r.constant, relation: r.relation, priority: 1000)
         }
-        let subjectTerms = mapped(terms)
+        let subjectTerms = scratch.importing(terms, from: self, map: &variableMap)
         var kept = ordered
         var ids: [Int32] = []
         do {
-            for c in ordered { ids.append(try add(c)) }
+            for c in ordered { ids.append(try add(c, to: &scratch)) }
             if let probe = try? scratch.addConstraint(terms: subjectTerms, constant: constant, relation: relation, priority: 1000) {
                 // Not a conflict after all (only rounding can cause this): report what we have.
                 _ = probe
                 return ordered
             }
-            var i = 0
-            while i < kept.count {
-                try scratch.removeConstraint(ids[i])
-                do {
-                    let probe = try scratch.addConstraint(terms: subjectTerms, constant: constant, relation: relation, priority: 1000)
-                    // Without kept[i] the subject holds, so kept[i] belongs to the conflict.
-                    try scratch.removeConstraint(probe)
-                    ids[i] = try add(kept[i])
-                    i += 1
-                } catch .unsatisfiable {
-                    kept.remove(at: i)
-                    ids.remove(at: i)
-                }
-            }
+            try scratch.dropUnneeded(&kept, ids: &ids, conflictingWith: { (scratch) throws(CoreError) in
+                try scratch.addConstraint(terms: subjectTerms, constant: constant, relation: relation, priority: 1000)
+            }, restoring: add)
         } catch {
             // Rounding can make a subset disagree with the full system; the certificate is
             // still a genuine conflict, just possibly not minimal.
@@ -97,34 +84,68 @@ extension SimplexCore {
         candidates.sort { constraints[Int($0)].serial < constraints[Int($1)].serial }
         guard explainsConflicts else { return .unsatisfiable(conflict: candidates) }
         func newConstant(_ c: Int32) -> Double { changes.last { $0.0 == c }?.1 ?? constraints[Int(c)].constant }
-        // Whether the constraints can all hold at the new constants (nil: rounding trouble).
-        func conflicts(_ set: [Int32]) -> Bool? {
-            var scratch = SimplexCore()
-            scratch.explainsConflicts = false
-            var variableMap = [Int32](repeating: -1, count: variables.count)
-            for c in set {
-                let record = constraints[Int(c)]
-                let terms = scratch.importing(self.terms(of: record), from: self, map: &variableMap)
+        // The deletion filter on one scratch core, incrementally (a scratch core a
+        // candidate made 2,000 conflicting constraints take 13 s): the candidates go in, in
+        // order, until one is refused; that one conflicts with those before it, which are
+        // then tested one at a time, taken out, and put back if the refused one then holds.
+        var scratch = SimplexCore()
+        scratch.explainsConflicts = false
+        var variableMap = [Int32](repeating: -1, count: variables.count)
+        func add(_ c: Int32, to scratch: inout SimplexCore) throws(CoreError) -> Int32 {
+            let record = constraints[Int(c)]
+            let terms = scratch.importing(self.terms(of: record), from: self, map: &variableMap)
+            return try scratch.addConstraint(terms: terms, constant: newConstant(c), relation: record.relation, priority: 1000)
+        }
+        var kept: [Int32] = []
+        var ids: [Int32] = []
+        do {
+            var subject: Int32? = nil
+            for c in candidates {
                 do {
-                    _ = try scratch.addConstraint(terms: terms, constant: newConstant(c), relation: record.relation, priority: 1000)
+                    ids.append(try add(c, to: &scratch))
+                    kept.append(c)
                 } catch .unsatisfiable {
-                    return true
-                } catch {
-                    return nil
+                    subject = c
+                    break
                 }
             }
-            return false
-        }
-        // A certificate that does not conflict by itself (rounding) is reported as it is.
-        guard conflicts(candidates) == true else { return .unsatisfiable(conflict: candidates) }
-        var kept = candidates
-        var i = 0
-        while i < kept.count {
-            var without = kept
-            without.remove(at: i)
-            if conflicts(without) == true { kept = without } else { i += 1 }
+            // A certificate that does not conflict by itself (rounding) is reported as it is.
+            guard let subject else { return .unsatisfiable(conflict: candidates) }
+            try scratch.dropUnneeded(&kept, ids: &ids, conflictingWith: { (scratch) throws(CoreError) in
+                try add(subject, to: &scratch)
+            }, restoring: add)
+            kept.append(subject)
+        } catch {
+            // Rounding can make a subset disagree with the whole; the certificate is still a
+            // genuine conflict, just possibly not minimal.
+            return .unsatisfiable(conflict: candidates)
         }
         return .unsatisfiable(conflict: kept)
+    }
+
+    /// The deletion filter's loop, on a scratch core holding `kept` (its constraints
+    /// `ids`) that `conflictingWith` cannot be added to: takes each member out in turn, and
+    /// puts it back (with `restoring`) only if the addition then succeeds, so what remains
+    /// is minimal.
+    mutating func dropUnneeded(
+        _ kept: inout [Int32], ids: inout [Int32],
+        conflictingWith probe: (inout SimplexCore) throws(CoreError) -> Int32,
+        restoring restore: (Int32, inout SimplexCore) throws(CoreError) -> Int32
+    ) throws(CoreError) {
+        var i = 0
+        while i < kept.count {
+            try removeConstraint(ids[i])
+            do {
+                let added = try probe(&self)
+                // Without kept[i] the probe holds, so kept[i] belongs to the conflict.
+                try removeConstraint(added)
+                ids[i] = try restore(kept[i], &self)
+                i += 1
+            } catch .unsatisfiable {
+                kept.remove(at: i)
+                ids.remove(at: i)
+            }
+        }
     }
 
     /// `terms`, written over `source`'s variables, rewritten over this scratch core's: each
