@@ -75,6 +75,31 @@ import Testing
         ("H: |-(m)-[button(==textField.width*2+1)] // comment\nV: |[button(==30@strong)]", [], true),
     ]
 
+    /// A format naming thousands of views, from a set and from byte tables (C's), costs
+    /// linear time: names found so far and long tables are indexed (each lookup once
+    /// searched every name before it), and a later table entry still wins.
+    @Test func formatsNamingThousandsOfViews() throws {
+        let n = 5_000
+        let names = (0 ..< n).map { "v\($0)" }
+        let format = "H:|" + names.map { "[\($0)(w)]" }.joined() + "|"
+        let fromSet = try VisualFormat.parse(format, metrics: ["w": 3], views: Set(names))
+        #expect(fromSet.count == 2 * n + 1)
+        // Every view twice (the later entry wins) and a long metric table.
+        let metrics = (0 ..< 100).map { ("m\($0)", Double($0)) } + [("w", 3)]
+        var records: [VFLRecord] = []
+        let fromBytes = try byteConstraints(format, views: names + names, metrics: metrics, into: &records)
+        #expect(fromBytes == fromSet)
+        let numbers = Set(records.flatMap { [$0.firstView, $0.secondView] }.filter { $0 >= 0 })
+        #expect(numbers == Set((n ..< 2 * n).map(Int32.init)))
+        // The engine's entry, naming its own items.
+        let engine = LayoutEngine()
+        let root = try layoutRoot(engine)
+        let items = try names.map { try engine.addView($0, in: root) }
+        let constraints = try engine.constraints(visualFormat: format, metrics: ["w": 3])
+        #expect(constraints.count == 2 * n + 1)
+        #expect(constraints[1].firstItem === items[0] && constraints[2 * n - 1].firstItem === items[n - 1])
+    }
+
     @Test func sameConstraintsAsTheStringEntry() throws {
         let metrics: [(String, Double)] = [("m", 15), ("w", 33), ("p", 600)]
         var records: [VFLRecord] = []

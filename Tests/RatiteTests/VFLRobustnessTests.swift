@@ -93,3 +93,4 @@ import Testing
         }
     }
 }
+

@@ -17,14 +17,14 @@ extension LayoutEngine {
             format, options: options, names: VFLItemNames(engine: self, views: views, metrics: metrics),
             extended: extended, standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
             recordsSyntax: false)
-        let items = parsed.names.found
+        let names = parsed.names
         var result: [LayoutConstraint] = []
         result.reserveCapacity(parsed.records.count)
         for r in parsed.records {
             // `|` means the superview of the view on the other side of the constraint.
             func resolve(_ number: Int32) throws(LayoutError) -> LayoutItem {
-                guard number == VFLRecord.superview else { return items[Int(number)] }
-                guard let parent = items[Int(r.anchorView)].parent else { throw Self.missingSuperview(in: format) }
+                guard number == VFLRecord.superview else { return names.item(number) }
+                guard let parent = names.item(r.anchorView).parent else { throw Self.missingSuperview(in: format) }
                 return parent
             }
             let first = try resolve(r.firstView)
@@ -43,8 +43,8 @@ extension LayoutEngine {
     /// same order; nothing is resolved, validated or activated. `namesAreASCII`, when the
     /// caller knows it, saves a scan of the names. On failure `records` is left empty.
     ///
-    /// - Complexity: O(n) in the length of the format, plus a search of the names per name
-    ///   the format uses.
+    /// - Complexity: O(n) in the length of the format, plus O(t) for tables of t names
+    ///   (indexed once they are longer than a few dozen; short ones are searched).
     public func parseVisualFormat(
         utf8 format: UnsafeBufferPointer<UInt8>, options: VFLFormatOptions = [],
         metricNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>> = .init(start: nil, count: 0),
@@ -52,8 +52,11 @@ extension LayoutEngine {
         viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?, extended: Bool = false,
         namesAreASCII: Bool? = nil, into records: inout [VFLRecord]
     ) throws(VFLError) {
+        let indexes = VFLByteTableIndexes.ifNeeded(viewNames: viewNames, metricNames: metricNames)
+        defer { withExtendedLifetime(indexes) {} }
         let names = VFLByteNames(viewNames: viewNames, engine: Unmanaged.passUnretained(self),
-                                 metricNames: metricNames, metricValues: metricValues, isASCII: namesAreASCII)
+                                 metricNames: metricNames, metricValues: metricValues, isASCII: namesAreASCII,
+                                 indexes: indexes.map { Unmanaged.passUnretained($0) })
         try VisualFormat.parse(format, options: options, names: names, extended: extended,
                                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
                                into: &records)
@@ -87,16 +90,18 @@ extension ConstraintDefect {
 }
 
 /// The views a format may name, answered from the caller's table or the engine's own; a
-/// view's number is its position in `found`. Each constraint names the same few views
-/// again, and comparing short strings is much cheaper than hashing them, so the views found
-/// so far are searched first.
+/// view's number is its position among the distinct views the format used (`item(_:)`).
+/// Each constraint names the same few views again, so the views found so far are looked up
+/// first (`VFLNameIndex`).
 struct VFLItemNames: VFLNames {
     let engine: LayoutEngine
     /// The caller's names, or nil for every item by its own name.
     let views: [String: LayoutItem]?
     let metrics: [String: Double]
-    private(set) var found: [LayoutItem] = []
-    private var foundNames: [String] = []
+    private var index = VFLNameIndex<LayoutItem>()
+
+    /// The item numbered `number`.
+    func item(_ number: Int32) -> LayoutItem { index[number] }
 
     init(engine: LayoutEngine, views: [String: LayoutItem]?, metrics: [String: Double]) {
         self.engine = engine
@@ -106,15 +111,9 @@ struct VFLItemNames: VFLNames {
 
     mutating func view(named bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
         let name = Self.string(bytes)
-        if let i = foundNames.firstIndex(of: name) { return Int32(i) }
+        if let i = index.position(of: name) { return i }
         guard let item = views.map({ $0[name] }) ?? engine.item(named: name) else { return nil }
-        if found.isEmpty {
-            found.reserveCapacity(8)
-            foundNames.reserveCapacity(8)
-        }
-        found.append(item)
-        foundNames.append(name)
-        return Int32(found.count - 1)
+        return index.append(name, item)
     }
 
     func metric(named bytes: UnsafeBufferPointer<UInt8>) -> Double? { metrics[Self.string(bytes)] }

@@ -18,11 +18,14 @@ extension VFLNames {
 }
 
 /// The names of `VisualFormat.parse`: views from a set, metrics from a dictionary. A view's
-/// number is its position in `found`, the distinct views the format used.
+/// number is its position among the distinct views the format used (`view(_:)`).
 struct VFLStringNames: VFLNames {
     let views: Set<String>
     let metrics: [String: Double]
-    private(set) var found: [String] = []
+    private var index = VFLNameIndex<Void>()
+
+    /// The name of the view numbered `number`.
+    func view(_ number: Int32) -> String { index.name(at: number) }
 
     init(views: Set<String>, metrics: [String: Double]) {
         self.views = views
@@ -31,14 +34,13 @@ struct VFLStringNames: VFLNames {
 
     mutating func view(named bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
         let name = Self.string(bytes)
-        if let i = found.firstIndex(of: name) { return Int32(i) }
+        if let i = index.position(of: name) { return i }
         // Small sets are searched linearly: comparing short strings is much cheaper than
         // hashing one.
         guard views.count <= 8 ? views.contains(where: { $0 == name }) : views.contains(name) else {
             return nil
         }
-        found.append(name)
-        return Int32(found.count - 1)
+        return index.append(name, ())
     }
 
     func metric(named bytes: UnsafeBufferPointer<UInt8>) -> Double? { metrics[Self.string(bytes)] }
@@ -61,29 +63,40 @@ struct VFLByteNames: VFLNames {
     let metricValues: UnsafeBufferPointer<Double>
     /// Whether every name in the tables is ASCII.
     let isASCII: Bool
+    /// Indexes of the tables that are long, kept alive by the caller (see
+    /// `VFLByteTableIndexes`).
+    let indexes: Unmanaged<VFLByteTableIndexes>?
 
     /// With `viewNames` nil the views are `engine`'s items by name. `isASCII` says whether
     /// every name is ASCII, when the caller knows; else the names are scanned.
     init(viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?, engine: Unmanaged<LayoutEngine>?,
          metricNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
-         metricValues: UnsafeBufferPointer<Double>, isASCII: Bool? = nil) {
+         metricValues: UnsafeBufferPointer<Double>, isASCII: Bool? = nil,
+         indexes: Unmanaged<VFLByteTableIndexes>? = nil) {
         self.viewNames = viewNames
         self.engine = engine
         self.metricNames = metricNames
         self.metricValues = metricValues
         self.isASCII = isASCII
             ?? (Self.allASCII(metricNames) && Self.allASCII(viewNames ?? UnsafeBufferPointer(start: nil, count: 0)))
+        self.indexes = indexes
     }
 
     mutating func view(named name: UnsafeBufferPointer<UInt8>) -> Int32? {
-        if let viewNames { return Self.lastIndex(of: name, in: viewNames, isASCII: isASCII).map { Int32($0) } }
+        if let viewNames {
+            if let views = indexes?.takeUnretainedValue().views { return views[Self.string(name)].map { Int32($0) } }
+            return Self.lastIndex(of: name, in: viewNames, isASCII: isASCII).map { Int32($0) }
+        }
         return engine?.takeUnretainedValue().item(named: Self.string(name)).map { Int32($0.index) }
     }
 
     func metric(named name: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard let i = Self.lastIndex(of: name, in: metricNames, isASCII: isASCII), i < metricValues.count else {
-            return nil
+        let found = if let metrics = indexes?.takeUnretainedValue().metrics {
+            metrics[Self.string(name)]
+        } else {
+            Self.lastIndex(of: name, in: metricNames, isASCII: isASCII)
         }
+        guard let i = found, i < metricValues.count else { return nil }
         return metricValues[i]
     }
 

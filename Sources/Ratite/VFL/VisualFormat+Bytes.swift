@@ -16,8 +16,8 @@ extension VisualFormat {
     /// parsing into the same array again allocates nothing; on failure it is left empty.
     ///
     /// - Throws: `VFLError`, with Apple's message and the offset where parsing stopped.
-    /// - Complexity: O(n) in the length of `format`, plus a search of the tables per name
-    ///   the format uses.
+    /// - Complexity: O(n) in the length of `format`, plus O(t) for tables of t names
+    ///   (indexed once they are longer than a few dozen; short ones are searched).
     public static func parse(
         utf8 format: UnsafeBufferPointer<UInt8>, options: VFLFormatOptions = [],
         metricNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>> = .init(start: nil, count: 0),
@@ -25,8 +25,10 @@ extension VisualFormat {
         viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>, extended: Bool = false,
         standardSpacing: Double = 8, superviewSpacing: Double = 20, into records: inout [VFLRecord]
     ) throws(VFLError) {
+        let indexes = VFLByteTableIndexes.ifNeeded(viewNames: viewNames, metricNames: metricNames)
+        defer { withExtendedLifetime(indexes) {} }
         let names = VFLByteNames(viewNames: viewNames, engine: nil, metricNames: metricNames,
-                                 metricValues: metricValues)
+                                 metricValues: metricValues, indexes: indexes.map { Unmanaged.passUnretained($0) })
         try parse(format, options: options, names: names, extended: extended,
                   standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, into: &records)
     }

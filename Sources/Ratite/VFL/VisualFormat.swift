@@ -54,8 +54,8 @@ public enum VisualFormat {
                              standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
                              recordsSyntax: recordsSyntax)
         let constraints = parsed.records.map { r in
-            VFLConstraint(item(r.firstView, parsed.names.found) ?? .superview, r.firstAttribute, r.relation,
-                          item(r.secondView, parsed.names.found), r.secondAttribute,
+            VFLConstraint(item(r.firstView, parsed.names) ?? .superview, r.firstAttribute, r.relation,
+                          item(r.secondView, parsed.names), r.secondAttribute,
                           multiplier: r.multiplier, constant: r.constant, priority: r.priority)
         }
         return VFLParseResult(formats: parsed.formats, constraints: constraints)
@@ -63,11 +63,11 @@ public enum VisualFormat {
 
     /// The item a record's view number stands for: a view by name, the superview, or nil
     /// for none.
-    private static func item(_ number: Int32, _ names: [String]) -> VFLItem? {
+    private static func item(_ number: Int32, _ names: VFLStringNames) -> VFLItem? {
         switch number {
         case VFLRecord.superview: .superview
         case VFLRecord.noView: nil
-        default: .view(names[Int(number)])
+        default: .view(names.view(number))
         }
     }
 
