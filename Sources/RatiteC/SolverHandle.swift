@@ -18,9 +18,12 @@ final class SolverHandle {
     var newestByName: [String: Int32] = [:]
     var hasNameIndex = false
     /// For each variable slot, the next older live variable of the same name, or -1. Names
-    /// are rarely shared, so a chain through the slots costs 4 bytes per variable where an
-    /// array per name cost a heap block each.
+    /// are rarely shared, so a chain through the slots (both ways: 8 bytes per variable)
+    /// costs less than an array per name, a heap block each.
     var olderSameName: [Int32] = []
+    /// The other direction of the same chains: the next newer variable of the same name, or
+    /// -1 (so that unlinking one takes constant time).
+    var newerSameName: [Int32] = []
     /// For each variable slot, when its variable was created: which of several live
     /// variables of one name is the newest, once the index is built. (Slots are reused, so
     /// slot order is not creation order.)
@@ -76,7 +79,11 @@ final class SolverHandle {
 
     private func index(_ v: Int32, named name: String) {
         while olderSameName.count <= Int(v) { olderSameName.append(-1) }
-        olderSameName[Int(v)] = newestByName.updateValue(v, forKey: name) ?? -1
+        while newerSameName.count <= Int(v) { newerSameName.append(-1) }
+        let older = newestByName.updateValue(v, forKey: name) ?? -1
+        olderSameName[Int(v)] = older
+        newerSameName[Int(v)] = -1
+        if older >= 0 { newerSameName[Int(older)] = v }
     }
 
     /// The newest live variable called `name`.
@@ -95,24 +102,21 @@ final class SolverHandle {
     }
 
     /// Forgets a variable's name (after it was freed or rolled back): unlinks it from its
-    /// name's chain, so the next older variable of that name is found again.
+    /// name's chain, so the next older variable of that name is found again. The chain is
+    /// linked both ways: freeing n variables of one name oldest first walked it from the
+    /// newest each time (100,000: 10 s).
     func forgetName(of v: Int32, _ name: String) {
-        guard hasNameIndex, let newest = newestByName[name] else { return }
-        let older = olderSameName[Int(v)]
+        guard hasNameIndex, newestByName[name] != nil, Int(v) < olderSameName.count else { return }
+        let older = olderSameName[Int(v)], newer = newerSameName[Int(v)]
+        guard older >= 0 || newer >= 0 || newestByName[name] == v else { return }
         olderSameName[Int(v)] = -1
-        if newest == v {
+        newerSameName[Int(v)] = -1
+        if newer >= 0 {
+            olderSameName[Int(newer)] = older
+        } else {
             newestByName[name] = older >= 0 ? older : nil
-            return
         }
-        var p = newest
-        while p >= 0 {
-            let next = olderSameName[Int(p)]
-            if next == v {
-                olderSameName[Int(p)] = older
-                return
-            }
-            p = next
-        }
+        if older >= 0 { newerSameName[Int(older)] = newer }
     }
 
     /// Frees a variable nothing mentions, retiring its ids.

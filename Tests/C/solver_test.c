@@ -227,6 +227,35 @@ static void test_first_find_after_slot_reuse(void) {
     ratite_solver_free(s);
 }
 
+/* Many variables of one name, freed oldest first, then alternately from both ends: the
+ * newest live one is always found (the chain is linked both ways; freeing oldest first
+ * once walked it from the newest each time). */
+static void test_same_name_chain(void) {
+    enum { N = 2000 };
+    ratite_solver *s = new_solver();
+    static ratite_variable vars[N];
+    for (int i = 0; i < N; i++) vars[i] = var(s, "x");
+    CHECK(find(s, "x") == vars[N - 1]);
+    for (int i = 0; i < N / 2; i++) {
+        CHECK_STATUS(ratite_solver_variable_free(s, vars[i]), RATITE_OK);
+        CHECK(find(s, "x") == vars[N - 1]);
+    }
+    int low = N / 2, high = N - 1;
+    while (low <= high) {
+        CHECK_STATUS(ratite_solver_variable_free(s, vars[high]), RATITE_OK);
+        high--;
+        ratite_variable found = SENTINEL_ID;
+        if (low <= high) {
+            CHECK(find(s, "x") == vars[high]);
+            CHECK_STATUS(ratite_solver_variable_free(s, vars[low]), RATITE_OK);
+            low++;
+        }
+        CHECK_STATUS(ratite_solver_variable_find(s, "x", 1, &found), low <= high ? RATITE_OK : RATITE_ERROR_UNKNOWN);
+        if (low <= high) CHECK(found == vars[high]);
+    }
+    ratite_solver_free(s);
+}
+
 static void test_constraints_from_terms(void) {
     ratite_solver *s = new_solver();
     ratite_variable x = var(s, "x"), y = var(s, "y");
@@ -856,6 +885,7 @@ static void test_last_conflict(void) {
 void run_solver_tests(void) {
     test_variables();
     test_find_after_freeing_newest();
+    test_same_name_chain();
     test_first_find_after_slot_reuse();
     test_constraints_from_terms();
     test_constraint_parse();
