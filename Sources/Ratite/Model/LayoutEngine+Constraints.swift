@@ -134,15 +134,18 @@ extension LayoutEngine {
     /// The nearest item that is or contains both (the coordinate space a constraint
     /// between them lives in), or nil when they are in different hierarchies.
     func commonAncestor(_ a: LayoutItem, _ b: LayoutItem) -> LayoutItem? {
-        var seen = Set<ObjectIdentifier>()
-        var item: LayoutItem? = a
-        while let i = item { seen.insert(ObjectIdentifier(i)); item = i.parent }
-        item = b
-        while let i = item {
-            if seen.contains(ObjectIdentifier(i)) { return i }
-            item = i.parent
+        guard a.rootIndex == b.rootIndex else { return nil }
+        // Up from the deeper to the same depth, then up from both until they meet: as far
+        // as the ancestor, not to the root (a walk to the root per constraint made a deep
+        // hierarchy quadratic).
+        var x: LayoutItem? = a, y: LayoutItem? = b
+        while let i = x, i.depth > b.depth { x = i.parent }
+        while let j = y, let i = x, j.depth > i.depth { y = j.parent }
+        while let i = x, let j = y, i !== j {
+            x = i.parent
+            y = j.parent
         }
-        return nil
+        return x
     }
 
     /// The constraint as solver terms: `first - multiplier × second - share × size`, the

@@ -89,6 +89,11 @@ extension LayoutEngine {
         }
         try transaction { () throws(LayoutError) in
             set(\.semanticDirection, of: item, to: direction)
+            // Pre-order: each parent's direction is current before its children's.
+            for i in affected {
+                let rightToLeft = i.semanticDirection.map { $0 == .rightToLeft } ?? i.parent?.isRightToLeft ?? false
+                if i.isRightToLeft != rightToLeft { set(\.isRightToLeft, of: i, to: rightToLeft) }
+            }
             try refreshConstraints(of: affected)
         }
     }

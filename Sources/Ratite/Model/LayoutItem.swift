@@ -40,7 +40,14 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     // Inlinable accessors below: the C layer reads them through unretained references, and
     // an opaque getter call made it retain and release the item (4% of a VFL parse).
     @usableFromInline let storedIndex: Int32, storedRootIndex: Int32, storedParentIndex: Int32
+    /// How many ancestors the item has (0 for a root): a nearest common ancestor is found
+    /// by walking up only from the deeper item and only as far as needed.
+    let depth: Int32
     public let kind: Kind
+    /// Whether the direction in effect (`effectiveLayoutDirection`) is right to left, kept
+    /// by the engine (`setLayoutDirection`): reading it walked to the root, so laying out
+    /// a hierarchy n deep cost O(n²).
+    var isRightToLeft: Bool
 
     /// Margins, direction and autoresizing: set on few items. A class, so an item without
     /// them pays one pointer; each item owns its own.
@@ -151,19 +158,14 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
         storedIndex = Int32(index)
         storedRootIndex = parent?.storedRootIndex ?? Int32(index)
         storedParentIndex = parent?.storedIndex ?? -1
+        depth = parent.map { $0.depth + 1 } ?? 0
+        isRightToLeft = parent?.isRightToLeft ?? false
         (minX, minY, width, height) = variables
     }
 
     /// The layout direction in effect: this item's own, else its nearest ancestor's, else
     /// left-to-right.
-    public var effectiveLayoutDirection: LayoutDirection {
-        var item: LayoutItem? = self
-        while let i = item {
-            if let d = i.semanticDirection { return d }
-            item = i.parent
-        }
-        return .leftToRight
-    }
+    public var effectiveLayoutDirection: LayoutDirection { isRightToLeft ? .rightToLeft : .leftToRight }
 
     /// The root of this item's hierarchy.
     public var root: LayoutItem {
