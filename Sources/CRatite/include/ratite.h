@@ -75,7 +75,9 @@ typedef int32_t ratite_status;
 #define RATITE_ERROR_INVALID_CONSTRAINT 10
 /** The object is still in use (a variable that constraints mention). */
 #define RATITE_ERROR_IN_USE 11
-/** A numerical breakdown the library could not recover from; nothing was changed. */
+/** A numerical breakdown the library could not recover from, such as a result that
+ *  overflowed from finite numbers too far apart in magnitude (1e300 beside 1e-300);
+ *  nothing was changed. */
 #define RATITE_ERROR_INTERNAL 12
 
 /** A short, static, English description of a status code ("unknown id", ...). Never NULL. */

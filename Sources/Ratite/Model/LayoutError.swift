@@ -28,6 +28,7 @@ public enum LayoutError: Error, CustomStringConvertible {
     case unknownItem(String)
     /// In strict mode: required constraints that cannot hold together.
     case unsatisfiable(ConflictReport)
+    /// A numerical breakdown (say, numbers too far apart in magnitude); nothing changed.
     case internalError(String)
 
     public var description: String {

@@ -16,7 +16,8 @@ public enum SolverError: Error, CustomStringConvertible {
     /// constraints that cannot hold together (removing any one of them makes the rest
     /// satisfiable), in the order they were added, ending with `constraint`.
     case unsatisfiable(Constraint, conflict: [Constraint])
-    /// A numerical breakdown the solver could not recover from; the solver is unchanged.
+    /// A numerical breakdown the solver could not recover from (say, a result that overflowed
+    /// from finite numbers too far apart in magnitude); the solver is unchanged.
     case internalError(String)
 
     public var description: String {
