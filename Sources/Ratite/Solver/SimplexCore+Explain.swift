@@ -135,16 +135,20 @@ extension SimplexCore {
         var i = 0
         while i < kept.count {
             try removeConstraint(ids[i])
+            let added: Int32
             do {
-                let added = try probe(&self)
-                // Without kept[i] the probe holds, so kept[i] belongs to the conflict.
-                try removeConstraint(added)
-                ids[i] = try restore(kept[i], &self)
-                i += 1
+                added = try probe(&self)
             } catch .unsatisfiable {
                 kept.remove(at: i)
                 ids.remove(at: i)
+                continue
             }
+            // Without kept[i] the probe holds, so kept[i] belongs to the conflict. Putting it
+            // back can only fail by rounding, and then the caller keeps the certificate
+            // (a refusal here must not read as "not needed").
+            try removeConstraint(added)
+            ids[i] = try restore(kept[i], &self)
+            i += 1
         }
     }
 
