@@ -48,9 +48,7 @@ extension SimplexCore {
         scratch.explainsConflicts = false
         var variableMap = [Int32](repeating: -1, count: variables.count)
         func add(_ c: Int32, to scratch: inout SimplexCore) throws(CoreError) -> Int32 {
-            let r = constraints[Int(c)]
-            let terms = scratch.importing(self.terms(of: r), from: self, map: &variableMap)
-            return try scratch.addConstraint(terms: terms, constant: r.constant, relation: r.relation, priority: 1000)
+            try scratch.addRequiredCopy(of: c, from: self, constant: constraints[Int(c)].constant, map: &variableMap)
         }
         let subjectTerms = scratch.importing(terms, from: self, map: &variableMap)
         var kept = ordered
@@ -83,7 +81,10 @@ extension SimplexCore {
         for c in certificate where isConstraint(c) && constraints[Int(c)].isRequired && !candidates.contains(c) { candidates.append(c) }
         candidates.sort { constraints[Int($0)].serial < constraints[Int($1)].serial }
         guard explainsConflicts else { return .unsatisfiable(conflict: candidates) }
-        func newConstant(_ c: Int32) -> Double { changes.last { $0.0 == c }?.1 ?? constraints[Int(c)].constant }
+        // Each candidate is added about three times: its new constant is looked up, not
+        // searched for (a later change of the same constraint wins).
+        var newConstants: [Int32: Double] = [:]
+        for (c, constant) in changes { newConstants[c] = constant }
         // The deletion filter on one scratch core, incrementally (a scratch core a
         // candidate made 2,000 conflicting constraints take 13 s): the candidates go in, in
         // order, until one is refused; that one conflicts with those before it, which are
@@ -92,9 +93,8 @@ extension SimplexCore {
         scratch.explainsConflicts = false
         var variableMap = [Int32](repeating: -1, count: variables.count)
         func add(_ c: Int32, to scratch: inout SimplexCore) throws(CoreError) -> Int32 {
-            let record = constraints[Int(c)]
-            let terms = scratch.importing(self.terms(of: record), from: self, map: &variableMap)
-            return try scratch.addConstraint(terms: terms, constant: newConstant(c), relation: record.relation, priority: 1000)
+            let constant = newConstants[c] ?? constraints[Int(c)].constant
+            return try scratch.addRequiredCopy(of: c, from: self, constant: constant, map: &variableMap)
         }
         var kept: [Int32] = []
         var ids: [Int32] = []
@@ -150,6 +150,16 @@ extension SimplexCore {
             ids[i] = try restore(kept[i], &self)
             i += 1
         }
+    }
+
+    /// Adds constraint `c` of `source`, as required and at `constant`, to this scratch
+    /// core, its variables imported (see `importing`).
+    mutating func addRequiredCopy(
+        of c: Int32, from source: borrowing SimplexCore, constant: Double, map: inout [Int32]
+    ) throws(CoreError) -> Int32 {
+        let record = source.constraints[Int(c)]
+        let terms = importing(source.terms(of: record), from: source, map: &map)
+        return try addConstraint(terms: terms, constant: constant, relation: record.relation, priority: 1000)
     }
 
     /// `terms`, written over `source`'s variables, rewritten over this scratch core's: each
