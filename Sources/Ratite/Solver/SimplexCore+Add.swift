@@ -389,8 +389,9 @@ extension SimplexCore {
         }
         // A slack or error row is substituted into others: bundle its dummies first.
         let end = kind(subject) == .slack || kind(subject) == .error ? bundlingDummies(from: start) : cellPool.count
-        noteMagnitude(-constant / c)
-        let row = Row(constant: -constant / c, basic: subject, start: Int32(start), count: Int32(end - start), isDefinition: false)
+        let solvedConstant = -constant / c
+        noteMagnitude(solvedConstant)
+        let row = Row(constant: solvedConstant, basic: subject, start: Int32(start), count: Int32(end - start), isDefinition: false)
         let r = insertRow(row)
         if appearsInRows(subject) { substituteIntoLPRows(subject, by: row, except: r) }
         substituteObjective(subject, row: row)

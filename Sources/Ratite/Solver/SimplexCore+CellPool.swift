@@ -70,8 +70,9 @@ extension SimplexCore {
             if isDefined(s) { level = max(level, definitionLevel(s) + 1) }
         }
         sortCells(from: start)
-        noteMagnitude(-workspace.constant / c)
-        var row = Row(constant: -workspace.constant / c, basic: x, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: true)
+        let constant = -workspace.constant / c
+        noteMagnitude(constant)
+        var row = Row(constant: constant, basic: x, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: true)
         row.level = level
         if level > definitionLevelCeiling { definitionLevelsRanHigh = true }
         return row

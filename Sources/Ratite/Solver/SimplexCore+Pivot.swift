@@ -134,38 +134,17 @@ extension SimplexCore {
     /// `e` out of every other LP row and the objective. If `e` is external, `r` becomes its
     /// definition row.
     ///
-    /// - Throws: `internalError` (with nothing changed) if `e`'s coefficient is roundoff
-    ///   of zero, or so large that `1 / a` is: extreme but finite input (1e300 beside 1)
-    ///   can leave such cells, and a failed operation must be refused and rolled back,
-    ///   never trap.
+    /// - Throws: `internalError`, with nothing changed, where `appendSolved` does.
     mutating func pivot(entering e: Int32, row r: Int32) throws(CoreError) {
         let old = rows[Int(r)]
         let b = old.basic
-        let a = coefficient(of: e, in: old)
-        // `1 / a`, the leaving symbol's coefficient, must be a cell too.
-        guard !isNearZero(a) && a.isFinite && !isNearZero(1 / a) else {
-            throw .internalError("numerical breakdown: \(describeSymbol(e)) would enter on coefficient \(a)")
-        }
-        statistics.pivots += 1
-        // The row solved for `e`, written at the end of the pool.
         let start = cellPool.count
-        var placedBasic = false
-        for k in old.cellRange where cellPool.symbol(at: k) != e {
-            let t = cellPool[k]
-            if !placedBasic && b < t.symbol {
-                cellPool.append(Cell(symbol: b, coefficient: 1 / a))
-                placedBasic = true
-            }
-            let c = -t.coefficient / a
-            noteMagnitude(c)
-            if !isNearZero(c) { cellPool.append(Cell(symbol: t.symbol, coefficient: c)) }
-        }
-        if !placedBasic { cellPool.append(Cell(symbol: b, coefficient: 1 / a)) }
+        let constant = try appendSolved(old, for: e)
+        statistics.pivots += 1
         replaceCells(r, from: start)
         rows[Int(r)].basic = e
         rows[Int(r)].isDefinition = kind(e) == .external
-        rows[Int(r)].constant = -old.constant / a
-        noteMagnitude(rows[Int(r)].constant)
+        rows[Int(r)].constant = constant
         let row = rows[Int(r)]
         noteSymbol(b)
         symbols[Int(b)].row = -1
@@ -182,6 +161,36 @@ extension SimplexCore {
         } else {
             checkFeasibility(e)
         }
+    }
+
+    /// Writes `row` solved for `e` at the end of the pool, sorted: its basic symbol at
+    /// `1 / a`, the others at `-coefficient / a`, roundoff dropped; returns the constant.
+    /// (Pivots and the elimination of a marker through a definition both solve a row.)
+    ///
+    /// - Throws: `internalError`, with nothing written, if `a`, `e`'s coefficient, is
+    ///   roundoff of zero, or so large that `1 / a` is: extreme but finite input (1e300
+    ///   beside 1) can leave such cells, and a failed operation must be refused and rolled
+    ///   back, never trap.
+    mutating func appendSolved(_ row: Row, for e: Int32) throws(CoreError) -> Double {
+        let a = coefficient(of: e, in: row)
+        guard !isNearZero(a) && a.isFinite && !isNearZero(1 / a) else {
+            throw .internalError("numerical breakdown: cannot solve for \(describeSymbol(e)) on coefficient \(a)")
+        }
+        var placedBasic = false
+        for k in row.cellRange where cellPool.symbol(at: k) != e {
+            let t = cellPool[k]
+            if !placedBasic && row.basic < t.symbol {
+                cellPool.append(Cell(symbol: row.basic, coefficient: 1 / a))
+                placedBasic = true
+            }
+            let c = -t.coefficient / a
+            noteMagnitude(c)
+            if !isNearZero(c) { cellPool.append(Cell(symbol: t.symbol, coefficient: c)) }
+        }
+        if !placedBasic { cellPool.append(Cell(symbol: row.basic, coefficient: 1 / a)) }
+        let constant = -row.constant / a
+        noteMagnitude(constant)
+        return constant
     }
 
     /// Restores `level(dependent) > level(reference)` after `x`'s level rose or `x` became

@@ -156,24 +156,9 @@ extension SimplexCore {
     /// substitutes the result wherever `m` appears, so that `m` appears nowhere.
     private mutating func eliminateThroughDefinition(_ m: Int32, row r: Int32) throws(CoreError) {
         let old = rows[Int(r)]
-        let a = coefficient(of: m, in: old)
-        guard !isNearZero(a) && a.isFinite && !isNearZero(1 / a) else {
-            throw .internalError("numerical breakdown: \(describeSymbol(m)) cannot be solved for on coefficient \(a)")
-        }
-        var terms: [Cell] = []
-        var placed = false
-        for t in cells(of: old) where t.symbol != m {
-            if !placed && old.basic < t.symbol {
-                terms.append(Cell(symbol: old.basic, coefficient: 1 / a))
-                placed = true
-            }
-            let q = -t.coefficient / a
-            if !isNearZero(q) { terms.append(Cell(symbol: t.symbol, coefficient: q)) }
-        }
-        if !placed { terms.append(Cell(symbol: old.basic, coefficient: 1 / a)) }
-        for t in terms { noteMagnitude(t.coefficient) }
-        noteMagnitude(-old.constant / a)
-        let solved = storedRow(basic: m, isDefinition: true, constant: -old.constant / a, terms: terms)
+        let start = cellPool.count
+        let constant = try appendSolved(old, for: m)
+        let solved = Row(constant: constant, basic: m, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: true)
         deleteRow(r)
         var containing: [Int32] = []
         columnRows(m, into: &containing)
