@@ -57,6 +57,9 @@ struct PropertyRun {
         /// Coefficients from 1/64 to 1000 and constants up to ±1000 instead of small
         /// integers: stresses the solver's tolerances.
         var wideNumbers = false
+        /// Optional priorities drawn from hundreds of distinct values (100 to 999, some
+        /// halves) instead of six: each objective spans many levels.
+        var manyPriorities = false
     }
 
     struct Failure {
@@ -106,6 +109,16 @@ struct PropertyRun {
     static let priorities: [Double] = [1000, 1000, 1000, 1000, 750, 500, 250, 600, 333]
     static let optionalPriorities: [Double] = [750, 500, 250, 600, 333, 999]
 
+    /// A constraint's priority: from `priorities`, or with `many`, required two times in
+    /// five and otherwise one of about 1,800 optional values (all above the stays' levels).
+    static func priority(_ random: inout SplitMix64, many: Bool, optional: Bool = false) -> Double {
+        guard many else {
+            return optional ? optionalPriorities[random.below(optionalPriorities.count)] : priorities[random.below(priorities.count)]
+        }
+        if !optional && random.below(5) < 2 { return 1000 }
+        return Double(100 + random.below(900)) + (random.below(2) == 0 ? 0.5 : 0)
+    }
+
     static func coefficient(_ random: inout SplitMix64, wide: Bool = false) -> Double {
         if wide {
             let c = [1.0 / 64, 1.0 / 8, 0.5, 1, 3, 8, 64, 1000][random.below(8)]
@@ -115,7 +128,7 @@ struct PropertyRun {
         return random.below(10) == 0 ? c / 2 : c
     }
 
-    static func constraint(_ random: inout SplitMix64, n: Int, wide: Bool = false) -> ReferenceConstraint {
+    static func constraint(_ random: inout SplitMix64, n: Int, wide: Bool = false, manyPriorities: Bool = false) -> ReferenceConstraint {
         func coefficient(_ random: inout SplitMix64) -> Double { PropertyRun.coefficient(&random, wide: wide) }
         var terms: [(Int, Double)] = []
         let shape = random.below(40)
@@ -140,7 +153,7 @@ struct PropertyRun {
         }
         let constant = wide ? Double(random.below(2001) - 1000) / 8 : Double(random.below(21) - 10)
         let relation = Relation.allCases[random.below(3)]
-        let priority = priorities[random.below(priorities.count)]
+        let priority = priority(&random, many: manyPriorities)
         return C(terms, constant, relation, priority)
     }
 
@@ -148,7 +161,7 @@ struct PropertyRun {
     /// or opposite: scaled, shifted, with another relation or priority), which exercises
     /// the degenerate paths.
     func randomConstraint(_ random: inout SplitMix64) -> ReferenceConstraint {
-        guard !live.isEmpty, random.below(8) == 0 else { return Self.constraint(&random, n: n, wide: options.wideNumbers) }
+        guard !live.isEmpty, random.below(8) == 0 else { return Self.constraint(&random, n: n, wide: options.wideNumbers, manyPriorities: options.manyPriorities) }
         var c = live[random.below(live.count)].c
         let scale = [1.0, -1, 2, -0.5][random.below(4)]
         c.terms = c.terms.map { ($0.variable, $0.coefficient * scale) }
@@ -156,7 +169,7 @@ struct PropertyRun {
         if random.below(3) == 0 { c.constant += Double(random.below(5) - 2) }
         if random.below(3) == 0 { c.relation = Relation.allCases[random.below(3)] }
         // A second constraint at a stay's level would make the optimum ambiguous.
-        if random.below(2) == 0 || c.priority < 100 { c.priority = Self.priorities[random.below(Self.priorities.count)] }
+        if random.below(2) == 0 || c.priority < 100 { c.priority = Self.priority(&random, many: options.manyPriorities) }
         return c
     }
 
@@ -173,7 +186,7 @@ struct PropertyRun {
         let free = (0..<n).filter { v in !edits.contains { $0.variable == v } }
         if roll < 50 || (roll < 66 && edits.isEmpty) {
             if free.isEmpty { return .removeEdit(variable: edits[random.below(edits.count)].variable) }
-            let priority = Self.optionalPriorities[random.below(Self.optionalPriorities.count)]
+            let priority = Self.priority(&random, many: options.manyPriorities, optional: true)
             return .edit(variable: free[random.below(free.count)], priority: priority, value: Double(random.below(41) - 20))
         }
         if roll < 54 { return .removeEdit(variable: edits[random.below(edits.count)].variable) }
@@ -189,7 +202,7 @@ struct PropertyRun {
             let target = !stays.isEmpty && random.below(4) == 0 ? stays[random.below(stays.count)].key : pick
             return .setConstant(addedBy: target, constant: Double(random.below(21) - 10))
         }
-        if roll < 88 { return .setPriority(addedBy: pick, priority: Self.priorities[random.below(Self.priorities.count)]) }
+        if roll < 88 { return .setPriority(addedBy: pick, priority: Self.priority(&random, many: options.manyPriorities)) }
         if roll < 93 {
             let other = live[random.below(live.count)].key
             var changes = [(addedBy: pick, constant: Double(random.below(21) - 10))]
@@ -720,6 +733,22 @@ extension ReferenceConstraint {
         options.wideNumbers = true
         let c = runSeeds(7000, count: 12, options)
         #expect(c.referenceChecks > 400)
+    }
+
+    /// Hundreds of distinct priorities: objective lists span many levels, which the rank
+    /// ordered merges and walks must get right (and the invariants check the order).
+    @Test func manyDistinctPriorities() {
+        var options = PropertyRun.Options()
+        options.manyPriorities = true
+        let c = runSeeds(8000, count: 20, options)
+        #expect(c.referenceChecks > 600)
+        #expect(c.conflicts > 10)
+        var larger = options
+        larger.variables = 4...6
+        larger.maxConstraints = 16
+        larger.operations = 60
+        let d = runSeeds(9000, count: 8, larger)
+        #expect(d.referenceChecks > 300)
     }
 
     /// Two cores fed the same operations stay bit-identical after every operation.

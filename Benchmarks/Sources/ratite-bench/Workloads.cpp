@@ -100,6 +100,27 @@ Workload constant(ratite_family family, int64_t n, int rounds) {
             }};
 }
 
+/// Many distinct priorities: `y == i` at priority 1 + i/5 for i = 1..n, each constraint a
+/// level of its own and each in conflict with all before it, so every addition pivots and
+/// the objective spans every level. Guards the rank-ordered objective lists: searched level
+/// by level, this was cubic in n (3,000 levels took 28 s).
+Workload distinctPriorities(int n) {
+    return {[=] {
+                current = new Built;
+                ratite_solver_new(&current->solver);
+                current->variables.resize(1);
+                ratite_solver_variable_new(current->solver, "y", 1, &current->variables[0]);
+            },
+            [=] {
+                ratite_term term{current->variables[0], 1.0};
+                for (int i = 1; i <= n; i++) {
+                    ratite_constraint c;
+                    ratite_solver_constraint_add(current->solver, &term, 1, -static_cast<double>(i), RATITE_RELATION_EQUAL,
+                                                 1.0 + 0.2 * i, &c);
+                }
+            }};
+}
+
 Workload form(int64_t n, int layouts) {
     return {[=] { ratite_engine_new(&engine); },
             [=] {
@@ -164,6 +185,7 @@ std::map<std::string, Workload> workloads() {
         {"build_chain_2000", build(RATITE_FAMILY_CHAIN, 2000)},
         {"build_grid_900", build(RATITE_FAMILY_GRID, 900)},
         {"build_tree_1000", build(RATITE_FAMILY_TREE, 1000)},
+        {"build_priorities_600", distinctPriorities(600)},
         {"build_random_1000", build(RATITE_FAMILY_RANDOM, 1000)},
         {"build_shuffled_chain_2000", build(RATITE_FAMILY_CHAIN, 2000, true)},
         {"build_shuffled_grid_900", build(RATITE_FAMILY_GRID, 900, true)},

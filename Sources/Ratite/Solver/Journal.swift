@@ -38,7 +38,7 @@ struct Journal {
     /// saved by that transaction's first change to it (`noteLevelOrder`). Kept beside the
     /// marks, not in them: few operations add or drop a level, and an array in every mark
     /// made each begin and commit retain, release and copy it out (5% of a chain addition).
-    var levelOrderSaves: [(depth: Int, order: [Int32])] = []
+    var levelOrderSaves: [(depth: Int, order: LevelOrder)] = []
     /// Log entries whose storage is kept between transactions; a log that grew past this
     /// in one transaction gives its storage back at the commit.
     static let keptLogCapacity = 1 << 16

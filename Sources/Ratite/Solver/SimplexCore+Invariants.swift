@@ -76,11 +76,14 @@ extension SimplexCore {
             }
             if record.objective >= 0 && record.row >= 0 { fail("basic \(describeSymbol(s)) has objective coefficients") }
             var objective = record.objective
+            var previousRank = -1
             while objective >= 0 {
                 let n = objectiveNodes[Int(objective)]
                 if n.level < 0 || Int(n.level) >= levels.count || levels[Int(n.level)].users <= 0 {
                     fail("objective of \(describeSymbol(s)) at dead level \(n.level)")
                 }
+                if rank(n.level) <= previousRank { fail("objective of \(describeSymbol(s)) out of rank order") }
+                previousRank = rank(n.level)
                 objective = n.next
             }
             if record.row >= 0 && (Int(record.row) >= rows.count || rows[Int(record.row)].basic != s) {
@@ -132,6 +135,12 @@ extension SimplexCore {
         }
         if phaseLevel >= 0 { fail("phase one still active") }
         for l in levelOrder where levels[Int(l)].priority >= phaseOnePriority { fail("phase-one level lingers") }
+        for (position, l) in levelOrder.enumerated() {
+            if rank(l) != position { fail("level \(l) at position \(position) has rank \(rank(l))") }
+            if position > 0 && levels[Int(levelOrder[position - 1])].priority <= levels[Int(l)].priority {
+                fail("level order not by descending priority at position \(position)")
+            }
+        }
         return problems
     }
 
@@ -178,7 +187,7 @@ extension SimplexCore {
             d.feed(name.utf8.count)
             for byte in name.utf8 { d.feed(Int32(byte)) }
         }
-        for list in [levelOrder, dirty, candidates, pendingObjective, infeasible, phaseSymbols] {
+        for list in [levelOrder.ids, dirty, candidates, pendingObjective, infeasible, phaseSymbols] {
             d.feed(list.count)
             for x in list { d.feed(x) }
         }

@@ -3,66 +3,94 @@
 /// Only parametric symbols carry coefficients; a basic symbol's share is substituted away
 /// through its row, as in any simplex tableau. Each level also keeps its constant (the
 /// level's current value), which phase one reads to decide feasibility.
+///
+/// A symbol's coefficients are a list in rank order, highest priority first. The leading
+/// coefficient (what the entering choice asks for) is then the first one that is not
+/// roundoff, two symbols' objectives compare in one walk down both lists, and substituting
+/// a row merges its levels into each symbol's list in one walk. Unordered lists cost a walk
+/// per level for each of these: cubic in the number of distinct priorities.
 extension SimplexCore {
     /// The coefficient of `s` at level `l`.
     func objectiveCoefficient(_ s: Int32, level l: Int32) -> Double {
+        let r = rank(l)
         var node = symbols[Int(s)].objective
         while node >= 0 {
-            if objectiveNodes[Int(node)].level == l { return objectiveNodes[Int(node)].coefficient }
-            node = objectiveNodes[Int(node)].next
+            let n = objectiveNodes[Int(node)]
+            if n.level == l { return n.coefficient }
+            if rank(n.level) > r { return 0 }
+            node = n.next
         }
         return 0
     }
 
     /// Adds `delta` to the coefficient of parametric symbol `s` at level `l`.
+    @inline(__always)
     mutating func addObjectiveCoefficient(_ s: Int32, level l: Int32, _ delta: Double) {
+        var previous: Int32 = -1
+        addObjectiveCoefficient(s, level: l, delta, after: &previous)
+    }
+
+    /// Adds `delta` to the coefficient of parametric symbol `s` at level `l`, looking for
+    /// the level after node `previous` of `s`'s list (-1: from its head). On return,
+    /// `previous` is where a level of lower priority can be looked for, so a run of
+    /// additions in rank order walks the list once.
+    mutating func addObjectiveCoefficient(_ s: Int32, level l: Int32, _ delta: Double, after previous: inout Int32) {
         if l == phaseLevel { phaseSymbols.append(s) }
         if abs(delta) > levels[Int(l)].scale {
             noteLevel(l)
             levels[Int(l)].scale = abs(delta)
         }
-        var previous: Int32 = -1
-        var node = symbols[Int(s)].objective
-        while node >= 0 {
-            if objectiveNodes[Int(node)].level == l {
-                let c = cancellingSum(objectiveNodes[Int(node)].coefficient, delta)
-                if c == 0 {
-                    let next = objectiveNodes[Int(node)].next
-                    if previous < 0 {
-                        noteSymbol(s)
-                        symbols[Int(s)].objective = next
-                    } else {
-                        noteObjectiveNode(previous)
-                        objectiveNodes[Int(previous)].next = next
-                    }
-                    noteObjectiveNode(node)
-                    objectiveNodes[Int(node)] = ObjectiveNode(level: -1, next: freeObjectiveNode, coefficient: 0)
-                    freeObjectiveNode = node
-                } else {
-                    noteObjectiveNode(node)
-                    objectiveNodes[Int(node)].coefficient = c
-                }
-                noteObjectiveChange(s)
-                return
-            }
+        let r = rank(l)
+        var node = previous < 0 ? symbols[Int(s)].objective : objectiveNodes[Int(previous)].next
+        while node >= 0 && objectiveNodes[Int(node)].level != l && rank(objectiveNodes[Int(node)].level) < r {
             previous = node
             node = objectiveNodes[Int(node)].next
         }
+        if node >= 0 && objectiveNodes[Int(node)].level == l {
+            let c = cancellingSum(objectiveNodes[Int(node)].coefficient, delta)
+            if c == 0 {
+                let next = objectiveNodes[Int(node)].next
+                if previous < 0 {
+                    noteSymbol(s)
+                    symbols[Int(s)].objective = next
+                } else {
+                    noteObjectiveNode(previous)
+                    objectiveNodes[Int(previous)].next = next
+                }
+                noteObjectiveNode(node)
+                objectiveNodes[Int(node)] = ObjectiveNode(level: -1, next: freeObjectiveNode, coefficient: 0)
+                freeObjectiveNode = node
+            } else {
+                noteObjectiveNode(node)
+                objectiveNodes[Int(node)].coefficient = c
+                previous = node
+            }
+            noteObjectiveChange(s)
+            return
+        }
         if isNearZero(delta) { return }
-        let head = symbols[Int(s)].objective
-        let fresh: Int32
+        let fresh = newObjectiveNode(ObjectiveNode(level: l, next: node, coefficient: delta))
+        if previous < 0 {
+            noteSymbol(s)
+            symbols[Int(s)].objective = fresh
+        } else {
+            noteObjectiveNode(previous)
+            objectiveNodes[Int(previous)].next = fresh
+        }
+        previous = fresh
+        noteObjectiveChange(s)
+    }
+
+    private mutating func newObjectiveNode(_ node: ObjectiveNode) -> Int32 {
         if freeObjectiveNode >= 0 {
-            fresh = freeObjectiveNode
+            let fresh = freeObjectiveNode
             noteObjectiveNode(fresh)
             freeObjectiveNode = objectiveNodes[Int(fresh)].next
-            objectiveNodes[Int(fresh)] = ObjectiveNode(level: l, next: head, coefficient: delta)
-        } else {
-            fresh = Int32(objectiveNodes.count)
-            objectiveNodes.append(ObjectiveNode(level: l, next: head, coefficient: delta))
+            objectiveNodes[Int(fresh)] = node
+            return fresh
         }
-        noteSymbol(s)
-        symbols[Int(s)].objective = fresh
-        noteObjectiveChange(s)
+        objectiveNodes.append(node)
+        return Int32(objectiveNodes.count - 1)
     }
 
     /// Drops every objective coefficient of `s`.
@@ -113,7 +141,11 @@ extension SimplexCore {
         for (l, w) in weights {
             noteLevel(l)
             levels[Int(l)].constant += w * row.constant
-            for t in cells(of: row) { addObjectiveCoefficient(t.symbol, level: l, w * t.coefficient) }
+        }
+        // The weights are in rank order, so each symbol's list is walked once for all.
+        for t in cells(of: row) {
+            var previous: Int32 = -1
+            for (l, w) in weights { addObjectiveCoefficient(t.symbol, level: l, w * t.coefficient, after: &previous) }
         }
         objectiveScratch = weights
     }
@@ -125,27 +157,40 @@ extension SimplexCore {
         }
     }
 
-    /// The highest-priority nonzero objective coefficient of `s`, with its level's rank.
+    /// The highest-priority nonzero objective coefficient of `s`, with its level's rank:
+    /// the first in its list that is not roundoff.
     @inline(__always) func leadingObjective(_ s: Int32) -> (rank: Int, coefficient: Double)? {
-        var best: (rank: Int, coefficient: Double)? = nil
         var node = symbols[Int(s)].objective
         while node >= 0 {
             let n = objectiveNodes[Int(node)]
             if abs(n.coefficient) > entryTolerance * min(levels[Int(n.level)].scale, 1e4) {
-                let r = rank(n.level)
-                if best == nil || r < best!.rank { best = (r, n.coefficient) }
+                return (rank(n.level), n.coefficient)
             }
             node = n.next
         }
-        return best
+        return nil
     }
 
-    /// Compares `obj(a) / da` with `obj(b) / db` lexicographically (highest priority first).
+    /// Compares `obj(a) / da` with `obj(b) / db` lexicographically (highest priority first),
+    /// walking both lists side by side; a level missing from a list counts as zero there.
     /// - Returns: negative, zero or positive.
     func compareObjectiveRatios(_ a: Int32, _ da: Double, _ b: Int32, _ db: Double) -> Int {
-        for l in levelOrder {
-            let x = objectiveCoefficient(a, level: l) / da
-            let y = objectiveCoefficient(b, level: l) / db
+        var nodeA = symbols[Int(a)].objective, nodeB = symbols[Int(b)].objective
+        while nodeA >= 0 || nodeB >= 0 {
+            let rankA = nodeA >= 0 ? rank(objectiveNodes[Int(nodeA)].level) : Int.max
+            let rankB = nodeB >= 0 ? rank(objectiveNodes[Int(nodeB)].level) : Int.max
+            let r = min(rankA, rankB)
+            // Past the ranked levels (a level with no users ranks nowhere): nothing to compare.
+            if r == Int.max { break }
+            var x = 0.0, y = 0.0
+            if rankA == r {
+                x = objectiveNodes[Int(nodeA)].coefficient / da
+                nodeA = objectiveNodes[Int(nodeA)].next
+            }
+            if rankB == r {
+                y = objectiveNodes[Int(nodeB)].coefficient / db
+                nodeB = objectiveNodes[Int(nodeB)].next
+            }
             if abs(x - y) > objectiveTolerance * max(1, abs(x), abs(y)) { return x < y ? -1 : 1 }
         }
         return 0

@@ -85,7 +85,7 @@ extension SimplexCore {
         objectiveNodes.removeAll()
         freeObjectiveNode = -1
         levels = [LevelRecord(priority: 1, users: 1, constant: 0, scale: 1)]
-        levelOrder = [0]
+        levelOrder = LevelOrder([0])
         clearTransientLists()
     }
 

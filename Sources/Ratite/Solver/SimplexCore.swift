@@ -44,8 +44,8 @@ package struct SimplexCore: ~Copyable {
     var freeObjectiveNode: Int32 = -1
     var levels: [LevelRecord] = []
     var freeLevel: Int32 = -1
-    /// Level ids by priority, highest first.
-    var levelOrder: [Int32] = []
+    /// Level ids by priority, highest first, with their ranks.
+    var levelOrder = LevelOrder()
     var constraints = RecordBuffer<ConstraintRecord>()
     var freeConstraint: Int32 = -1
     /// Every constraint's terms, back to back (see `SimplexCore+ConstraintTerms.swift`), and
@@ -418,7 +418,14 @@ package struct SimplexCore: ~Copyable {
 
     /// The objective level for `priority`, created if needed, with one more user.
     mutating func retainLevel(priority: Double) -> Int32 {
-        for l in levelOrder where levels[Int(l)].priority == priority {
+        // The order is sorted by priority, highest first: find where `priority` is or goes.
+        var position = 0, end = levelOrder.count
+        while position < end {
+            let middle = (position + end) >> 1
+            if levels[Int(levelOrder[middle])].priority > priority { position = middle + 1 } else { end = middle }
+        }
+        if position < levelOrder.count && levels[Int(levelOrder[position])].priority == priority {
+            let l = levelOrder[position]
             noteLevel(l)
             levels[Int(l)].users += 1
             return l
@@ -433,7 +440,6 @@ package struct SimplexCore: ~Copyable {
             l = Int32(levels.count)
             levels.append(LevelRecord(priority: priority, users: 1, constant: 0))
         }
-        let position = levelOrder.firstIndex { levels[Int($0)].priority < priority } ?? levelOrder.count
         noteLevelOrder()
         levelOrder.insert(l, at: position)
         return l
@@ -446,16 +452,14 @@ package struct SimplexCore: ~Copyable {
         levels[Int(l)].users -= 1
         if levels[Int(l)].users == 0 {
             noteLevelOrder()
-            levelOrder.removeAll { $0 == l }
+            levelOrder.remove(l)
             levels[Int(l)] = LevelRecord(priority: 0, users: -2 - freeLevel, constant: 0)
             freeLevel = l
         }
     }
 
     /// Rank of a level: 0 for the highest priority.
-    @inline(__always) func rank(_ l: Int32) -> Int {
-        levelOrder.firstIndex(of: l) ?? Int.max
-    }
+    @inline(__always) func rank(_ l: Int32) -> Int { levelOrder.rank(l) }
 }
 
 /// A scratch row for building and expanding rows in time proportional to the terms
