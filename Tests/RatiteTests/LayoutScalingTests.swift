@@ -84,6 +84,52 @@ import Testing
         #expect(root.constraints.allSatisfy { c in !made.contains { $0 === c } })
     }
 
+    /// Random deactivations, activations and failed transactions on a superview listing
+    /// hundreds of constraints (long enough to be indexed): after each step the root lists
+    /// exactly its active constraints, a rolled-back transaction leaves every list as it
+    /// was (order included), and the engine's bookkeeping (which checks each list's index
+    /// against the list) holds.
+    @Test func listsStayExactUnderRandomDeactivation() throws {
+        let engine = LayoutEngine()
+        let root = try layoutRoot(engine)
+        var made: [LayoutConstraint] = []
+        for i in 0..<150 {
+            let v = try engine.addView("v\(i)", in: root)
+            let pair = [v.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: Double(i)),
+                        v.widthAnchor.constraint(equalToConstant: 10)]
+            try engine.activate(pair)
+            made += pair
+        }
+        func ids(_ item: LayoutItem) -> [ObjectIdentifier] { item.constraints.map(ObjectIdentifier.init) }
+        let madeIDs = Set(made.map(ObjectIdentifier.init))
+        var random = SplitMix64(seed: 0x5eed)
+        func pick() -> LayoutConstraint { made[random.below(made.count)] }
+        for step in 0..<800 {
+            switch random.below(5) {
+            case 0, 1: engine.deactivate([pick()])
+            case 2: engine.deactivate((0..<20).map { _ in pick() })
+            case 3: try engine.activate((0..<1 + random.below(4)).map { _ in pick() })
+            default:
+                let before = ids(root), first = made[0].firstItem, firstBefore = ids(first)
+                let off = (0..<5).map { _ in pick() } + [made[0]], on = (0..<3).map { _ in pick() }
+                #expect(throws: LayoutError.self) {
+                    try engine.transaction { () throws(LayoutError) in
+                        engine.deactivate(off)
+                        try engine.activate(on)
+                        throw .invalidValue("fail late")
+                    }
+                }
+                #expect(ids(root) == before && ids(first) == firstBefore)
+            }
+            // The root also lists its own frame constraints.
+            let listed = ids(root).filter(madeIDs.contains)
+            let expected = Set(made.filter { $0.isActive && $0.secondItem === root }.map(ObjectIdentifier.init))
+            #expect(Set(listed) == expected && listed.count == expected.count, "step \(step)")
+            if step % 50 == 0 { #expect(engine.bookkeepingViolations() == [], "step \(step)") }
+        }
+        #expect(engine.bookkeepingViolations() == [])
+    }
+
     /// The whole form family: per row, the solver does the same work and holds the same
     /// number of cells at 4× the rows.
     @Test func formBuildWorkPerRowIsFlat() throws {

@@ -20,6 +20,11 @@ extension LayoutEngine {
             return true
         }
         for item in items {
+            problems += item.listIndexViolations()
+            var listed = Set<ObjectIdentifier>()
+            for c in item.constraints where !c.isActive || !listed.insert(ObjectIdentifier(c)).inserted {
+                problems.append("\(item.name) lists \(c) \(c.isActive ? "twice" : "while inactive")")
+            }
             var sharing = Set<ObjectIdentifier>()
             for axis in Axis.allCases {
                 let inSolver = item.contentSizeInSolver(on: axis)

@@ -75,8 +75,8 @@ extension LayoutEngine {
         set(\.isActive, of: c, to: true)
         set(\.isBroken, of: c, to: false)
         for item in listingItems(of: c) {
-            item.constraints.append(c)
-            onUndo { item.constraints.removeLast() }
+            item.appendListed(c)
+            onUndo { item.removeLastListed() }
         }
     }
 
@@ -84,13 +84,12 @@ extension LayoutEngine {
         set(\.isActive, of: c, to: false)
         set(\.isBroken, of: c, to: false)
         for item in listingItems(of: c) {
-            // In place: a superview's list holds every constraint on its subviews, and
-            // rebuilding it (and keeping the old one for undo) on each deactivation made
-            // deactivating them one by one quadratic. Undo steps run in reverse order, so
-            // each reinsertion finds the list as this removal left it.
-            guard let i = item.constraints.lastIndex(where: { $0 === c }) else { continue }
-            item.constraints.remove(at: i)
-            onUndo { item.constraints.insert(c, at: i) }
+            // In place and in constant time: a superview's list holds every constraint on
+            // its subviews (see `LayoutItem.removeListed`). Undo steps run in reverse
+            // order, so each restoration finds the list as this removal left it.
+            guard let i = item.listPosition(of: c) else { continue }
+            item.removeListed(at: i)
+            onUndo { item.restoreListed(c, at: i) }
         }
     }
 

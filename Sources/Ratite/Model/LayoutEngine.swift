@@ -74,7 +74,7 @@ public final class LayoutEngine {
     /// its constraints); break those cycles so everything goes with the engine.
     deinit {
         for item in items {
-            item.constraints.removeAll()
+            item.removeAllListed()
             item.ownConstraints.removeAll()
             item.children.removeAll()
         }
