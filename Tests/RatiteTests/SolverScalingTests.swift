@@ -310,6 +310,66 @@ import Testing
     /// unlinked in batches: the column lists stay exact, the values match the grid built
     /// in order (its optimum is unique), and a refused addition afterwards rolls back bit
     /// for bit.
+    /// Hundreds of constraints on one variable, removed oldest first: the first removal
+    /// that walks to the end of the variable's column reverses it, so the oldest rows come
+    /// first from then on (each removal was a walk down the whole column). Removals keep the
+    /// columns exact (the invariants count every column), a rolled-back removal that
+    /// reversed a column restores the core bit for bit, and removal in random order is
+    /// unaffected.
+    @Test func removingOldestFirstReversesALongColumn() throws {
+        let count = 400
+        /// x_i == y + i; with `bounds`, also x_i <= 1000 for every fourth i, LP rows that
+        /// hold y and stay.
+        func built(bounds: Bool) throws -> (CoreDriver, [Int32]) {
+            let d = CoreDriver(variableCount: count + 1)
+            var ids: [Int32] = []
+            for i in 1...count {
+                ids.append(try d.add(C([(i, 1), (0, -1)], -Double(i), .equal)))
+                if bounds && i % 4 == 0 { _ = try d.add(C([(i, -1)], 1000, .greaterThanOrEqual)) }
+            }
+            return (d, ids)
+        }
+        func removeOldestFirst(_ d: CoreDriver, _ ids: [Int32]) throws {
+            for (k, id) in ids.enumerated() {
+                try d.core.removeConstraint(id)
+                if k % 50 == 0 {
+                    #expect(d.problems() == [], "after removing \(k + 1)")
+                    let y = d.core.value(ofVariable: d.variables[0])
+                    for i in (k + 2)...count { #expect(abs(d.core.value(ofVariable: d.variables[i]) - y - Double(i)) < 1e-9) }
+                }
+            }
+            #expect(d.problems() == [])
+        }
+        let (d, ids) = try built(bounds: false)
+        let y = d.core.variables[Int(d.variables[0])].symbol
+        func firstOfColumn() -> Int32 { d.core.symbols[Int(y)].column }
+        #expect(d.problems() == [])
+        let before = fingerprint(d.core), head = firstOfColumn()
+        d.core.beginTransaction()
+        try d.core.removeConstraint(ids[0])
+        #expect(firstOfColumn() != head)
+        d.core.rollbackTransaction()
+        #expect(firstDifference(before, fingerprint(d.core)) == nil)
+        let walkBefore = d.core.statistics.deletedRowColumnWalk
+        try removeOldestFirst(d, ids)
+        // Without the reversal each removal walks the whole remaining column: 80,000 steps.
+        let walked = d.core.statistics.deletedRowColumnWalk - walkBefore
+        #expect(walked < 4 * count, "\(walked) column steps for \(count) removals")
+
+        // Rows that stay end up first after the reversal, and each later removal walks past
+        // them (30,660 steps here, 75,797 without reversing): correct, not linear.
+        let (b, boundedIDs) = try built(bounds: true)
+        try removeOldestFirst(b, boundedIDs)
+
+        let (e, shuffledIDs) = try built(bounds: true)
+        var random = SplitMix64(seed: 7)
+        for (k, id) in shuffledIDs.shuffled(using: &random).enumerated() {
+            try e.core.removeConstraint(id)
+            if k % 50 == 0 { #expect(e.problems() == [], "after removing \(k + 1)") }
+        }
+        #expect(e.problems() == [])
+    }
+
     @Test func batchedColumnUnlinksKeepColumnsExact() throws {
         let system = SystemFamily.grid.generate(n: 900)
         var shuffled = system

@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 #if __has_include(<valgrind/callgrind.h>)
 #include <valgrind/callgrind.h>
@@ -121,6 +122,33 @@ Workload distinctPriorities(int n) {
             }};
 }
 
+/// Taking a layout down in the order it was built: n subviews pinned to the root's left and
+/// top, then every constraint deactivated oldest first. Each deactivation finds its
+/// constraint in the root's list and its row in the root variables' columns, which list
+/// newest first: both were walks to the far end (quadratic) before the list was indexed
+/// and long columns reversed.
+Workload deactivateOldestFirst(int n) {
+    static std::vector<ratite_layout_constraint> made;
+    return {[=] {
+                ratite_engine_new(&engine);
+                ratite_engine_view_add(engine, "root", 4, RATITE_NO_ITEM, &root);
+                ratite_engine_item_set_size(engine, root, 320, 480);
+                made.assign(2 * static_cast<size_t>(n), 0);
+                for (int i = 0; i < n; i++) {
+                    std::string name = "v" + std::to_string(i);
+                    ratite_item v;
+                    ratite_engine_view_add(engine, name.data(), name.size(), root, &v);
+                    ratite_engine_constraint_add(engine, v, RATITE_ATTRIBUTE_LEFT, RATITE_RELATION_EQUAL, root,
+                                                 RATITE_ATTRIBUTE_LEFT, 1, i, 1000, nullptr, 0, &made[2 * i]);
+                    ratite_engine_constraint_add(engine, v, RATITE_ATTRIBUTE_TOP, RATITE_RELATION_EQUAL, root,
+                                                 RATITE_ATTRIBUTE_TOP, 1, i, 1000, nullptr, 0, &made[2 * i + 1]);
+                }
+            },
+            [=] {
+                for (ratite_layout_constraint c : made) ratite_engine_constraint_deactivate(engine, c);
+            }};
+}
+
 Workload form(int64_t n, int layouts) {
     return {[=] { ratite_engine_new(&engine); },
             [=] {
@@ -195,6 +223,7 @@ std::map<std::string, Workload> workloads() {
         {"resize_tree_1000", resize(RATITE_FAMILY_TREE, 1000, 20)},
         {"add_remove_tree_1000", addRemove(RATITE_FAMILY_TREE, 1000, 20)},
         {"constant_chain_2000", constant(RATITE_FAMILY_CHAIN, 2000, 20)},
+        {"deactivate_oldest_first_2000", deactivateOldestFirst(2000)},
         {"form_100", form(100, 10)},
         {"vfl_parse", vflParse(200)},
         {"vfl_find_row", vflFindRow(1000)},

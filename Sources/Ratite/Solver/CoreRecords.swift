@@ -177,4 +177,7 @@ public struct SolverStatistics: Sendable, Equatable {
     /// Column entries unlinked in batches, deep in long columns (see
     /// `SimplexCore.substituteIntoLPRows`).
     public var batchedUnlinks: Int = 0
+    /// Column nodes walked to unlink the entries of deleted rows (see
+    /// `SimplexCore.columnRemoveOfDeletedRow`), for tests.
+    package var deletedRowColumnWalk: Int = 0
 }
