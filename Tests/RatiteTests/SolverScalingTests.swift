@@ -370,6 +370,67 @@ import Testing
         #expect(e.problems() == [])
     }
 
+    /// Thousands of constraints on one variable, removed in random order: the first deep
+    /// walk indexes the column (`HubColumns`), and every later removal unlinks its entry
+    /// without a walk. The index follows every link and unlink (the invariants compare it
+    /// with the column), a rollback drops it and leaves the core bit for bit as before,
+    /// and the next deep walk builds it again.
+    @Test func randomRemovalsFromALongColumnGoThroughItsIndex() throws {
+        let count = 3000
+        let d = CoreDriver(variableCount: count + 1)
+        // live[i]: the constraint x_i == y + i, while it is in.
+        var live: [Int32?] = []
+        for i in 1...count { live.append(try d.add(C([(i, 1), (0, -1)], -Double(i), .equal))) }
+        var random = SplitMix64(seed: 11)
+        let walkBefore = d.core.statistics.deletedRowColumnWalk
+        var removals = 0
+        for step in 0..<4000 {
+            if step == 2000 {
+                // A rolled-back removal drops the index; the core is as it was.
+                #expect(!d.core.hubColumns.isEmpty)
+                let before = fingerprint(d.core)
+                d.core.beginTransaction()
+                if let id = live.compactMap({ $0 }).first { try d.core.removeConstraint(id) }
+                _ = try d.add(C([(1, 1), (0, -1)], 3, .equal, 250))
+                d.core.rollbackTransaction()
+                #expect(d.core.hubColumns.isEmpty)
+                #expect(firstDifference(before, fingerprint(d.core)) == nil)
+            }
+            let i = random.below(count)
+            if let id = live[i] {
+                try d.core.removeConstraint(id)
+                live[i] = nil
+                removals += 1
+            } else {
+                // Back in: a new entry at the head of y's column, indexed or not.
+                live[i] = try d.add(C([(i + 1, 1), (0, -1)], -Double(i + 1), .equal))
+            }
+            if step % 400 == 0 { #expect(d.problems() == [], "after step \(step)") }
+        }
+        #expect(d.problems() == [])
+        for (i, id) in live.enumerated() where id != nil {
+            #expect(abs(d.core.value(ofVariable: d.variables[i + 1]) - d.core.value(ofVariable: d.variables[0]) - Double(i + 1)) < 1e-9)
+        }
+        // Walking instead: about half of a 2,000-3,000 long column a removal, over 1.5M steps.
+        let walked = d.core.statistics.deletedRowColumnWalk - walkBefore
+        #expect(walked < 30 * removals, "\(walked) column steps for \(removals) removals")
+
+        // With optional bounds whose LP rows hold y too (and grow other columns), removed
+        // in random order with the rest: the index stays exact.
+        let e = CoreDriver(variableCount: count + 1)
+        var mixed: [Int32] = []
+        for i in 1...count {
+            mixed.append(try e.add(C([(i, 1), (0, -1)], -Double(i), .equal)))
+            if i % 8 == 0 { mixed.append(try e.add(C([(i, -1)], 10_000, .greaterThanOrEqual, 500))) }
+        }
+        mixed.shuffle(using: &random)
+        for (k, id) in mixed.enumerated() {
+            try e.core.removeConstraint(id)
+            if k % 300 == 0 { #expect(e.problems() == [], "after removing \(k + 1)") }
+        }
+        #expect(e.problems() == [])
+    }
+
     @Test func batchedColumnUnlinksKeepColumnsExact() throws {
         let system = SystemFamily.grid.generate(n: 900)
         var shuffled = system

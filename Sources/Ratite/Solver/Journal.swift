@@ -142,6 +142,8 @@ extension SimplexCore {
     /// Undoes everything done since the matching `beginTransaction`.
     package mutating func rollbackTransaction() {
         let mark = journal.marks.removeLast()
+        // The hub column index is a cache the journal does not cover.
+        if !hubColumns.isEmpty { hubColumns.removeAll() }
         // The same loop for the core's record buffers and for its two plain arrays.
         func replay<T>(_ log: inout [(Int32, T)], from start: Int, into array: inout RecordBuffer<T>) {
             while log.count > start {

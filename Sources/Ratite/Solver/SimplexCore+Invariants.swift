@@ -134,6 +134,7 @@ extension SimplexCore {
             }
         }
         if phaseLevel >= 0 { fail("phase one still active") }
+        for problem in hubColumnViolations() { fail(problem) }
         for l in levelOrder where levels[Int(l)].priority >= phaseOnePriority { fail("phase-one level lingers") }
         for (position, l) in levelOrder.enumerated() {
             if rank(l) != position { fail("level \(l) at position \(position) has rank \(rank(l))") }

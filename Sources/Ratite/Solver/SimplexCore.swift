@@ -40,6 +40,8 @@ package struct SimplexCore: ~Copyable {
     var freeSymbol: Int32 = -1
     var columnNodes = RecordBuffer<ColumnNode>()
     var freeColumnNode: Int32 = -1
+    /// An index over the longest columns (see `SimplexCore+HubColumns.swift`).
+    var hubColumns = HubColumns()
     var objectiveNodes = RecordBuffer<ObjectiveNode>()
     var freeObjectiveNode: Int32 = -1
     var levels: [LevelRecord] = []
@@ -236,6 +238,7 @@ package struct SimplexCore: ~Copyable {
         }
         noteSymbol(s)
         symbols[Int(s)].column = node
+        if !hubColumns.isEmpty && hubColumns.contains(s) { indexInsertedHead(node, of: s, row: r) }
     }
 
     /// Records that row `r` no longer contains symbol `s`.
@@ -253,7 +256,14 @@ package struct SimplexCore: ~Copyable {
     /// (at most 8, and 1/64 of the walk) triggers one: a reversal journals every node, about
     /// four steps of a walk each, and removals in random order walk half the column on
     /// average whatever its order (triggering within the last sixteenth cost them 50% more).
+    ///
+    /// A column walked deeper than `hubColumnWalk` is indexed instead (`HubColumns`): then
+    /// removals in any order take constant time.
     mutating func columnRemoveOfDeletedRow(_ s: Int32, row r: Int32) {
+        if !hubColumns.isEmpty && hubColumns.contains(s) && unlinkIndexedEntry(s, row: r) {
+            statistics.deletedRowColumnWalk += 1
+            return
+        }
         var previous: Int32 = -1
         var node = symbols[Int(s)].column
         var walked = 0
@@ -263,7 +273,11 @@ package struct SimplexCore: ~Copyable {
             if columnNodes[Int(node)].row == r {
                 statistics.deletedRowColumnWalk += walked
                 unlinkColumnNode(node, of: s, after: previous)
-                if walked > deepColumnWalk && columnEnds(within: min(8, walked / 64), from: next) { reverseColumn(s) }
+                if walked > deepColumnWalk && !hubColumns.contains(s) && columnEnds(within: min(8, walked / 64), from: next) {
+                    reverseColumn(s)
+                } else if walked > hubColumnWalk && symbols[Int(s)].column >= 0 && !hubColumns.contains(s) {
+                    indexHubColumn(s)
+                }
                 return
             }
             previous = node
@@ -309,6 +323,7 @@ package struct SimplexCore: ~Copyable {
     /// so the plain removal, walked over long columns, pays nothing for the count).
     @inline(__always) @discardableResult
     private mutating func unlinkEntry(_ s: Int32, row r: Int32, counting: Bool) -> Int {
+        if !hubColumns.isEmpty && hubColumns.contains(s) && unlinkIndexedEntry(s, row: r) { return 1 }
         var previous: Int32 = -1
         var node = symbols[Int(s)].column
         var walked = 0
@@ -328,7 +343,8 @@ package struct SimplexCore: ~Copyable {
 
     /// Unlinks `node` from `s`'s column (`previous` is the node before it, -1 at the head)
     /// and puts it on the free list.
-    @inline(__always) private mutating func unlinkColumnNode(_ node: Int32, of s: Int32, after previous: Int32) {
+    @inline(__always) mutating func unlinkColumnNode(_ node: Int32, of s: Int32, after previous: Int32) {
+        if !hubColumns.isEmpty && hubColumns.contains(s) { indexUnlinked(node, of: s, after: previous) }
         let next = columnNodes[Int(node)].next
         if previous < 0 {
             noteSymbol(s)
