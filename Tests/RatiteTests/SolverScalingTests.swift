@@ -1,5 +1,6 @@
 import Testing
 @testable import Ratite
+import RatiteCheck
 
 /// Scaling sanity (no timing): on the generated families the tableau holds O(n) cells,
 /// removing everything leaves nothing behind, add/remove cycles reuse every slot, and the
@@ -429,6 +430,73 @@ import Testing
             if k % 300 == 0 { #expect(e.problems() == [], "after removing \(k + 1)") }
         }
         #expect(e.problems() == [])
+    }
+
+    /// Random additions (some refused, which rolls back and drops the column index),
+    /// removals and constant changes on a variable that thousands of constraints mention:
+    /// the invariants hold (they compare the index with its column) and the values equal
+    /// those of a fresh core given the surviving constraints.
+    @Test func aLongIndexedColumnUnderRandomOperationsMatchesAFreshCore() throws {
+        let count = 2500
+        let d = CoreDriver(variableCount: count + 1)
+        var live: [(id: Int32, c: ReferenceConstraint)] = []
+        /// Runs `body`; false when the core refuses it as unsatisfiable.
+        func accepted(_ body: () throws(CoreError) -> Void) throws -> Bool {
+            do throws(CoreError) {
+                try body()
+                return true
+            } catch {
+                if case .unsatisfiable = error { return false }
+                throw error
+            }
+        }
+        func add(_ c: ReferenceConstraint) throws {
+            _ = try accepted { () throws(CoreError) in live.append((try d.add(c), c)) }
+        }
+        for i in 1...count { try add(C([(i, 1), (0, -1)], -Double(i), .equal)) }
+        // y == 7 stays (not in `live`, so never removed): y's value is unique.
+        let pin = C([(0, 1)], -7, .equal, 500)
+        _ = try d.add(pin)
+        var random = SplitMix64(seed: 99)
+        var indexed = 0, refused = 0
+        for step in 0..<3000 {
+            if !d.core.hubColumns.isEmpty { indexed += 1 }
+            let roll = random.below(10)
+            if roll < 5 && !live.isEmpty {
+                let k = random.below(live.count)
+                try d.core.removeConstraint(live[k].id)
+                live.remove(at: k)
+            } else if roll < 8 {
+                let i = 1 + random.below(count)
+                // Required and at odds with a live x_i == y + i half the time: refused.
+                let c = random.below(2) == 0 ? C([(i, 1), (0, -1)], -Double(i + 1), .equal)
+                    : C([(i, 1), (0, -1)], -Double(random.below(50)), .greaterThanOrEqual, 250)
+                let before = live.count
+                try add(c)
+                if live.count == before { refused += 1 }
+            } else if !live.isEmpty {
+                let k = random.below(live.count)
+                var c = live[k].c
+                c.constant -= 1
+                if try accepted({ () throws(CoreError) in try d.core.setConstant(live[k].id, c.constant) }) {
+                    live[k].c = c
+                } else {
+                    refused += 1
+                }
+            }
+            if step % 500 == 0 { #expect(d.problems() == [], "after step \(step)") }
+        }
+        #expect(d.problems() == [])
+        #expect(indexed > 1000 && refused > 100, "indexed during \(indexed) steps, \(refused) refused")
+        let fresh = CoreDriver(variableCount: count + 1)
+        _ = try fresh.add(pin)
+        for (_, c) in live { _ = try fresh.add(c) }
+        let (a, b) = (d.values(), fresh.values())
+        // y, and every x_i a live required equality fixes, have one optimal value.
+        var fixed = [0]
+        for (_, c) in live where c.isRequired && c.relation == .equal { fixed.append(c.terms[0].variable) }
+        #expect(fixed.count > 500)
+        for v in fixed { #expect(close(a[v], b[v], 1e-7), "x\(v): \(a[v]) against \(b[v])") }
     }
 
     @Test func batchedColumnUnlinksKeepColumnsExact() throws {
