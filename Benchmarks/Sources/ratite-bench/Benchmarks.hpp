@@ -17,6 +17,8 @@ void registerAtSizes(const std::string &name, std::function<void(benchmark::Stat
                      const std::vector<int64_t> &sizes);
 /// Builds one system and reports memory per constraint (for --memory).
 int measureMemory(const char *family, int64_t n);
+/// Builds one system and removes every constraint in three orders (for --teardown).
+int measureTeardown(const char *family, int64_t n);
 /// Runs one fixed workload for the instruction-count gate (--workload NAME, or list).
 int runWorkload(const char *name);
 } // namespace bench

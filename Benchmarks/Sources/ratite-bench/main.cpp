@@ -2,6 +2,7 @@
 //
 //   ratite-bench [--sizes=100,1000,10000] [Google Benchmark flags]
 //   ratite-bench --memory FAMILY N      build once and report bytes per constraint
+//   ratite-bench --teardown FAMILY N    build, then remove every constraint (three orders)
 //   ratite-bench --workload NAME        one fixed workload, for the instruction-count gate
 #include "Benchmarks.hpp"
 #include "Systems.hpp"
@@ -94,6 +95,9 @@ int main(int argc, char **argv) {
     if (argc == 3 && std::strcmp(argv[1], "--workload") == 0) return bench::runWorkload(argv[2]);
     if (argc == 4 && std::strcmp(argv[1], "--memory") == 0) {
         return bench::measureMemory(argv[2], std::strtoll(argv[3], nullptr, 10));
+    }
+    if (argc == 4 && std::strcmp(argv[1], "--teardown") == 0) {
+        return bench::measureTeardown(argv[2], std::strtoll(argv[3], nullptr, 10));
     }
     std::vector<int64_t> sizes = {100, 1000, 10000};
     std::vector<char *> rest;
