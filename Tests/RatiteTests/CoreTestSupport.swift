@@ -8,7 +8,8 @@ import RatiteCheck
 /// Every bit of a core's state, in a form that compares with `==`: every row slot (unused
 /// ones too), every symbol record field, the column and objective node pools, levels and
 /// their order, constraint and variable records, all free-list heads, the serial counter, the
-/// dirty list and the per-symbol flags, and the transient lists (empty between operations).
+/// dirty list and the per-symbol flags, the hub column index, and the transient lists (empty
+/// between operations).
 /// Doubles are written as bit patterns so that `-0` and `0` or NaN payloads differ.
 /// Statistics, the journal's scratch entries and the workspaces are not state.
 ///
@@ -53,6 +54,8 @@ func fingerprint(_ core: borrowing SimplexCore, transient: Bool = true) -> Strin
     } else {
         out += "dirty flags \(core.flags.elements.map { $0 & SymbolFlags.dirty })\n"
     }
+    out += "hub columns \((0 ..< Int32(core.symbols.count)).filter { core.hubColumns.contains($0) })\n"
+    for (key, previous) in core.hubColumns.predecessors.sorted(by: { $0.key < $1.key }) { out += "h\(key) p\(previous)\n" }
     out += "phase \(core.phaseLevel) journal \(core.journal.isActive)\n"
     return out
 }

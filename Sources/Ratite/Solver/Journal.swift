@@ -21,7 +21,7 @@ struct Journal {
     /// Log lengths, array lengths and scalar fields at the start of a transaction.
     struct Mark {
         var rowLog = 0, symbolLog = 0, columnLog = 0, objectiveLog = 0, levelLog = 0, constraintLog = 0, variableLog = 0
-        var nameLog = 0
+        var nameLog = 0, hubLog = 0
         var rows = 0, symbols = 0, columnNodes = 0, objectiveNodes = 0
         var levels = 0, constraints = 0, variables = 0, dirty = 0
         var allSymbolsDirty = false, definitionLevelsRanHigh = false, numbersOverflowed = false
@@ -84,7 +84,7 @@ extension SimplexCore {
             rowLog: journal.rows.count, symbolLog: journal.symbols.count, columnLog: journal.columnNodes.count,
             objectiveLog: journal.objectiveNodes.count, levelLog: journal.levels.count,
             constraintLog: journal.constraints.count, variableLog: journal.variables.count,
-            nameLog: journal.variableNames.count,
+            nameLog: journal.variableNames.count, hubLog: hubColumns.logCount,
             rows: rows.count, symbols: symbols.count, columnNodes: columnNodes.count,
             objectiveNodes: objectiveNodes.count, levels: levels.count,
             constraints: constraints.count, variables: variables.count, dirty: dirty.count, allSymbolsDirty: allSymbolsDirty,
@@ -130,6 +130,7 @@ extension SimplexCore {
             if !journal.constraints.isEmpty { journal.constraints.empty(keepingAtMost: Journal.keptLogCapacity) }
             if !journal.variables.isEmpty { journal.variables.empty(keepingAtMost: Journal.keptLogCapacity) }
             if !journal.variableNames.isEmpty { journal.variableNames.empty(keepingAtMost: Journal.keptLogCapacity) }
+            if hubColumns.logCount > 0 { hubColumns.forgetLog() }
             journal.setFloors(nil)
             compactConstraintTermsIfSparse()
             squeezeCellPoolIfSparse()
@@ -142,8 +143,7 @@ extension SimplexCore {
     /// Undoes everything done since the matching `beginTransaction`.
     package mutating func rollbackTransaction() {
         let mark = journal.marks.removeLast()
-        // The hub column index is a cache the journal does not cover.
-        if !hubColumns.isEmpty { hubColumns.removeAll() }
+        hubColumns.rollBack(to: mark.hubLog)
         // The same loop for the core's record buffers and for its two plain arrays.
         func replay<T>(_ log: inout [(Int32, T)], from start: Int, into array: inout RecordBuffer<T>) {
             while log.count > start {

@@ -8,47 +8,75 @@
 /// rows to the node before that row's entry, kept up to date by every link and unlink of
 /// the column; unlinking from it then takes constant time.
 ///
-/// The index is a cache: it is built from the column, is not journaled, and any rollback
-/// drops it (the next deep walk builds it again). Lookups go through a hash table keyed by
-/// symbol and row; nothing iterates it, so it cannot make results depend on hashing.
+/// Whether a column is indexed changes what later operations do (an indexed column is
+/// never reversed, and its unlinks are never batched), so the index is core state like any
+/// other: changes are logged while a transaction is open and undone by a rollback (first
+/// it was dropped on rollback, and a refused operation then changed what came after it).
+/// Lookups go through a hash table keyed by symbol and row; nothing iterates it, so it
+/// cannot make results depend on hashing.
 struct HubColumns {
     /// The indexed symbols.
     private var members = GrowingBitSet()
-    private var memberList: [Int32] = []
+    private var memberCount = 0
+    /// Stored, not computed: every column link and unlink asks (one load on a path that
+    /// runs for every cell a build writes).
+    private(set) var isEmpty = true
     /// For each entry of an indexed column, keyed by `ColumnEntry(symbol:row:).key`, the
     /// node before it in the column, or -1 when it is the head.
     private(set) var predecessors: [UInt64: Int32] = [:]
+    /// Undo entries of the open transactions: a key and its value before the change (nil
+    /// when absent). Keys with `membershipBit` set record a symbol joining (nil) or leaving
+    /// (non-nil) the index.
+    private var log: [(key: UInt64, old: Int32?)] = []
+    private static let membershipBit: UInt64 = 1 << 63
 
-    /// Stored, not `memberList.isEmpty`: every column link and unlink asks (one load, not
-    /// two, on a path that runs for every cell a build writes).
-    private(set) var isEmpty = true
-    var symbols: [Int32] { memberList }
+    var logCount: Int { log.count }
 
     @inline(__always) func contains(_ s: Int32) -> Bool { members.contains(Int(s)) }
 
-    subscript(s: Int32, row r: Int32) -> Int32? {
-        get { predecessors[ColumnEntry(symbol: s, row: r).key] }
-        set { predecessors[ColumnEntry(symbol: s, row: r).key] = newValue }
+    subscript(s: Int32, row r: Int32) -> Int32? { predecessors[ColumnEntry(symbol: s, row: r).key] }
+
+    /// Sets the predecessor of row `r`'s entry in `s`'s column (nil: no entry), logging
+    /// the old one when `logging`.
+    mutating func set(_ s: Int32, row r: Int32, _ value: Int32?, logging: Bool) {
+        let key = ColumnEntry(symbol: s, row: r).key
+        if logging { log.append((key, predecessors[key])) }
+        predecessors[key] = value
     }
 
-    mutating func add(_ s: Int32) {
-        members.insert(Int(s))
-        memberList.append(s)
-        isEmpty = false
+    mutating func add(_ s: Int32, logging: Bool) {
+        if logging { log.append((Self.membershipBit | UInt64(UInt32(s)), nil)) }
+        setMember(s, true)
     }
 
     /// Forgets `s`'s index (its entries must be gone: an empty column).
-    mutating func drop(_ s: Int32) {
-        members.remove(Int(s))
-        memberList.removeAll { $0 == s }
-        isEmpty = memberList.isEmpty
+    mutating func drop(_ s: Int32, logging: Bool) {
+        if logging { log.append((Self.membershipBit | UInt64(UInt32(s)), 1)) }
+        setMember(s, false)
     }
 
-    mutating func removeAll() {
-        for s in memberList { members.remove(Int(s)) }
-        memberList = []
-        predecessors = [:]
-        isEmpty = true
+    private mutating func setMember(_ s: Int32, _ member: Bool) {
+        guard member != contains(s) else { return }
+        if member { members.insert(Int(s)) } else { members.remove(Int(s)) }
+        memberCount += member ? 1 : -1
+        isEmpty = memberCount == 0
+    }
+
+    /// Undoes the changes logged after the first `count` entries.
+    mutating func rollBack(to count: Int) {
+        while log.count > count {
+            let (key, old) = log.removeLast()
+            if key & Self.membershipBit != 0 {
+                setMember(Int32(truncatingIfNeeded: key & 0x7fff_ffff), old != nil)
+            } else {
+                predecessors[key] = old
+            }
+        }
+    }
+
+    /// Drops the log: the outermost transaction committed (or this is a copy for a probe).
+    mutating func forgetLog() {
+        if log.count > Journal.keptLogCapacity { log = [] } else { log.removeAll(keepingCapacity: true) }
     }
 }
 
@@ -58,11 +86,12 @@ let hubColumnWalk = 1024
 extension SimplexCore {
     /// Indexes `s`'s column (see `HubColumns`).
     mutating func indexHubColumn(_ s: Int32) {
-        hubColumns.add(s)
+        let logging = journal.isActive
+        hubColumns.add(s, logging: logging)
         var previous: Int32 = -1
         var node = symbols[Int(s)].column
         while node >= 0 {
-            hubColumns[s, row: columnNodes[Int(node)].row] = previous
+            hubColumns.set(s, row: columnNodes[Int(node)].row, previous, logging: logging)
             previous = node
             node = columnNodes[Int(node)].next
         }
@@ -80,20 +109,22 @@ extension SimplexCore {
 
     /// Keeps the index of `s`'s column in step with a new head `node` for row `r`.
     @inline(__always) mutating func indexInsertedHead(_ node: Int32, of s: Int32, row r: Int32) {
-        hubColumns[s, row: r] = -1
+        let logging = journal.isActive
+        hubColumns.set(s, row: r, -1, logging: logging)
         let next = columnNodes[Int(node)].next
-        if next >= 0 { hubColumns[s, row: columnNodes[Int(next)].row] = node }
+        if next >= 0 { hubColumns.set(s, row: columnNodes[Int(next)].row, node, logging: logging) }
     }
 
     /// Keeps the index of `s`'s column in step with `node` leaving it (`previous` is the
     /// node before it, -1 at the head); an emptied column is no longer indexed.
     @inline(__always) mutating func indexUnlinked(_ node: Int32, of s: Int32, after previous: Int32) {
-        hubColumns[s, row: columnNodes[Int(node)].row] = nil
+        let logging = journal.isActive
+        hubColumns.set(s, row: columnNodes[Int(node)].row, nil, logging: logging)
         let next = columnNodes[Int(node)].next
         if next >= 0 {
-            hubColumns[s, row: columnNodes[Int(next)].row] = previous
+            hubColumns.set(s, row: columnNodes[Int(next)].row, previous, logging: logging)
         } else if previous < 0 {
-            hubColumns.drop(s)
+            hubColumns.drop(s, logging: logging)
         }
     }
 
@@ -101,7 +132,7 @@ extension SimplexCore {
     func hubColumnViolations() -> [String] {
         var problems: [String] = []
         var entries = 0
-        for s in hubColumns.symbols {
+        for s in Int32(0) ..< Int32(symbols.count) where hubColumns.contains(s) {
             var previous: Int32 = -1
             var node = symbols[Int(s)].column
             while node >= 0 {

@@ -141,6 +141,8 @@ package struct SimplexCore: ~Copyable {
         c.freeSymbol = freeSymbol
         c.columnNodes = columnNodes.copy()
         c.freeColumnNode = freeColumnNode
+        c.hubColumns = hubColumns
+        c.hubColumns.forgetLog()
         c.objectiveNodes = objectiveNodes.copy()
         c.freeObjectiveNode = freeObjectiveNode
         c.levels = levels
