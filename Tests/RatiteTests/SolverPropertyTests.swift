@@ -765,11 +765,13 @@ extension ReferenceConstraint {
     func extendedCampaign() {
         let count = Int(ProcessInfo.processInfo.environment["RATITE_PROPERTY_SEEDS"] ?? "") ?? 500
         var configurations: [PropertyRun.Options] = []
-        for (stays, wide) in [(true, false), (false, false), (true, true), (false, true)] {
+        for (stays, wide, many) in [(true, false, false), (false, false, false), (true, true, false), (false, true, false),
+                                    (true, false, true), (false, false, true)] {
             for (variables, constraints, operations) in [(1...3, 5, 60), (2...5, 12, 60), (4...6, 16, 80)] {
                 var o = PropertyRun.Options()
                 o.stays = stays
                 o.wideNumbers = wide
+                o.manyPriorities = many
                 o.variables = variables
                 o.maxConstraints = constraints
                 o.operations = operations
