@@ -524,6 +524,25 @@ import RatiteCheck
         #expect(a.problems() == [] && b.problems() == [])
     }
 
+    /// A copy taken inside an open transaction carries the index's undo log with the
+    /// journal, so rolling the copy back restores its index with its columns (the log was
+    /// dropped from copies; found by review, reached by no caller yet).
+    @Test func aCopyInsideATransactionRollsItsIndexBack() throws {
+        let count = 1500
+        let d = CoreDriver(variableCount: count + 1)
+        var ids: [Int32] = []
+        for i in 1...count { ids.append(try d.add(C([(i, 1), (0, -1)], -Double(i), .equal))) }
+        let before = fingerprint(d.core)
+        d.core.beginTransaction()
+        try d.core.removeConstraint(ids[300])
+        #expect(!d.core.hubColumns.isEmpty)
+        var c = d.core.copy()
+        c.rollbackTransaction()
+        #expect(c.invariantViolations() == [])
+        #expect(firstDifference(before, fingerprint(c)) == nil)
+        d.core.rollbackTransaction()
+    }
+
     @Test func batchedColumnUnlinksKeepColumnsExact() throws {
         let system = SystemFamily.grid.generate(n: 900)
         var shuffled = system

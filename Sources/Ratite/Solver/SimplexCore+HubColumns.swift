@@ -64,6 +64,7 @@ struct HubColumns {
 
     /// Undoes the changes logged after the first `count` entries.
     mutating func rollBack(to count: Int) {
+        assert(log.count >= count, "hub column log shorter than its transaction's mark")
         while log.count > count {
             let (key, old) = log.removeLast()
             if key & Self.membershipBit != 0 {
@@ -74,7 +75,7 @@ struct HubColumns {
         }
     }
 
-    /// Drops the log: the outermost transaction committed (or this is a copy for a probe).
+    /// Drops the log: the outermost transaction committed.
     mutating func forgetLog() {
         if log.count > Journal.keptLogCapacity { log = [] } else { log.removeAll(keepingCapacity: true) }
     }

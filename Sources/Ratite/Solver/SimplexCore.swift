@@ -141,8 +141,8 @@ package struct SimplexCore: ~Copyable {
         c.freeSymbol = freeSymbol
         c.columnNodes = columnNodes.copy()
         c.freeColumnNode = freeColumnNode
+        // With its log: the copy's journal is this one's, whose open marks count on it.
         c.hubColumns = hubColumns
-        c.hubColumns.forgetLog()
         c.objectiveNodes = objectiveNodes.copy()
         c.freeObjectiveNode = freeObjectiveNode
         c.levels = levels
