@@ -364,11 +364,17 @@ import RatiteCheck
 
         let (e, shuffledIDs) = try built(bounds: true)
         var random = SplitMix64(seed: 7)
-        for (k, id) in shuffledIDs.shuffled(using: &random).enumerated() {
-            try e.core.removeConstraint(id)
-            if k % 50 == 0 { #expect(e.problems() == [], "after removing \(k + 1)") }
+        try Self.remove(shuffledIDs.shuffled(using: &random), from: e, checkingEvery: 50)
+    }
+
+    /// Removes `ids` from `d`'s core in order, checking the invariants every `interval`
+    /// removals and at the end.
+    static func remove(_ ids: [Int32], from d: CoreDriver, checkingEvery interval: Int) throws {
+        for (k, id) in ids.enumerated() {
+            try d.core.removeConstraint(id)
+            if k % interval == 0 { #expect(d.problems() == [], "after removing \(k + 1)") }
         }
-        #expect(e.problems() == [])
+        #expect(d.problems() == [])
     }
 
     /// Thousands of constraints on one variable, removed in random order: the first deep
@@ -424,11 +430,7 @@ import RatiteCheck
             if i % 8 == 0 { mixed.append(try e.add(C([(i, -1)], 10_000, .greaterThanOrEqual, 500))) }
         }
         mixed.shuffle(using: &random)
-        for (k, id) in mixed.enumerated() {
-            try e.core.removeConstraint(id)
-            if k % 300 == 0 { #expect(e.problems() == [], "after removing \(k + 1)") }
-        }
-        #expect(e.problems() == [])
+        try Self.remove(mixed, from: e, checkingEvery: 300)
     }
 
     /// Random additions (some refused, which rolls back and drops the column index),

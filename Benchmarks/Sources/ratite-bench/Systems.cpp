@@ -29,6 +29,13 @@ const Family solverFamilies[4] = {
     {"random", RATITE_FAMILY_RANDOM},
 };
 
+const Family *solverFamily(const char *name) {
+    for (const Family &f : solverFamilies) {
+        if (std::strcmp(f.name, name) == 0) return &f;
+    }
+    return nullptr;
+}
+
 /// SplitMix64, so shuffles are the same on every platform.
 static uint64_t splitmix(uint64_t &state) {
     uint64_t z = (state += 0x9E3779B97F4A7C15ull);

@@ -21,6 +21,9 @@ struct Family {
 
 extern const Family solverFamilies[4];
 
+/// The solver family named `name` (chain, grid, tree, random), or null.
+const Family *solverFamily(const char *name);
+
 /// One constraint to add: its terms are `AdditionList::variables` and `coefficients` from
 /// `firstTerm` on, in variable indices.
 struct Addition {

@@ -74,19 +74,19 @@ int measureMemory(const char *family, int64_t n) {
         reportMemory(family, n, s, before, heapBefore);
         return 0;
     }
-    for (const Family &f : solverFamilies) {
-        if (std::strcmp(f.name, family) != 0) continue;
-        Prepared &p = prepared(f.id, n);
-        returnFreedPages();
-        long before = currentRSS(), heapBefore = heapInUse();
-        Built built;
-        createVariables(built, p);
-        addConstraints(built, p.inOrder);
-        reportMemory(family, n, statistics(built.solver), before, heapBefore);
-        return 0;
+    const Family *f = solverFamily(family);
+    if (!f) {
+        std::fprintf(stderr, "ratite-bench: unknown family '%s' (chain, grid, tree, random, form)\n", family);
+        return 64;
     }
-    std::fprintf(stderr, "ratite-bench: unknown family '%s' (chain, grid, tree, random, form)\n", family);
-    return 64;
+    Prepared &p = prepared(f->id, n);
+    returnFreedPages();
+    long before = currentRSS(), heapBefore = heapInUse();
+    Built built;
+    createVariables(built, p);
+    addConstraints(built, p.inOrder);
+    reportMemory(family, n, statistics(built.solver), before, heapBefore);
+    return 0;
 }
 
 } // namespace bench

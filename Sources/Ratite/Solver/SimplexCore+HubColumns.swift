@@ -18,9 +18,6 @@ struct HubColumns {
     /// The indexed symbols.
     private var members = GrowingBitSet()
     private var memberCount = 0
-    /// Stored, not computed: every column link and unlink asks (one load on a path that
-    /// runs for every cell a build writes).
-    private(set) var isEmpty = true
     /// For each entry of an indexed column, keyed by `ColumnEntry(symbol:row:).key`, the
     /// node before it in the column, or -1 when it is the head.
     private(set) var predecessors: [UInt64: Int32] = [:]
@@ -31,8 +28,12 @@ struct HubColumns {
     private static let membershipBit: UInt64 = 1 << 63
 
     var logCount: Int { log.count }
+    var isEmpty: Bool { memberCount == 0 }
 
-    @inline(__always) func contains(_ s: Int32) -> Bool { members.contains(Int(s)) }
+    /// Whether `s`'s column is indexed. Every column link and unlink asks, on a path that
+    /// runs for every cell a build writes: with no column indexed (nearly always), the
+    /// answer is one load of the count.
+    @inline(__always) func contains(_ s: Int32) -> Bool { memberCount > 0 && members.contains(Int(s)) }
 
     subscript(s: Int32, row r: Int32) -> Int32? { predecessors[ColumnEntry(symbol: s, row: r).key] }
 
@@ -59,7 +60,6 @@ struct HubColumns {
         guard member != contains(s) else { return }
         if member { members.insert(Int(s)) } else { members.remove(Int(s)) }
         memberCount += member ? 1 : -1
-        isEmpty = memberCount == 0
     }
 
     /// Undoes the changes logged after the first `count` entries.
@@ -98,14 +98,16 @@ extension SimplexCore {
         }
     }
 
-    /// Unlinks row `r` from indexed column `s` without a walk; false if the index does not
-    /// know the entry (then nothing changed).
-    mutating func unlinkIndexedEntry(_ s: Int32, row r: Int32) -> Bool {
-        guard let previous = hubColumns[s, row: r] else { return false }
+    /// Unlinks row `r` from indexed column `s` without a walk and returns the node that
+    /// followed the entry (-1 at the end); nil if the index does not know the entry (then
+    /// nothing changed).
+    mutating func unlinkIndexedEntry(_ s: Int32, row r: Int32) -> Int32? {
+        guard let previous = hubColumns[s, row: r] else { return nil }
         let node = previous < 0 ? symbols[Int(s)].column : columnNodes[Int(previous)].next
-        guard node >= 0 && columnNodes[Int(node)].row == r else { return false }
+        guard node >= 0 && columnNodes[Int(node)].row == r else { return nil }
+        let next = columnNodes[Int(node)].next
         unlinkColumnNode(node, of: s, after: previous)
-        return true
+        return next
     }
 
     /// Keeps the index of `s`'s column in step with a new head `node` for row `r`.

@@ -49,14 +49,7 @@ extension SimplexCore {
         if node >= 0 && objectiveNodes[Int(node)].level == l {
             let c = cancellingSum(objectiveNodes[Int(node)].coefficient, delta)
             if c == 0 {
-                let next = objectiveNodes[Int(node)].next
-                if previous < 0 {
-                    noteSymbol(s)
-                    symbols[Int(s)].objective = next
-                } else {
-                    noteObjectiveNode(previous)
-                    objectiveNodes[Int(previous)].next = next
-                }
+                linkObjective(of: s, after: previous, to: objectiveNodes[Int(node)].next)
                 noteObjectiveNode(node)
                 objectiveNodes[Int(node)] = ObjectiveNode(level: -1, next: freeObjectiveNode, coefficient: 0)
                 freeObjectiveNode = node
@@ -70,15 +63,20 @@ extension SimplexCore {
         }
         if isNearZero(delta) { return }
         let fresh = newObjectiveNode(ObjectiveNode(level: l, next: node, coefficient: delta))
-        if previous < 0 {
-            noteSymbol(s)
-            symbols[Int(s)].objective = fresh
-        } else {
-            noteObjectiveNode(previous)
-            objectiveNodes[Int(previous)].next = fresh
-        }
+        linkObjective(of: s, after: previous, to: fresh)
         previous = fresh
         noteObjectiveChange(s)
+    }
+
+    /// Points the link after node `previous` of `s`'s list (its head when -1) at `node`.
+    @inline(__always) private mutating func linkObjective(of s: Int32, after previous: Int32, to node: Int32) {
+        if previous < 0 {
+            noteSymbol(s)
+            symbols[Int(s)].objective = node
+        } else {
+            noteObjectiveNode(previous)
+            objectiveNodes[Int(previous)].next = node
+        }
     }
 
     private mutating func newObjectiveNode(_ node: ObjectiveNode) -> Int32 {

@@ -240,7 +240,7 @@ package struct SimplexCore: ~Copyable {
         }
         noteSymbol(s)
         symbols[Int(s)].column = node
-        if !hubColumns.isEmpty && hubColumns.contains(s) { indexInsertedHead(node, of: s, row: r) }
+        if hubColumns.contains(s) { indexInsertedHead(node, of: s, row: r) }
     }
 
     /// Records that row `r` no longer contains symbol `s`.
@@ -262,30 +262,14 @@ package struct SimplexCore: ~Copyable {
     /// A column walked deeper than `hubColumnWalk` is indexed instead (`HubColumns`): then
     /// removals in any order take constant time.
     mutating func columnRemoveOfDeletedRow(_ s: Int32, row r: Int32) {
-        if !hubColumns.isEmpty && hubColumns.contains(s) && unlinkIndexedEntry(s, row: r) {
-            statistics.deletedRowColumnWalk += 1
-            return
+        let (walked, next) = unlinkEntry(s, row: r, counting: true)
+        statistics.deletedRowColumnWalk += walked
+        guard !hubColumns.contains(s) else { return }
+        if walked > deepColumnWalk && columnEnds(within: min(8, walked / 64), from: next) {
+            reverseColumn(s)
+        } else if walked > hubColumnWalk && symbols[Int(s)].column >= 0 {
+            indexHubColumn(s)
         }
-        var previous: Int32 = -1
-        var node = symbols[Int(s)].column
-        var walked = 0
-        while node >= 0 {
-            walked += 1
-            let next = columnNodes[Int(node)].next
-            if columnNodes[Int(node)].row == r {
-                statistics.deletedRowColumnWalk += walked
-                unlinkColumnNode(node, of: s, after: previous)
-                if walked > deepColumnWalk && !hubColumns.contains(s) && columnEnds(within: min(8, walked / 64), from: next) {
-                    reverseColumn(s)
-                } else if walked > hubColumnWalk && symbols[Int(s)].column >= 0 && !hubColumns.contains(s) {
-                    indexHubColumn(s)
-                }
-                return
-            }
-            previous = node
-            node = next
-        }
-        assertionFailure("column entry missing")
     }
 
     /// Whether the column nodes from `node` on number at most `limit`.
@@ -318,14 +302,16 @@ package struct SimplexCore: ~Copyable {
     /// Records that row `r` no longer contains symbol `s`, and returns how many column
     /// nodes it walked to find the entry.
     mutating func columnRemoveMeasuringDepth(_ s: Int32, row r: Int32) -> Int {
-        unlinkEntry(s, row: r, counting: true)
+        unlinkEntry(s, row: r, counting: true).walked
     }
 
-    /// Unlinks row `r` from `s`'s column; counts the nodes walked when `counting` (inlined,
-    /// so the plain removal, walked over long columns, pays nothing for the count).
+    /// Unlinks row `r` from `s`'s column (through the index when the column has one) and
+    /// returns the nodes walked to find the entry (counted only when `counting`: inlined,
+    /// so the plain removal, walked over long columns, pays nothing for the count) and the
+    /// node that followed it (-1 at the end).
     @inline(__always) @discardableResult
-    private mutating func unlinkEntry(_ s: Int32, row r: Int32, counting: Bool) -> Int {
-        if !hubColumns.isEmpty && hubColumns.contains(s) && unlinkIndexedEntry(s, row: r) { return 1 }
+    private mutating func unlinkEntry(_ s: Int32, row r: Int32, counting: Bool) -> (walked: Int, next: Int32) {
+        if hubColumns.contains(s), let next = unlinkIndexedEntry(s, row: r) { return (1, next) }
         var previous: Int32 = -1
         var node = symbols[Int(s)].column
         var walked = 0
@@ -334,19 +320,19 @@ package struct SimplexCore: ~Copyable {
             let next = columnNodes[Int(node)].next
             if columnNodes[Int(node)].row == r {
                 unlinkColumnNode(node, of: s, after: previous)
-                return walked
+                return (walked, next)
             }
             previous = node
             node = next
         }
         assertionFailure("column entry missing")
-        return walked
+        return (walked, -1)
     }
 
     /// Unlinks `node` from `s`'s column (`previous` is the node before it, -1 at the head)
     /// and puts it on the free list.
     @inline(__always) mutating func unlinkColumnNode(_ node: Int32, of s: Int32, after previous: Int32) {
-        if !hubColumns.isEmpty && hubColumns.contains(s) { indexUnlinked(node, of: s, after: previous) }
+        if hubColumns.contains(s) { indexUnlinked(node, of: s, after: previous) }
         let next = columnNodes[Int(node)].next
         if previous < 0 {
             noteSymbol(s)
