@@ -60,6 +60,11 @@ struct PropertyRun {
         /// Optional priorities drawn from hundreds of distinct values (100 to 999, some
         /// halves) instead of six: each objective spans many levels.
         var manyPriorities = false
+        /// Most constraints are links `a·x_i + b·x_j (+ c·x_k) == k` between nearby
+        /// variables, which join pieces of definitions out of order, and every core
+        /// re-roots whenever it can (`SimplexCore.rerootOften`) instead of only before long
+        /// expansions.
+        var linkedPieces = false
     }
 
     struct Failure {
@@ -70,6 +75,7 @@ struct PropertyRun {
     struct Counters {
         var operations = 0, referenceChecks = 0, valueComparisons = 0, skipped = 0
         var conflicts = 0, failedChanges = 0, freshComparisons = 0, probes = 0, staleTransientState = 0
+        var rerootedDefinitions = 0
 
         static func + (a: Counters, b: Counters) -> Counters {
             Counters(
@@ -77,7 +83,8 @@ struct PropertyRun {
                 valueComparisons: a.valueComparisons + b.valueComparisons, skipped: a.skipped + b.skipped,
                 conflicts: a.conflicts + b.conflicts, failedChanges: a.failedChanges + b.failedChanges,
                 freshComparisons: a.freshComparisons + b.freshComparisons, probes: a.probes + b.probes,
-                staleTransientState: a.staleTransientState + b.staleTransientState)
+                staleTransientState: a.staleTransientState + b.staleTransientState,
+                rerootedDefinitions: a.rerootedDefinitions + b.rerootedDefinitions)
         }
     }
 
@@ -102,6 +109,10 @@ struct PropertyRun {
         n = variableCount
         driver = CoreDriver(variableCount: n)
         if options.twin { twin = CoreDriver(variableCount: n) }
+        if options.linkedPieces {
+            driver.core.rerootOften()
+            twin?.core.rerootOften()
+        }
     }
 
     // MARK: Random operations
@@ -157,10 +168,28 @@ struct PropertyRun {
         return C(terms, constant, relation, priority)
     }
 
+    /// A link `a·x_i + b·x_j (+ c·x_k) + k == 0` between variables at most three apart,
+    /// mostly required; one in four has a third variable (like a chain's width).
+    static func link(_ random: inout SplitMix64, n: Int) -> ReferenceConstraint {
+        func coefficient(_ random: inout SplitMix64) -> Double {
+            let c = [1.0, 1, 1, 2, 0.5, 3][random.below(6)]
+            return random.below(2) == 0 ? c : -c
+        }
+        let i = random.below(n)
+        var chosen = [i]
+        while chosen.count < (random.below(4) == 0 ? 3 : 2) && n > chosen.count {
+            let j = min(n - 1, max(0, i + random.below(7) - 3))
+            if !chosen.contains(j) { chosen.append(j) }
+        }
+        let priority = random.below(4) == 0 ? optionalPriorities[random.below(optionalPriorities.count)] : 1000
+        return C(chosen.map { ($0, coefficient(&random)) }, Double(random.below(21) - 10), .equal, priority)
+    }
+
     /// A random constraint; one in eight is a copy of a live one (redundant, contradictory
     /// or opposite: scaled, shifted, with another relation or priority), which exercises
     /// the degenerate paths.
     func randomConstraint(_ random: inout SplitMix64) -> ReferenceConstraint {
+        if options.linkedPieces && random.below(4) != 0 { return Self.link(&random, n: n) }
         guard !live.isEmpty, random.below(8) == 0 else { return Self.constraint(&random, n: n, wide: options.wideNumbers, manyPriorities: options.manyPriorities) }
         var c = live[random.below(live.count)].c
         let scale = [1.0, -1, 2, -0.5][random.below(4)]
@@ -309,6 +338,7 @@ struct PropertyRun {
 
     mutating func finish() {
         if failure == nil { compareWithFreshCore() }
+        counters.rerootedDefinitions += driver.core.statistics.rerootedDefinitions
     }
 
     mutating func note(_ text: String) { outcomes[outcomes.count - 1] += text }
@@ -494,6 +524,9 @@ struct PropertyRun {
         let objectiveBefore = objectiveVector(allConstraints, values: valuesBefore)
         apply { d throws(CoreError) in
             let id = try d.add(c)
+            // As `problems()` below does on the main core: a variable the probe alone held
+            // keeps the value it had then.
+            d.core.updateValues()
             try d.core.removeConstraint(id)
         }
         guard let id = try? driver.add(c) else { return note("  -> refused") }
@@ -618,6 +651,7 @@ struct PropertyRun {
     mutating func compareWithFreshCore() {
         counters.freshComparisons += 1
         let fresh = CoreDriver(variableCount: n)
+        if options.linkedPieces { fresh.core.rerootOften() }
         for (_, c, _, _) in live {
             do { _ = try fresh.add(c) } catch { return fail("a fresh core refuses a surviving constraint", "\(c): \(error)") }
         }
@@ -629,6 +663,7 @@ struct PropertyRun {
                 return fail("a fresh core refuses an edit", "x\(e.variable): \(error)")
             }
         }
+        counters.rerootedDefinitions += fresh.core.statistics.rerootedDefinitions
         let problems = fresh.problems()
         if !problems.isEmpty { return fail("fresh core invariants", "\(problems)") }
         let incremental = driver.values()
@@ -757,6 +792,26 @@ extension ReferenceConstraint {
         options.twin = true
         let c = runSeeds(4000, count: 10, options)
         #expect(c.operations >= 10 * 40)
+    }
+
+    /// Links joining pieces out of order, with and without stays, against the reference:
+    /// definition paths get reversed (`SimplexCore.rerootDefinitions`), and the twin core
+    /// shows the reversal is deterministic.
+    @Test func linksJoinedOutOfOrder() {
+        var options = PropertyRun.Options()
+        options.linkedPieces = true
+        options.stays = false
+        options.variables = 8...14
+        options.maxConstraints = 18
+        options.operations = 60
+        options.twin = true
+        let c = runSeeds(10000, count: 40, options)
+        #expect(c.referenceChecks > 1000)
+        #expect(c.rerootedDefinitions > 50, "\(c.rerootedDefinitions) reroots, \(c.referenceChecks) checks")
+        var stays = options
+        stays.stays = true
+        let d = runSeeds(11000, count: 12, stays)
+        #expect(d.referenceChecks > 300)
     }
 
     /// A long campaign for bug hunting, off by default: `RATITE_PROPERTY_SEEDS=2000 swift test

@@ -180,4 +180,7 @@ public struct SolverStatistics: Sendable, Equatable {
     /// Column nodes walked to unlink the entries of deleted rows (see
     /// `SimplexCore.columnRemoveOfDeletedRow`), for tests.
     package var deletedRowColumnWalk: Int = 0
+    /// Paths of definitions reversed to free a symbol for a new row (see
+    /// `SimplexCore.rerootDefinitions`), for tests.
+    package var rerootedDefinitions: Int = 0
 }

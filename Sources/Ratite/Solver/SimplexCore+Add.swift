@@ -189,6 +189,8 @@ extension SimplexCore {
         // previous.bottom + 8` then defines field.top): expanding just that definition keeps
         // the row short, where a full expansion would pull in the whole chain above it.
         var budget = 64
+        var mayReroot = true
+        var expanded = false
         search: while budget > 0 {
             budget -= 1
             for s in workspace.symbols where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(s)) {
@@ -201,10 +203,16 @@ extension SimplexCore {
                 try raiseLevels(above: s)
                 return
             }
-            guard let d = definitionExposingVariable() else { break }
+            guard let d = definitionExposingVariable() else {
+                guard mayReroot else { break }
+                mayReroot = false
+                if try expandOrReroot() { continue search }
+                expanded = true
+                break
+            }
             expandDefinition(d)
         }
-        expandFully()
+        if !expanded { expandFully() }
         var subject: Int32 = -1
         var best = 0.0
         for s in workspace.symbols where kind(s) == .external && isParametric(s) {
@@ -292,7 +300,11 @@ extension SimplexCore {
     /// Substitutes every defined and LP-basic symbol out of the workspace, leaving an
     /// explicit row in parametric symbols. Definitions are expanded highest level first, so
     /// each is expanded at most once however many paths lead to it.
-    mutating func expandFully() {
+    ///
+    /// Returns false, with the workspace part-expanded, as soon as it holds more than
+    /// `limit` symbols.
+    @discardableResult
+    mutating func expandFully(limit: Int = .max) -> Bool {
         var heap = expansionHeap
         expansionHeap = LevelHeap()
         defer { expansionHeap = heap }
@@ -307,6 +319,11 @@ extension SimplexCore {
                 workspace.add(t.symbol, t.coefficient * c)
                 if isDefined(t.symbol) { heap.push(t.symbol, level: definitionLevel(t.symbol), flags: &flags) }
             }
+            if workspace.symbols.count > limit {
+                // Popping clears the heap's flags.
+                while heap.pop(flags: &flags) != nil {}
+                return false
+            }
         }
         var i = 0
         while i < workspace.symbols.count {
@@ -316,6 +333,7 @@ extension SimplexCore {
             let c = workspace.take(s)
             addToWorkspace(rows[Int(rowIndex(s))], scale: c)
         }
+        return true
     }
 
     /// Places the explicit workspace row (restricted symbols only) in the LP part.

@@ -136,22 +136,11 @@ extension SimplexCore {
     ///
     /// - Throws: `internalError`, with nothing changed, where `appendSolved` does.
     mutating func pivot(entering e: Int32, row r: Int32) throws(CoreError) {
-        let old = rows[Int(r)]
-        let b = old.basic
-        let start = cellPool.count
-        let constant = try appendSolved(old, for: e)
+        let b = rows[Int(r)].basic
+        try exchangeBasic(row: r, entering: e)
         statistics.pivots += 1
-        replaceCells(r, from: start)
-        rows[Int(r)].basic = e
         rows[Int(r)].isDefinition = kind(e) == .external
-        rows[Int(r)].constant = constant
         let row = rows[Int(r)]
-        noteSymbol(b)
-        symbols[Int(b)].row = -1
-        noteSymbol(e)
-        symbols[Int(e)].row = r
-        markDirty(b)
-        markDirty(e)
         if flags[Int(b)] & SymbolFlags.infeasible != 0 { flags[Int(b)] &= ~SymbolFlags.infeasible }
 
         substituteIntoLPRows(e, by: row, except: r)
@@ -161,6 +150,25 @@ extension SimplexCore {
         } else {
             checkFeasibility(e)
         }
+    }
+
+    /// Solves row `r` for `e` in place: `e` becomes its basic symbol and the old basic
+    /// symbol parametric (a pivot's exchange, without its substitutions).
+    ///
+    /// - Throws: where `appendSolved` does, with nothing changed.
+    mutating func exchangeBasic(row r: Int32, entering e: Int32) throws(CoreError) {
+        let b = rows[Int(r)].basic
+        let start = cellPool.count
+        let constant = try appendSolved(rows[Int(r)], for: e)
+        replaceCells(r, from: start)
+        rows[Int(r)].basic = e
+        rows[Int(r)].constant = constant
+        noteSymbol(b)
+        symbols[Int(b)].row = -1
+        noteSymbol(e)
+        symbols[Int(e)].row = r
+        markDirty(b)
+        markDirty(e)
     }
 
     /// Writes `row` solved for `e` at the end of the pool, sorted: its basic symbol at

@@ -92,6 +92,10 @@ package struct SimplexCore: ~Copyable {
     /// the operation then fails and rolls back.
     var numbersOverflowed = false
     var definitionLevelCeiling = defaultDefinitionLevelCeiling
+    /// When a row's expansion is long enough to try a re-rooting first (see
+    /// `SimplexCore+Reroot.swift`); tests lower both so small systems re-root.
+    var rerootTrials = defaultRerootTrials
+    var rerootLevelFloor = defaultRerootLevelFloor
     var workspace = SparseAccumulator()
     /// Kept storage for the row lists of `columnRows` (see `takeRowList`), for
     /// `SparseAccumulator.sortedTerms` and for `expandFully`'s heap: a fresh array on every
@@ -103,6 +107,8 @@ package struct SimplexCore: ~Copyable {
     var deepColumnSymbols: [Int32] = []
     var cancelledEntries: [UInt64] = []
     var termListStorage: [Cell] = []
+    /// The workspace as it was before a trial expansion (see `expandOrReroot`).
+    var savedWorkspace: [Cell] = []
     var expansionHeap = LevelHeap()
     /// Scratch list of (level, coefficient) pairs for `substituteObjective`.
     var objectiveScratch: [(Int32, Double)] = []
@@ -170,6 +176,8 @@ package struct SimplexCore: ~Copyable {
         c.trimmingFloor = trimmingFloor
         c.definitionLevelsRanHigh = definitionLevelsRanHigh
         c.definitionLevelCeiling = definitionLevelCeiling
+        c.rerootTrials = rerootTrials
+        c.rerootLevelFloor = rerootLevelFloor
         c.explainsConflicts = explainsConflicts
         c.entryTolerance = entryTolerance
         c.objectiveIsBounded = objectiveIsBounded
@@ -603,6 +611,21 @@ struct SparseAccumulator {
         let c = values[i]
         values[i] = 0
         return c
+    }
+
+    /// Copies every listed symbol (taken ones too, in order) with its coefficient into
+    /// `cells` (emptied first), for `restore`.
+    func save(into cells: inout [Cell]) {
+        cells.empty()
+        for s in symbols { cells.append(Cell(symbol: s, coefficient: values[slot(of: s)])) }
+    }
+
+    /// Puts back what `save` copied, with `constant`: the same symbols in the same order,
+    /// so whatever reads the workspace next reads it as it was.
+    mutating func restore(_ cells: [Cell], constant: Double) {
+        reset()
+        for t in cells { add(t.symbol, t.coefficient) }
+        self.constant = constant
     }
 
     /// Adds `scale ×` a row given by its constant and cells.
