@@ -110,11 +110,12 @@ extension SimplexCore {
         return false
     }
 
-    /// Whether a definition row whose largest coefficient is `largest` may be solved for
-    /// the symbol whose coefficient is `a`: dividing by it multiplies the row's coefficients
-    /// by at most a thousand, and `appendSolved` accepts it.
+    /// Whether a row whose largest coefficient is `largest` may be solved for the symbol
+    /// whose coefficient is `a`: the solved row's coefficients, `-c / a` and the old basic
+    /// symbol's `1 / a`, are at most a thousand times the old ones or a thousand (and
+    /// `appendSolved` accepts `a`).
     @inline(__always) func isStableStep(_ a: Double, largest: Double) -> Bool {
-        !isNearZero(a) && a.isFinite && !isNearZero(1 / a) && abs(a) * 1000 >= largest
+        !isNearZero(a) && a.isFinite && !isNearZero(1 / a) && abs(a) * 1000 >= max(largest, 1)
     }
 
     /// The shortest path `[s, y1, …, yk, r]` (k < `pathLimit`) from a defined external `s`
@@ -126,8 +127,12 @@ extension SimplexCore {
         var queue: [Int32] = []
         var parents: [Int] = []
         var depths: [Int32] = []
+        // A start is a symbol the new row will be solved for, so its coefficient must not be
+        // roundoff next to the row's others (the explicit path picks the largest).
+        var rowLargest = 0.0
+        for s in workspace.symbols { rowLargest = max(rowLargest, abs(workspace.coefficient(s))) }
         for s in workspace.symbols where kind(s) == .external && isDefined(s) && ownsItsVariable(s) {
-            guard !isNearZero(workspace.coefficient(s)), flags[Int(s)] & SymbolFlags.visited == 0 else { continue }
+            guard isStableStep(workspace.coefficient(s), largest: rowLargest), flags[Int(s)] & SymbolFlags.visited == 0 else { continue }
             flags[Int(s)] |= SymbolFlags.visited
             queue.append(s)
             parents.append(-1)

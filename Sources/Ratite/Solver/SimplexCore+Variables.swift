@@ -104,8 +104,10 @@ extension SimplexCore {
         fresh.derivedVariableName = derivedVariableName
         fresh.freeVariable = freeVariable
         // Settings, not state: a core told to squeeze its pool often (as fuzzers and tests
-        // do) or to trim at another floor keeps doing so.
+        // do), to re-root often or to trim at another floor keeps doing so.
         fresh.trimmingFloor = trimmingFloor
+        fresh.rerootTrials = rerootTrials
+        fresh.rerootLevelFloor = rerootLevelFloor
         if cellSqueezeSlack != fresh.cellSqueezeSlack { fresh.squeezeCellsOften(slack: cellSqueezeSlack) }
         self = fresh
     }
