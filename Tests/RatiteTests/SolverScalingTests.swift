@@ -181,6 +181,31 @@ import RatiteCheck
         for i in expected.indices { #expect(close(expected[i], actual[i]), "\(system.names[i])") }
     }
 
+    /// Bundling keeps a dummy whose share of the row is roundoff next to the others' (1e-10
+    /// beside 1000) out of the bundle, in the row itself: divided by the bundle's scale it
+    /// would be a cell below `nearZero`.
+    @Test func bundlingLeavesRoundoffDummiesInTheRow() throws {
+        let d = CoreDriver(variableCount: 5)
+        var dummies: [Int32] = []
+        for i in 0..<5 {
+            let id = try d.add(C([(i, 1)], -Double(i), .equal))
+            dummies.append(d.core.constraints[Int(id)].marker)
+        }
+        #expect(dummies.allSatisfy { d.core.kind($0) == .dummy })
+        let start = d.core.cellPool.count
+        let coefficients = [1000.0, 2, -3, 4, 1e-10]
+        for (s, c) in zip(dummies, coefficients).sorted(by: { $0.0 < $1.0 }) { d.core.cellPool.append(Cell(symbol: s, coefficient: c)) }
+        let end = d.core.bundlingDummies(from: start)
+        let row = Array(d.core.cellPool[start ..< end])
+        #expect(row.count == 2, "\(row)")
+        #expect(row.contains { $0.symbol == dummies[4] && $0.coefficient == 1e-10 })
+        guard let bundle = row.first(where: { d.core.isBundle($0.symbol) }) else { return #expect(Bool(false), "no bundle") }
+        #expect(bundle.coefficient == 1000)
+        let members = Array(d.core.cells(of: d.core.rows[Int(d.core.bundleRow(bundle.symbol))]))
+        #expect(members.map(\.symbol) == Array(dummies[0..<4]))
+        #expect(members.map(\.coefficient) == [1, 0.002, -0.003, 0.004])
+    }
+
     /// A medium constraint across a grid row, added and removed again and again, leaves no
     /// bundle behind: pools stay at their size after the first round.
     @Test func gridBundlesGoWithTheirRows() throws {

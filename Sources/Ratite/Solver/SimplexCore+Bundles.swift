@@ -46,17 +46,21 @@ extension SimplexCore {
         members.reserveCapacity(count)
         rest.reserveCapacity(cellPool.count - start - count + 1)
         // The bundle's coefficient carries the dummies' scale (which `restatesEqualities`
-        // and the pivot tolerances read), its row their proportions.
+        // and the pivot tolerances read), its row their proportions. A dummy whose
+        // proportion would be roundoff (wide numbers: 1e-10 beside 1000) stays in the row
+        // as it is: in the bundle it would be a cell below `nearZero`.
         var scale = 0.0
+        for t in cellPool[start...] where kind(t.symbol) == .dummy && symbols[Int(t.symbol)].owner >= 0 {
+            scale = max(scale, abs(t.coefficient))
+        }
         for t in cellPool[start...] {
-            if kind(t.symbol) == .dummy && symbols[Int(t.symbol)].owner >= 0 {
-                members.append(t)
-                scale = max(scale, abs(t.coefficient))
+            let proportion = t.coefficient / scale
+            if kind(t.symbol) == .dummy && symbols[Int(t.symbol)].owner >= 0 && !isNearZero(proportion) {
+                members.append(Cell(symbol: t.symbol, coefficient: proportion))
             } else {
                 rest.append(t)
             }
         }
-        for i in members.indices { members[i].coefficient /= scale }
         let k = newSymbol(.dummy, owner: -1)
         let position = rest.firstIndex { $0.symbol > k } ?? rest.count
         rest.insert(Cell(symbol: k, coefficient: scale), at: position)
