@@ -794,8 +794,8 @@ extension ReferenceConstraint {
         #expect(c.operations >= 10 * 40)
     }
 
-    /// Links joining pieces out of order, without stays (with them every variable is in the
-    /// objective, never free, and nothing re-roots), against the reference:
+    /// Links joining pieces out of order, without stays (a stay ties its variable to an
+    /// error row, so no variable is ever free and nothing re-roots), against the reference:
     /// definition paths get reversed (`SimplexCore.rerootDefinitions`), and the twin core
     /// shows the reversal is deterministic.
     @Test func linksJoinedOutOfOrder() {
