@@ -831,6 +831,18 @@ extension ReferenceConstraint {
                 configurations.append(o)
             }
         }
+        // Links joined out of order, re-rooting whenever possible (see `linksJoinedOutOfOrder`).
+        for wide in [false, true] {
+            var o = PropertyRun.Options()
+            o.linkedPieces = true
+            o.stays = false
+            o.wideNumbers = wide
+            o.variables = 8...14
+            o.maxConstraints = 18
+            o.operations = 60
+            o.twin = true
+            configurations.append(o)
+        }
         for (k, options) in configurations.enumerated() {
             _ = runSeeds(UInt64(1_000_000 * (k + 1)), count: count, options)
         }
