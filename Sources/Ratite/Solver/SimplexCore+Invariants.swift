@@ -81,6 +81,8 @@ extension SimplexCore {
                 let n = objectiveNodes[Int(objective)]
                 if n.level < 0 || Int(n.level) >= levels.count || levels[Int(n.level)].users <= 0 {
                     fail("objective of \(describeSymbol(s)) at dead level \(n.level)")
+                } else if rank(n.level) == Int.max {
+                    fail("objective of \(describeSymbol(s)) at level \(n.level), which is not in the level order")
                 }
                 if rank(n.level) <= previousRank { fail("objective of \(describeSymbol(s)) out of rank order") }
                 previousRank = rank(n.level)
@@ -91,8 +93,12 @@ extension SimplexCore {
             }
             // Optimality up to roundoff: the solver may stop short of coefficients it cannot
             // tell from roundoff (see `entryTolerance`).
-            if let (rank, c) = improvement(s), abs(c) > 1e-7 * min(levels[Int(levelOrder[rank])].scale, 1e4) {
-                fail("not optimal: \(describeSymbol(s)) would improve the objective")
+            if let (rank, c) = improvement(s) {
+                // A level outside the order is reported above; reading its rank here would
+                // trap.
+                if rank < levelOrder.count && abs(c) > 1e-7 * min(levels[Int(levelOrder[rank])].scale, 1e4) {
+                    fail("not optimal: \(describeSymbol(s)) would improve the objective")
+                }
             }
             if kind(s) == .artificial { fail("artificial \(describeSymbol(s)) outlived its addition") }
         }
