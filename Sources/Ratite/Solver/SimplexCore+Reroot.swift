@@ -36,7 +36,7 @@ let defaultRerootTrials = [
 
 /// Workspaces whose definitions all sit below this level are expanded without a trial: an
 /// expansion reads at least one row per level below its highest definition, so from low
-/// levels it is short, and saving the workspace for nothing cost 1.5% of a tree's build.
+/// levels it is short, and saving the workspace for nothing cost a chain 1.5% of its build.
 let defaultRerootLevelFloor: Int32 = 16
 
 extension SimplexCore {
