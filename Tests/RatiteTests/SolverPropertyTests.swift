@@ -65,6 +65,19 @@ struct PropertyRun {
         /// re-roots whenever it can (`SimplexCore.rerootOften`) instead of only before long
         /// expansions.
         var linkedPieces = false
+
+        /// Links joined out of order on 8 to 14 variables, without stays, with the twin.
+        static func links(wide: Bool = false) -> Options {
+            var o = Options()
+            o.linkedPieces = true
+            o.stays = false
+            o.wideNumbers = wide
+            o.variables = 8...14
+            o.maxConstraints = 18
+            o.operations = 60
+            o.twin = true
+            return o
+        }
     }
 
     struct Failure {
@@ -799,14 +812,7 @@ extension ReferenceConstraint {
     /// definition paths get reversed (`SimplexCore.rerootDefinitions`), and the twin core
     /// shows the reversal is deterministic.
     @Test func linksJoinedOutOfOrder() {
-        var options = PropertyRun.Options()
-        options.linkedPieces = true
-        options.stays = false
-        options.variables = 8...14
-        options.maxConstraints = 18
-        options.operations = 60
-        options.twin = true
-        let c = runSeeds(10000, count: 52, options)
+        let c = runSeeds(10000, count: 52, .links())
         #expect(c.referenceChecks > 1000)
         #expect(c.rerootedDefinitions > 50, "\(c.rerootedDefinitions) reroots, \(c.referenceChecks) checks")
         #expect(c.staleTransientState == 0)
@@ -832,17 +838,7 @@ extension ReferenceConstraint {
             }
         }
         // Links joined out of order, re-rooting whenever possible (see `linksJoinedOutOfOrder`).
-        for wide in [false, true] {
-            var o = PropertyRun.Options()
-            o.linkedPieces = true
-            o.stays = false
-            o.wideNumbers = wide
-            o.variables = 8...14
-            o.maxConstraints = 18
-            o.operations = 60
-            o.twin = true
-            configurations.append(o)
-        }
+        for wide in [false, true] { configurations.append(.links(wide: wide)) }
         for (k, options) in configurations.enumerated() {
             _ = runSeeds(UInt64(1_000_000 * (k + 1)), count: count, options)
         }

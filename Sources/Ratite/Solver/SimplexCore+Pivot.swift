@@ -201,6 +201,14 @@ extension SimplexCore {
         return constant
     }
 
+    /// The lowest level definition row `row` may have: one above every defined symbol it
+    /// refers to.
+    func levelNeeded(by row: Row) -> Int32 {
+        var level: Int32 = 0
+        for t in cells(of: row) where isDefined(t.symbol) { level = max(level, definitionLevel(t.symbol) + 1) }
+        return level
+    }
+
     /// Restores `level(dependent) > level(reference)` after `x`'s level rose or `x` became
     /// defined, by raising the levels of the rows that refer to `x`, transitively.
     ///

@@ -182,8 +182,7 @@ extension SimplexCore {
     /// and solves the row for its symbol again.
     mutating func restoreOrder(definition q: Int32) throws(CoreError) {
         let d = rows[Int(q)].basic
-        var need: Int32 = 0
-        for t in cells(of: rows[Int(q)]) where isDefined(t.symbol) { need = max(need, definitionLevel(t.symbol) + 1) }
+        let need = levelNeeded(by: rows[Int(q)])
         if need <= rows[Int(q)].level { return }
         let row = rows[Int(q)]
         workspace.reset()

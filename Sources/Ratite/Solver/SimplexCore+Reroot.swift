@@ -139,7 +139,7 @@ extension SimplexCore {
             depths.append(0)
         }
         // Parametric externals found not free, each checked once (a grid's hub symbols
-        // are met from many rows, and `appearsInLP` walks their columns).
+        // are met from many rows, and `isFreeExternal` walks their columns).
         var taken: [Int32] = []
         defer {
             for s in queue { flags[Int(s)] &= ~SymbolFlags.visited }
@@ -237,8 +237,7 @@ extension SimplexCore {
     private mutating func relevelDefinitions(along path: [Int32]) throws(CoreError) {
         for y in path.dropFirst() {
             let r = Int(rowIndex(y))
-            var level: Int32 = 0
-            for t in cells(of: rows[r]) where isDefined(t.symbol) { level = max(level, definitionLevel(t.symbol) + 1) }
+            let level = levelNeeded(by: rows[r])
             rows[r].level = level
             if level > definitionLevelCeiling { definitionLevelsRanHigh = true }
         }
