@@ -26,7 +26,7 @@ extension SimplexCore {
             }
             if ss == e { j += 1; continue }
             if ts < ss {
-                cellPool.append(cellPool[i])
+                cellPool.appendCopy(of: i)
                 i += 1
             } else if ss < ts {
                 let sum = cellPool.coefficient(at: j) * c

@@ -77,7 +77,7 @@ extension SimplexCore {
             let row = rows[Int(q)]
             guard cellPosition(of: s, in: row) != nil else { continue }
             let start = cellPool.count
-            for k in row.cellRange where cellPool.symbol(at: k) != s { cellPool.append(cellPool[k]) }
+            for k in row.cellRange where cellPool.symbol(at: k) != s { cellPool.appendCopy(of: k) }
             replaceCells(q, from: start)
         }
         clearObjective(s)

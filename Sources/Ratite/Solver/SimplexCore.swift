@@ -197,6 +197,9 @@ package struct SimplexCore: ~Copyable {
             symbolKinds[Int(s)] = kind
             return s
         }
+        // A cell's word holds its symbol in 30 bits (see `CellPool`): a billion symbols, 18 GB
+        // of symbol tables alone, far past what the other tables let a process reach.
+        precondition(symbols.count < CellPool.symbolLimit, "too many symbols")
         let s = Int32(symbols.count)
         symbols.append(SymbolRecord(owner: owner))
         symbolKinds.append(kind)

@@ -91,6 +91,15 @@ struct RecordBuffer<Element: BitwiseCopyable>: ~Copyable {
         count += 1
     }
 
+    /// Counts one more element without writing it, where the caller has made sure there is
+    /// room and never reads the slot before writing it (`CellPool` leaves the coefficient
+    /// of a ±1 cell unwritten, so a mapping's page that only such cells reach is never
+    /// made resident).
+    @inline(__always) mutating func appendUnwrittenWithinCapacity() {
+        assert(count < capacity)
+        count += 1
+    }
+
     mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
         guard let source = elements.baseAddress, !elements.isEmpty else { return }
         if count + elements.count > capacity { grow(toAtLeast: count + elements.count) }
