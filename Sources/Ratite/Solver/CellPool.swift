@@ -16,7 +16,7 @@
 /// Reads and appends go through `Cell` values, so the rows' code reads as before.
 struct CellPool: ~Copyable {
     private var words = RecordBuffer<UInt32>()
-    private var coefficients = RecordBuffer<Double>()
+    private var coefficients = RecordBuffer<Double>(mappedFromTheStart: ())
 
     /// Set in the word of a cell whose coefficient is ±1 (and not stored).
     fileprivate static let unitBit: UInt32 = 1 << 31
@@ -39,6 +39,8 @@ struct CellPool: ~Copyable {
 
     var count: Int { words.count }
     var reservedBytes: Int { words.reservedBytes + coefficients.reservedBytes }
+    /// Resident pages of the coefficient buffer, where the system can say (for tests).
+    var residentCoefficientPages: Int? { coefficients.residentPages }
 
     @inline(__always) fileprivate static func symbol(in word: UInt32) -> Int32 { Int32(bitPattern: word & symbolMask) }
 

@@ -37,6 +37,16 @@ struct RecordBuffer<Element: BitwiseCopyable>: ~Copyable {
         base = allocateBlock(capacity)
     }
 
+    /// An empty buffer that is a mapping from the start, for one whose slots may stay
+    /// unwritten (see `appendUnwrittenWithinCapacity`): moving out of a `malloc` block
+    /// copies every slot, written or not, and makes the copy resident.
+    init(mappedFromTheStart: Void) {
+        let bytes = roundedToPages(MemoryLayout<Element>.stride)
+        base = freshMapping(bytes).assumingMemoryBound(to: Element.self)
+        mappedBytes = bytes
+        capacity = bytes / MemoryLayout<Element>.stride
+    }
+
     deinit {
         releaseStorage(base, mappedBytes: mappedBytes)
     }
@@ -129,6 +139,19 @@ struct RecordBuffer<Element: BitwiseCopyable>: ~Copyable {
     /// Bytes of address space reserved (not necessarily resident).
     var reservedBytes: Int { capacity * MemoryLayout<Element>.stride }
 
+    /// How many pages of the mapping are resident, or nil while the elements are in a
+    /// `malloc` block or the system cannot say (for tests of what stays unwritten).
+    var residentPages: Int? {
+        #if os(Linux)
+        guard mappedBytes > 0 else { return nil }
+        var vector = [UInt8](repeating: 0, count: mappedBytes / pageSize)
+        guard mincore(UnsafeMutableRawPointer(base), mappedBytes, &vector) == 0 else { return nil }
+        return vector.reduce(0) { $0 + Int($1 & 1) }
+        #else
+        return nil
+        #endif
+    }
+
     private mutating func grow(toAtLeast minimum: Int, exactly: Bool = false) {
         let stride = MemoryLayout<Element>.stride
         let wanted = exactly ? minimum : Swift.max(minimum, 2 * capacity)
@@ -172,11 +195,17 @@ private func remappedBlock<Element>(_ base: UnsafeMutablePointer<Element>, count
         guard let moved, moved != MAP_FAILED else { fatalError("out of memory") }
         return moved
     }
-    let fresh = mmap(nil, newBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-    guard let fresh, fresh != MAP_FAILED else { fatalError("out of memory") }
+    let fresh = freshMapping(newBytes)
     fresh.copyMemory(from: UnsafeRawPointer(base), byteCount: count * MemoryLayout<Element>.stride)
     releaseStorage(base, mappedBytes: mappedBytes)
     return fresh
+}
+
+/// A private mapping of `bytes`; its pages become resident as they are written.
+private func freshMapping(_ bytes: Int) -> UnsafeMutableRawPointer {
+    let block = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    guard let block, block != MAP_FAILED else { fatalError("out of memory") }
+    return block
 }
 
 /// `MREMAP_MAYMOVE` from Linux's `sys/mman.h`.
