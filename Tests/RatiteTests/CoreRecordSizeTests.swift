@@ -7,7 +7,8 @@ import Testing
 @Suite struct CoreRecordSizeTests {
     @Test func recordsKeepTheirPackedSizes() {
         #expect(MemoryLayout<ConstraintRecord>.stride == 32)
-        #expect(MemoryLayout<SymbolRecord>.stride == 16)
+        #expect(MemoryLayout<SymbolRecord>.stride == 12)
+        #expect(MemoryLayout<ObjectiveNodeStore.Link>.stride == 8)
         #expect(MemoryLayout<Row>.stride == 24)
         #expect(MemoryLayout<VariableRecord>.stride == 24)
         #expect(MemoryLayout<ColumnNode>.stride == 8)

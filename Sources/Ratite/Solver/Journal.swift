@@ -176,7 +176,10 @@ extension SimplexCore {
             if Int(n) < columnNodes.count { columnNodes[Int(n)] = old }
         }
         journal.columnNodesFlaggedFrom = min(journal.columnNodesFlaggedFrom, journal.columnNodes.count)
-        replay(&journal.objectiveNodes, from: mark.objectiveLog, into: &objectiveNodes)
+        while journal.objectiveNodes.count > mark.objectiveLog {
+            let (n, old) = journal.objectiveNodes.removeLast()
+            if Int(n) < objectiveNodes.count { objectiveNodes[Int(n)] = old }
+        }
         replay(&journal.levels, from: mark.levelLog, into: &levels)
         replay(&journal.constraints, from: mark.constraintLog, into: &constraints)
         replay(&journal.variables, from: mark.variableLog, into: &variables)

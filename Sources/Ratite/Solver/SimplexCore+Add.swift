@@ -273,10 +273,12 @@ extension SimplexCore {
     /// only) is also substituted into the LP rows and the objective that contain `x`.
     private mutating func define(_ x: Int32, explicit: Bool) throws(CoreError) {
         let row = storedDefinition(of: x)
+        let objective = symbols[Int(x)].objective
+        assert(explicit || objective < 0, "an implicit definition drops no objective coefficients")
         let r = insertRow(row)
         if explicit {
             substituteIntoLPRows(x, by: row, except: r)
-            substituteObjective(x, row: row)
+            substituteObjective(x, list: objective, row: row)
             try raiseLevels(above: x)
         }
     }
@@ -410,9 +412,10 @@ extension SimplexCore {
         let solvedConstant = -constant / c
         noteMagnitude(solvedConstant)
         let row = Row(constant: solvedConstant, basic: subject, start: Int32(start), count: Int32(end - start), isDefinition: false)
+        let objective = symbols[Int(subject)].objective
         let r = insertRow(row)
         if appearsInRows(subject) { substituteIntoLPRows(subject, by: row, except: r) }
-        substituteObjective(subject, row: row)
+        substituteObjective(subject, list: objective, row: row)
         checkFeasibility(subject)
     }
 

@@ -98,7 +98,7 @@ extension SimplexCore {
         var containing: [Int32] = []
         columnRows(k, into: &containing)
         for q in containing { substitute(k, by: row, into: q) }
-        substituteObjective(k, row: row)
+        substituteObjective(k, list: symbols[Int(k)].objective, row: row)
         freeRowSlot(r)
         freeSymbolSlot(k)
     }

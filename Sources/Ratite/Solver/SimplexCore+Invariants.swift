@@ -56,6 +56,9 @@ extension SimplexCore {
             }
         }
 
+        // Every objective node is on one symbol's list or on the free list: a symbol made
+        // basic without its list taken first (see `SymbolRecord.row`) would strand its list.
+        var listedObjectiveNodes = 0
         for (index, record) in symbols.elements.enumerated() {
             let s = Int32(index)
             var count = 0
@@ -87,6 +90,8 @@ extension SimplexCore {
                 if rank(n.level) <= previousRank { fail("objective of \(describeSymbol(s)) out of rank order") }
                 previousRank = rank(n.level)
                 objective = n.next
+                listedObjectiveNodes += 1
+                if listedObjectiveNodes > objectiveNodes.count { fail("objective of \(describeSymbol(s)) loops"); break }
             }
             if record.row >= 0 && (Int(record.row) >= rows.count || rows[Int(record.row)].basic != s) {
                 fail("\(describeSymbol(s)) points to row \(record.row) that is not its own")
@@ -101,6 +106,14 @@ extension SimplexCore {
                 }
             }
             if kind(s) == .artificial { fail("artificial \(describeSymbol(s)) outlived its addition") }
+        }
+        var freeNode = freeObjectiveNode
+        while freeNode >= 0 && listedObjectiveNodes <= objectiveNodes.count {
+            listedObjectiveNodes += 1
+            freeNode = objectiveNodes.next(at: Int(freeNode))
+        }
+        if listedObjectiveNodes != objectiveNodes.count {
+            fail("\(objectiveNodes.count) objective nodes, \(listedObjectiveNodes) on lists and the free list")
         }
 
         var uses = [Int32](repeating: 0, count: variables.count)

@@ -41,21 +41,21 @@ extension SimplexCore {
             levels[Int(l)].scale = abs(delta)
         }
         let r = rank(l)
-        var node = previous < 0 ? symbols[Int(s)].objective : objectiveNodes[Int(previous)].next
-        while node >= 0 && objectiveNodes[Int(node)].level != l && rank(objectiveNodes[Int(node)].level) < r {
+        var node = previous < 0 ? symbols[Int(s)].objective : objectiveNodes.next(at: Int(previous))
+        while node >= 0 && objectiveNodes.level(at: Int(node)) != l && rank(objectiveNodes.level(at: Int(node))) < r {
             previous = node
-            node = objectiveNodes[Int(node)].next
+            node = objectiveNodes.next(at: Int(node))
         }
-        if node >= 0 && objectiveNodes[Int(node)].level == l {
-            let c = cancellingSum(objectiveNodes[Int(node)].coefficient, delta)
+        if node >= 0 && objectiveNodes.level(at: Int(node)) == l {
+            let c = cancellingSum(objectiveNodes.coefficient(at: Int(node)), delta)
             if c == 0 {
-                linkObjective(of: s, after: previous, to: objectiveNodes[Int(node)].next)
+                linkObjective(of: s, after: previous, to: objectiveNodes.next(at: Int(node)))
                 noteObjectiveNode(node)
                 objectiveNodes[Int(node)] = ObjectiveNode(level: -1, next: freeObjectiveNode, coefficient: 0)
                 freeObjectiveNode = node
             } else {
                 noteObjectiveNode(node)
-                objectiveNodes[Int(node)].coefficient = c
+                objectiveNodes.setCoefficient(c, at: Int(node))
                 previous = node
             }
             noteObjectiveChange(s)
@@ -75,7 +75,7 @@ extension SimplexCore {
             symbols[Int(s)].objective = node
         } else {
             noteObjectiveNode(previous)
-            objectiveNodes[Int(previous)].next = node
+            objectiveNodes.setNext(node, at: Int(previous))
         }
     }
 
@@ -83,7 +83,7 @@ extension SimplexCore {
         if freeObjectiveNode >= 0 {
             let fresh = freeObjectiveNode
             noteObjectiveNode(fresh)
-            freeObjectiveNode = objectiveNodes[Int(fresh)].next
+            freeObjectiveNode = objectiveNodes.next(at: Int(fresh))
             objectiveNodes[Int(fresh)] = node
             return fresh
         }
@@ -92,11 +92,15 @@ extension SimplexCore {
     }
 
     /// Drops every objective coefficient of `s`.
-    mutating func clearObjective(_ s: Int32) {
-        var node = symbols[Int(s)].objective
+    mutating func clearObjective(_ s: Int32) { freeObjectiveList(of: s, from: symbols[Int(s)].objective) }
+
+    /// Frees `s`'s objective list, from `head`, and clears the record's head (a basic
+    /// symbol's record has none to clear).
+    private mutating func freeObjectiveList(of s: Int32, from head: Int32) {
+        var node = head
         if node < 0 { return }
         while node >= 0 {
-            let next = objectiveNodes[Int(node)].next
+            let next = objectiveNodes.next(at: Int(node))
             noteObjectiveNode(node)
             objectiveNodes[Int(node)] = ObjectiveNode(level: -1, next: freeObjectiveNode, coefficient: 0)
             freeObjectiveNode = node
@@ -121,10 +125,11 @@ extension SimplexCore {
         }
     }
 
-    /// Replaces `e`'s objective coefficients by `e`'s (explicit) row: `e` has just become
-    /// basic.
-    mutating func substituteObjective(_ e: Int32, row: Row) {
-        var node = symbols[Int(e)].objective
+    /// Replaces `e`'s objective coefficients, the list from `head`, by `e`'s (explicit)
+    /// row. When `e` has just become basic, its record no longer holds the list (see
+    /// `SymbolRecord.row`): the caller read `head` before.
+    mutating func substituteObjective(_ e: Int32, list head: Int32, row: Row) {
+        var node = head
         if node < 0 { return }
         // Copy the coefficients first: the loop below may reuse freed nodes. The copy goes
         // to a scratch list kept across calls (taken out while in use), not a new array.
@@ -132,10 +137,10 @@ extension SimplexCore {
         objectiveScratch = []
         weights.empty()
         while node >= 0 {
-            weights.append((objectiveNodes[Int(node)].level, objectiveNodes[Int(node)].coefficient))
-            node = objectiveNodes[Int(node)].next
+            weights.append((objectiveNodes.level(at: Int(node)), objectiveNodes.coefficient(at: Int(node))))
+            node = objectiveNodes.next(at: Int(node))
         }
-        clearObjective(e)
+        freeObjectiveList(of: e, from: head)
         for (l, w) in weights {
             noteLevel(l)
             levels[Int(l)].constant += w * row.constant
@@ -175,19 +180,19 @@ extension SimplexCore {
     func compareObjectiveRatios(_ a: Int32, _ da: Double, _ b: Int32, _ db: Double) -> Int {
         var nodeA = symbols[Int(a)].objective, nodeB = symbols[Int(b)].objective
         while nodeA >= 0 || nodeB >= 0 {
-            let rankA = nodeA >= 0 ? rank(objectiveNodes[Int(nodeA)].level) : Int.max
-            let rankB = nodeB >= 0 ? rank(objectiveNodes[Int(nodeB)].level) : Int.max
+            let rankA = nodeA >= 0 ? rank(objectiveNodes.level(at: Int(nodeA))) : Int.max
+            let rankB = nodeB >= 0 ? rank(objectiveNodes.level(at: Int(nodeB))) : Int.max
             let r = min(rankA, rankB)
             // Past the ranked levels (a level with no users ranks nowhere): nothing to compare.
             if r == Int.max { break }
             var x = 0.0, y = 0.0
             if rankA == r {
-                x = objectiveNodes[Int(nodeA)].coefficient / da
-                nodeA = objectiveNodes[Int(nodeA)].next
+                x = objectiveNodes.coefficient(at: Int(nodeA)) / da
+                nodeA = objectiveNodes.next(at: Int(nodeA))
             }
             if rankB == r {
-                y = objectiveNodes[Int(nodeB)].coefficient / db
-                nodeB = objectiveNodes[Int(nodeB)].next
+                y = objectiveNodes.coefficient(at: Int(nodeB)) / db
+                nodeB = objectiveNodes.next(at: Int(nodeB))
             }
             if abs(x - y) > objectiveTolerance * max(1, abs(x), abs(y)) { return x < y ? -1 : 1 }
         }

@@ -137,6 +137,7 @@ extension SimplexCore {
     /// - Throws: `internalError`, with nothing changed, where `appendSolved` does.
     mutating func pivot(entering e: Int32, row r: Int32) throws(CoreError) {
         let b = rows[Int(r)].basic
+        let objective = symbols[Int(e)].objective
         try exchangeBasic(row: r, entering: e)
         statistics.pivots += 1
         rows[Int(r)].isDefinition = kind(e) == .external
@@ -144,7 +145,7 @@ extension SimplexCore {
         if flags[Int(b)] & SymbolFlags.infeasible != 0 { flags[Int(b)] &= ~SymbolFlags.infeasible }
 
         substituteIntoLPRows(e, by: row, except: r)
-        substituteObjective(e, row: row)
+        substituteObjective(e, list: objective, row: row)
         if row.isDefinition {
             try raiseLevels(above: e)
         } else {

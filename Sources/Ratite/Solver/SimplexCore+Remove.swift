@@ -173,7 +173,7 @@ extension SimplexCore {
             var terms: [Cell] = []
             workspace.sortedTerms(into: &terms)
             let explicit = storedRow(basic: m, isDefinition: false, constant: workspace.constant, terms: terms)
-            substituteObjective(m, row: explicit)
+            substituteObjective(m, list: symbols[Int(m)].objective, row: explicit)
         }
     }
 

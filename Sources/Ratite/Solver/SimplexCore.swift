@@ -42,7 +42,7 @@ package struct SimplexCore: ~Copyable {
     var freeColumnNode: Int32 = -1
     /// An index over the longest columns (see `SimplexCore+HubColumns.swift`).
     var hubColumns = HubColumns()
-    var objectiveNodes = RecordBuffer<ObjectiveNode>()
+    var objectiveNodes = ObjectiveNodeStore()
     var freeObjectiveNode: Int32 = -1
     var levels: [LevelRecord] = []
     var freeLevel: Int32 = -1

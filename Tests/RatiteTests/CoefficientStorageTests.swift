@@ -1,0 +1,111 @@
+import Testing
+@testable import Ratite
+
+/// Cells of ±1 keep their coefficient in the symbol word (see `CellPool`), and objective
+/// coefficients that are small integers in a byte (see `ObjectiveNodeStore`): every way in
+/// and out gives back exactly what went in, and a tableau of such coefficients writes
+/// nothing into either coefficient buffer, so none of their pages become resident.
+@Suite struct CoefficientStorageTests {
+    /// Coefficients next to ±1 that must stay stored as they are, and the two that are not.
+    static let coefficients: [Double] = [
+        1, -1, 2, -2, 0.5, 1.0000000000000002, 0.9999999999999999, -1.0000000000000002, 1e-11, -3e300, .ulpOfOne, 1, -1,
+    ]
+
+    /// The cells the pool is filled with: symbols up to the largest a word can hold.
+    static let cells: [Cell] = coefficients.enumerated().map { k, c in
+        Cell(symbol: k == 0 ? Int32(CellPool.symbolLimit - 1) : Int32(k * 7919), coefficient: c)
+    }
+
+    func expectHolds(_ pool: borrowing CellPool, _ cells: [Cell], from start: Int = 0) {
+        for (k, cell) in cells.enumerated() {
+            let i = start + k
+            #expect(pool[i] == cell)
+            #expect(pool.symbol(at: i) == cell.symbol)
+            #expect(pool.coefficient(at: i).bitPattern == cell.coefficient.bitPattern, "cell \(i)")
+        }
+        #expect(Array(pool[start ..< start + cells.count]) == cells)
+    }
+
+    @Test func everyAccessGivesBackWhatWentIn() {
+        let cells = Self.cells
+        var pool = CellPool()
+        pool.append(contentsOf: cells)
+        expectHolds(pool, cells)
+        for k in cells.indices { pool.appendCopy(of: k) }
+        expectHolds(pool, cells, from: cells.count)
+        expectHolds(pool.copy(), cells + cells)
+        // Rewriting a ±1 cell as a stored one and back, as sorting rows in place does.
+        pool.set(Cell(symbol: 5, coefficient: 3.25), at: 0)
+        pool.set(Cell(symbol: 6, coefficient: 0.5), at: 1)
+        pool.set(Cell(symbol: 7, coefficient: -1), at: 2)
+        expectHolds(pool, [Cell(symbol: 5, coefficient: 3.25), Cell(symbol: 6, coefficient: 0.5), Cell(symbol: 7, coefficient: -1)])
+        // A compaction moves the second copy down over the first.
+        pool.moveCells(cells.count ..< 2 * cells.count, to: 0)
+        pool.truncate(to: cells.count)
+        expectHolds(pool, cells)
+    }
+
+    @Test func objectiveNodesGiveBackWhatWentIn() {
+        let coefficients: [Double] = [1, -1, 0, 19, -127, 127, -128, 128, 0.5, -0.0, 1e300, -3, 2]
+        var store = ObjectiveNodeStore()
+        let nodes = coefficients.enumerated().map { k, c in
+            ObjectiveNode(level: Int32(k % 3) - 1, next: Int32(k) - 1, coefficient: c)
+        }
+        for node in nodes { store.append(node) }
+        func expectHolds(_ store: borrowing ObjectiveNodeStore, _ nodes: [ObjectiveNode]) {
+            #expect(store.count == nodes.count)
+            for (k, node) in nodes.enumerated() {
+                #expect(store.level(at: k) == node.level && store.next(at: k) == node.next)
+                #expect(store.coefficient(at: k).bitPattern == node.coefficient.bitPattern, "node \(k)")
+                #expect(store[k].coefficient.bitPattern == node.coefficient.bitPattern)
+            }
+        }
+        expectHolds(store, nodes)
+        expectHolds(store.copy(), nodes)
+        // A coefficient moving between the byte and the buffer, as sums do.
+        var changed = nodes
+        for (k, c) in [(0, 0.25), (8, 3.0), (6, 5.0), (1, -128.0)] {
+            store.setCoefficient(c, at: k)
+            changed[k].coefficient = c
+        }
+        store.setNext(42, at: 2)
+        changed[2].next = 42
+        store[3] = ObjectiveNode(level: 7, next: 8, coefficient: 1.5)
+        changed[3] = ObjectiveNode(level: 7, next: 8, coefficient: 1.5)
+        expectHolds(store, changed)
+        store.truncate(to: 4)
+        expectHolds(store, Array(changed.prefix(4)))
+    }
+
+    /// Small integer coefficients leave the buffer's pages alone; one that is not makes its
+    /// page resident (so the check below can see a written page).
+    @Test func smallObjectiveCoefficientsLeaveTheBufferUnwritten() {
+        var store = ObjectiveNodeStore()
+        for k in 0 ..< 20_000 { store.append(ObjectiveNode(level: 0, next: -1, coefficient: Double(k % 7 - 3))) }
+        guard let resident = store.residentCoefficientPages else { return }  // no mincore here
+        #expect(resident == 0)
+        store.setCoefficient(0.5, at: 12_345)
+        #expect(store.residentCoefficientPages == 1)
+    }
+
+    func residentCoefficientPages(_ family: SystemFamily) throws -> (cells: Int?, objective: Int?, cellCount: Int) {
+        let system = family.generate(n: 3000, seed: 4)
+        let d = try SolverScalingTests().build(system, resize: true).driver
+        #expect(d.problems() == [])
+        return (d.core.cellPool.residentCoefficientPages, d.core.objectiveNodes.residentCoefficientPages, d.core.cellPool.count)
+    }
+
+    /// The random family's tableau is ±1 throughout (a basis of differences has an inverse
+    /// of ±1 and 0) and its objective coefficients small integers, so after building,
+    /// resizing and compacting it holds no resident coefficient page; the grid's cells
+    /// (with their 1/2 and 1/3) do, which shows the check can see one.
+    @Test func aTableauOfUnitCellsLeavesTheCoefficientsUnwritten() throws {
+        let random = try residentCoefficientPages(.random)
+        guard let cells = random.cells else { return }  // no mincore here
+        #expect(random.cellCount > 20_000)
+        #expect(cells == 0)
+        #expect(random.objective == 0)
+        let grid = try residentCoefficientPages(.grid)
+        #expect(grid.cells.map { $0 > 10 } == true, "\(grid)")
+    }
+}
