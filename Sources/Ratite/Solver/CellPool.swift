@@ -67,7 +67,7 @@ struct CellPool: ~Copyable {
     @inline(__always) func coefficient(at index: Int) -> Double { coefficient(at: index, word: words[index]) }
 
     @inline(__always) private func coefficient(at index: Int, word: UInt32) -> Double {
-        word & Self.unitBit == 0 ? coefficients[index] : Self.unitCoefficient(in: word)
+        word & Self.unitBit == 0 ? coefficients.element(checkedElsewhere: index) : Self.unitCoefficient(in: word)
     }
 
     /// The cells in `range`, read in place: valid until the pool next grows, so never hold
@@ -94,7 +94,7 @@ struct CellPool: ~Copyable {
     /// its cells).
     @inline(__always) mutating func appendCopy(of index: Int) {
         let word = words[index]
-        append(word: word, coefficient: word & Self.unitBit == 0 ? coefficients[index] : 0)
+        append(word: word, coefficient: word & Self.unitBit == 0 ? coefficients.element(checkedElsewhere: index) : 0)
     }
 
     /// Appends a cell's word, and its coefficient unless the word holds it (then
@@ -119,15 +119,16 @@ struct CellPool: ~Copyable {
         coefficients.truncate(to: newCount)
     }
 
-    /// Moves the cells in `range` down to start at `destination` (the two may overlap). Cell
-    /// by cell, front to back, so that no coefficient slot of a ±1 cell is written.
+    /// Moves the cells in `range` down to start at `destination` (the two may overlap): the
+    /// stored coefficients one by one, front to back, so that no slot of a ±1 cell is
+    /// written, then the words in one move.
     mutating func moveCells(_ range: Range<Int>, to destination: Int) {
         precondition(destination <= range.lowerBound, "cells move down only")
-        for (offset, k) in range.enumerated() {
-            let word = words[k]
-            if word & Self.unitBit == 0 { coefficients[destination + offset] = coefficients[k] }
-            words[destination + offset] = word
+        let shift = range.lowerBound - destination
+        for k in range where words[k] & Self.unitBit == 0 {
+            coefficients[k - shift] = coefficients.element(checkedElsewhere: k)
         }
+        words.moveElements(range, to: destination)
     }
 
     /// Writes `cell` at `index`, which must be in use.

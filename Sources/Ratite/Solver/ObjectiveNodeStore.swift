@@ -48,7 +48,7 @@ struct ObjectiveNodeStore: ~Copyable {
 
     @inline(__always) func coefficient(at index: Int) -> Double {
         let v = smallCoefficients[index]
-        return v == Self.storedMark ? coefficients[index] : Double(v)
+        return v == Self.storedMark ? coefficients.element(checkedElsewhere: index) : Double(v)
     }
 
     @inline(__always) mutating func setNext(_ next: Int32, at index: Int) { links[index].next = next }

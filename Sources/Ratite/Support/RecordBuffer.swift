@@ -73,6 +73,13 @@ struct RecordBuffer<Element: BitwiseCopyable>: ~Copyable {
         }
     }
 
+    /// The element at `index`, which the caller has checked against a buffer kept the same
+    /// length as this one (`CellPool` checks a cell's word, then reads its coefficient).
+    @inline(__always) func element(checkedElsewhere index: Int) -> Element {
+        assert(UInt(bitPattern: index) < UInt(bitPattern: count), "record index out of range")
+        return base[index]
+    }
+
     /// The elements in `range`, read in place: valid until the buffer next grows, so never
     /// hold one across an append.
     @inline(__always) subscript(range: Range<Int>) -> UnsafeBufferPointer<Element> {
