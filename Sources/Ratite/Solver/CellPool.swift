@@ -10,13 +10,14 @@
 /// pivoting makes of them: a basis of such differences has an inverse of ±1 and 0, so every
 /// cell of the random, chain and tree families is ±1 (and 57% of a grid's). A ±1 cell keeps
 /// its coefficient in its word (`unitBit`, `negativeBit`) and leaves its coefficient slot
-/// unwritten. The coefficient buffer is a mapping once large, and the system makes a page
-/// of it resident only when a coefficient is written there, so a tableau of ±1 cells costs
-/// 4 bytes a cell, not 12 (the random family at 100k: 95 bytes per constraint less).
+/// unwritten. The coefficient buffer is a mapping once past 1 MB (moved there without its
+/// unwritten slots), and the system makes a page of it resident only when a coefficient is
+/// written there, so a tableau of ±1 cells costs 4 bytes a cell, not 12 (the random family
+/// at 100k: 95 bytes per constraint less).
 /// Reads and appends go through `Cell` values, so the rows' code reads as before.
 struct CellPool: ~Copyable {
     private var words = RecordBuffer<UInt32>()
-    private var coefficients = RecordBuffer<Double>(mappedFromTheStart: ())
+    private var coefficients = RecordBuffer<Double>()
 
     /// Set in the word of a cell whose coefficient is ±1 (and not stored).
     fileprivate static let unitBit: UInt32 = 1 << 31
@@ -82,7 +83,8 @@ struct CellPool: ~Copyable {
     /// the coefficient buffer is a mapping).
     private mutating func reserve(_ minimum: Int) {
         words.reserveCapacity(minimum)
-        coefficients.reserveCapacity(minimum)
+        let written = words.elements
+        coefficients.reserveCapacity(minimum) { written[$0] & Self.unitBit == 0 }
     }
 
     /// Appends `cell`.

@@ -6,7 +6,7 @@
 /// it are mostly ±1 (see `CellPool`), so the coefficients are sums of a few ±1: every
 /// coefficient of the four solver families is an integer of at most 19. Such a node takes
 /// 9 bytes instead of 16, and leaves its slot of the coefficient buffer unwritten, so the
-/// buffer's pages (a mapping from the start) become resident only where other coefficients
+/// buffer's pages (a mapping once large, as `CellPool`'s) become resident only where other coefficients
 /// land (the random family at 100k: 567k nodes, 13 bytes per constraint less).
 struct ObjectiveNodeStore: ~Copyable {
     // Not private: a private nested type here crashed the 6.3.1 compiler ("Global is
@@ -19,7 +19,7 @@ struct ObjectiveNodeStore: ~Copyable {
     private var links = RecordBuffer<Link>()
     /// A node's coefficient when it is an integer that fits, else `storedMark`.
     private var smallCoefficients = RecordBuffer<Int8>()
-    private var coefficients = RecordBuffer<Double>(mappedFromTheStart: ())
+    private var coefficients = RecordBuffer<Double>()
 
     /// Marks a coefficient kept in `coefficients`.
     private static let storedMark = Int8.min
@@ -36,6 +36,8 @@ struct ObjectiveNodeStore: ~Copyable {
     var reservedBytes: Int { links.reservedBytes + smallCoefficients.reservedBytes + coefficients.reservedBytes }
     /// Resident pages of the coefficient buffer, where the system can say (for tests).
     var residentCoefficientPages: Int? { coefficients.residentPages }
+    /// How many nodes keep their coefficient in the buffer rather than a byte (for tests).
+    var storedCoefficientCount: Int { smallCoefficients.elements.reduce(0) { $0 + ($1 == Self.storedMark ? 1 : 0) } }
 
     /// `coefficient` as a small integer, or `storedMark` (bit for bit: -0.0 is stored).
     @inline(__always) private static func small(_ coefficient: Double) -> Int8 {
@@ -71,7 +73,10 @@ struct ObjectiveNodeStore: ~Copyable {
         links.append(Link(level: node.level, next: node.next))
         let v = Self.small(node.coefficient)
         smallCoefficients.append(v)
-        if coefficients.count == coefficients.capacity { coefficients.reserveCapacity(2 * coefficients.count) }
+        if coefficients.count == coefficients.capacity {
+            let small = smallCoefficients.elements
+            coefficients.reserveCapacity(2 * coefficients.count) { small[$0] == Self.storedMark }
+        }
         if v == Self.storedMark {
             coefficients.appendWithinCapacity(node.coefficient)
         } else {

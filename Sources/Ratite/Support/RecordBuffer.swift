@@ -37,16 +37,6 @@ struct RecordBuffer<Element: BitwiseCopyable>: ~Copyable {
         base = allocateBlock(capacity)
     }
 
-    /// An empty buffer that is a mapping from the start, for one whose slots may stay
-    /// unwritten (see `appendUnwrittenWithinCapacity`): moving out of a `malloc` block
-    /// copies every slot, written or not, and makes the copy resident.
-    init(mappedFromTheStart: Void) {
-        let bytes = roundedToPages(MemoryLayout<Element>.stride)
-        base = freshMapping(bytes).assumingMemoryBound(to: Element.self)
-        mappedBytes = bytes
-        capacity = bytes / MemoryLayout<Element>.stride
-    }
-
     deinit {
         releaseStorage(base, mappedBytes: mappedBytes)
     }
@@ -134,6 +124,28 @@ struct RecordBuffer<Element: BitwiseCopyable>: ~Copyable {
 
     mutating func reserveCapacity(_ minimum: Int) {
         if minimum > capacity { grow(toAtLeast: minimum, exactly: true) }
+    }
+
+    /// `reserveCapacity` for a buffer whose unwritten slots must stay unwritten (see
+    /// `appendUnwrittenWithinCapacity`): moving out of a `malloc` block into a mapping
+    /// copies only the slots `isWritten` names, where a plain move copies every slot and
+    /// makes the whole copy resident. (Small buffers stay `malloc` blocks: a mapping from
+    /// the start would cost every small solver two system calls and two of the process's
+    /// 65,530 mappings.)
+    mutating func reserveCapacity(_ minimum: Int, copyingOnly isWritten: (Int) -> Bool) {
+        guard minimum > capacity else { return }
+        let stride = MemoryLayout<Element>.stride
+        guard mappedBytes == 0, minimum * stride >= mappingThreshold else {
+            grow(toAtLeast: minimum, exactly: true)
+            return
+        }
+        let mapped = roundedToPages(minimum * stride)
+        let fresh = freshMapping(mapped).assumingMemoryBound(to: Element.self)
+        for i in 0 ..< count where isWritten(i) { fresh[i] = base[i] }
+        releaseStorage(base, mappedBytes: 0)
+        base = fresh
+        mappedBytes = mapped
+        capacity = mapped / stride
     }
 
     /// Moves the elements in `range` to start at `destination` (the two may overlap).
