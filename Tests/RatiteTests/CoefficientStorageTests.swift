@@ -93,6 +93,29 @@ import Testing
         #endif
     }
 
+    /// A symbol's record holds a row or an objective list, not both, so an objective
+    /// coefficient given to a basic symbol goes through its row (as `addToObjective` does),
+    /// never into a list the record cannot hold.
+    @Test func anObjectiveCoefficientOfABasicSymbolGoesThroughItsRow() throws {
+        let system = SystemFamily.random.generate(n: 40, seed: 8)
+        let direct = try SolverScalingTests().build(system, resize: false).driver
+        let throughRow = try SolverScalingTests().build(system, resize: false).driver
+        let basic = (0 ..< Int32(direct.core.symbols.count)).filter {
+            direct.core.kind($0) != .external && direct.core.kind($0) != .unused && direct.core.rowIndex($0) >= 0
+        }
+        #expect(basic.count > 10)
+        let level = direct.core.retainLevel(priority: 300)
+        _ = throughRow.core.retainLevel(priority: 300)
+        for s in basic {
+            var previous: Int32 = -1
+            direct.core.addObjectiveCoefficient(s, level: level, 2, after: &previous)
+            throughRow.core.addToObjective(s, level: level, weight: 2)
+        }
+        #expect(direct.core.invariantViolations().filter { !$0.hasPrefix("not optimal") } == [])
+        #expect(direct.core.stateFingerprint() == throughRow.core.stateFingerprint())
+        #expect(basic.allSatisfy { direct.core.symbols[Int($0)].objective < 0 && direct.core.rowIndex($0) >= 0 })
+    }
+
     func residentCoefficientPages(_ family: SystemFamily) throws -> (cells: Int?, storedObjective: Int, cellCount: Int) {
         // Past the 131,072 cells at which the coefficient buffer becomes a mapping.
         let system = family.generate(n: 6000, seed: 4)

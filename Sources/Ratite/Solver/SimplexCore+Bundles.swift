@@ -10,7 +10,7 @@
 /// row of its own. Rows then receive one cell instead of many.
 ///
 /// A bundle row has the bundle as its basic symbol and `isDefinition` set, but the bundle
-/// stays parametric (its record's `row` is -1; `level` holds the bundle row instead). The
+/// stays parametric (its record's `row` is -1; `owner` holds `-2 - row` of the bundle row). The
 /// row is in its dummies' column lists, so a dummy's column still reaches everything that
 /// holds it: shifting a constraint's constant shifts through its bundles (`shiftMarker`),
 /// and before a required equality is removed its dummy's bundles are expanded back into

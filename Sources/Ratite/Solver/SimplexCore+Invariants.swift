@@ -56,9 +56,11 @@ extension SimplexCore {
             }
         }
 
-        // Every objective node is on one symbol's list or on the free list: a symbol made
-        // basic without its list taken first (see `SymbolRecord.row`) would strand its list.
+        // Every objective node is on exactly one symbol's list or on the free list: a symbol
+        // made basic without its list taken first (see `SymbolRecord.row`) would strand its
+        // list.
         var listedObjectiveNodes = 0
+        var onAList = [Bool](repeating: false, count: objectiveNodes.count)
         for (index, record) in symbols.elements.enumerated() {
             let s = Int32(index)
             var count = 0
@@ -77,7 +79,6 @@ extension SimplexCore {
             if isBundle(s) && (bundleRow(s) < 0 || Int(bundleRow(s)) >= rows.count || rows[Int(bundleRow(s))].basic != s) {
                 fail("bundle \(describeSymbol(s)) has no row")
             }
-            if record.objective >= 0 && record.row >= 0 { fail("basic \(describeSymbol(s)) has objective coefficients") }
             var objective = record.objective
             var previousRank = -1
             while objective >= 0 {
@@ -89,6 +90,8 @@ extension SimplexCore {
                 }
                 if rank(n.level) <= previousRank { fail("objective of \(describeSymbol(s)) out of rank order") }
                 previousRank = rank(n.level)
+                if onAList[Int(objective)] { fail("objective node \(objective) is on two lists") }
+                onAList[Int(objective)] = true
                 objective = n.next
                 listedObjectiveNodes += 1
                 if listedObjectiveNodes > objectiveNodes.count { fail("objective of \(describeSymbol(s)) loops"); break }
@@ -109,6 +112,8 @@ extension SimplexCore {
         }
         var freeNode = freeObjectiveNode
         while freeNode >= 0 && listedObjectiveNodes <= objectiveNodes.count {
+            if onAList[Int(freeNode)] { fail("objective node \(freeNode) is free and on a list") }
+            onAList[Int(freeNode)] = true
             listedObjectiveNodes += 1
             freeNode = objectiveNodes.next(at: Int(freeNode))
         }

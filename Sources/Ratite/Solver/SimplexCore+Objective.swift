@@ -34,7 +34,15 @@ extension SimplexCore {
     /// the level after node `previous` of `s`'s list (-1: from its head). On return,
     /// `previous` is where a level of lower priority can be looked for, so a run of
     /// additions in rank order walks the list once.
+    ///
+    /// A basic `s` (which no path is known to pass, but a phase-one fallback that makes a
+    /// bundled dummy basic might) adds through its row instead: its record has no room for
+    /// a list (see `SymbolRecord`), and the objective stays in parametric symbols.
     mutating func addObjectiveCoefficient(_ s: Int32, level l: Int32, _ delta: Double, after previous: inout Int32) {
+        if symbols[Int(s)].row >= 0 {
+            addToObjective(s, level: l, weight: delta)
+            return
+        }
         if l == phaseLevel { phaseSymbols.append(s) }
         if abs(delta) > levels[Int(l)].scale {
             noteLevel(l)

@@ -25,7 +25,9 @@ import Darwin
 /// reading or writing another record.
 struct RecordBuffer<Element: BitwiseCopyable>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
-    /// How many elements are in use; the rest of `capacity` is uninitialized.
+    /// How many elements are in use; the rest of `capacity` is uninitialized. (A buffer
+    /// filled with `appendUnwrittenWithinCapacity` also has unwritten slots below `count`:
+    /// never `copy()` it or read it whole.)
     private(set) var count = 0
     private(set) var capacity: Int
     /// The size of the mapping that holds the elements, or 0 while they are in a `malloc`
