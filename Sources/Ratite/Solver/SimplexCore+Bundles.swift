@@ -41,18 +41,25 @@ extension SimplexCore {
             if kind(s) == .dummy && symbols[Int(s)].owner >= 0 { count += 1 }
         }
         guard count >= bundleThreshold else { return cellPool.count }
-        var members: [Cell] = []
-        var rest: [Cell] = []
-        members.reserveCapacity(count)
-        rest.reserveCapacity(cellPool.count - start - count + 1)
         // The bundle's coefficient carries the dummies' scale (which `restatesEqualities`
         // and the pivot tolerances read), its row their proportions. A dummy whose
         // proportion would be roundoff (wide numbers: 1e-10 beside 1000) stays in the row
-        // as it is: in the bundle it would be a cell below `nearZero`.
+        // as it is: in the bundle it would be a cell below `nearZero`. Fewer than
+        // `bundleThreshold` others left, and the row keeps all its dummies (a bundle of
+        // three saves nothing, and the invariants expect none).
         var scale = 0.0
         for t in cellPool[start...] where kind(t.symbol) == .dummy && symbols[Int(t.symbol)].owner >= 0 {
             scale = max(scale, abs(t.coefficient))
         }
+        var memberCount = 0
+        for t in cellPool[start...] where kind(t.symbol) == .dummy && symbols[Int(t.symbol)].owner >= 0 {
+            if !isNearZero(t.coefficient / scale) { memberCount += 1 }
+        }
+        guard memberCount >= bundleThreshold else { return cellPool.count }
+        var members: [Cell] = []
+        var rest: [Cell] = []
+        members.reserveCapacity(memberCount)
+        rest.reserveCapacity(cellPool.count - start - memberCount + 1)
         for t in cellPool[start...] {
             let proportion = t.coefficient / scale
             if kind(t.symbol) == .dummy && symbols[Int(t.symbol)].owner >= 0 && !isNearZero(proportion) {

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import Ratite
+
+/// Random operations through the public `Solver` (adds of 2 to 5 terms with the small
+/// coefficients layouts use, ±1, ±2, 0.5 and 3, constants within ±20, optional or
+/// required; removals), with the core's invariants checked after every one. The property
+/// tests drive the core directly; this one goes through the whole public path, which is
+/// how a stop-22 review found bundles left below `bundleThreshold`.
+@Suite struct SolverPublicOperationFuzzTests {
+    /// What went wrong first in the run of `seed` over `variables` variables, or nil.
+    static func firstProblem(seed: UInt64, variables: Int) -> String? {
+        var random = SplitMix64(seed: seed)
+        let solver = Solver()
+        let x = (0 ..< variables).map { Variable("x\($0)") }
+        let coefficients: [Double] = [1, -1, 1, -1, 2, 0.5, 3, -2]
+        var live: [Constraint] = []
+        for step in 0 ..< 60 {
+            if random.below(10) < 2, !live.isEmpty {
+                let c = live.remove(at: random.below(live.count))
+                do { try solver.remove(c) } catch { return "step \(step): remove threw \(error)" }
+            } else {
+                var e = LinearExpression(constant: Double(random.below(41) - 20))
+                for _ in 0 ..< 2 + random.below(4) { e = e + coefficients[random.below(coefficients.count)] * x[random.below(variables)] }
+                let relation = random.below(3)
+                var c: Constraint = relation == 0 ? (e == 0) : relation == 1 ? (e >= 0) : (e <= 0)
+                switch random.below(6) {
+                case 4: c = c.priority(.weak)
+                case 5: c = c.priority(.medium)
+                default: break
+                }
+                if (try? solver.add(c)) != nil { live.append(c) }
+            }
+            if let problem = solver.core.invariantViolations().first { return "step \(step): \(problem)" }
+        }
+        return nil
+    }
+
+    /// Seeds that left a bundle of three dummies before stop 22 (a row's dummies were
+    /// counted before the roundoff ones were set aside, so a bundle could hold fewer than
+    /// `bundleThreshold`; 20 of 2,000 seeds of 7 variables), and the first 200 seeds of 4
+    /// and of 7 variables.
+    @Test func operationsKeepTheInvariants() {
+        for seed: UInt64 in [16, 154, 224, 545] {
+            #expect(Self.firstProblem(seed: seed, variables: 7) == nil, "seed \(seed)")
+        }
+        for variables in [4, 7] {
+            for seed in UInt64(0) ..< 200 {
+                #expect(Self.firstProblem(seed: seed, variables: variables) == nil, "seed \(seed), \(variables) variables")
+            }
+        }
+    }
+
+    /// Known bug, kept as a reproduction: with these ordinary coefficients, two seeds of
+    /// 2,000 (7 variables) build tableau coefficients near 1e12, and removing a constraint
+    /// then fails ("numerical breakdown: cannot solve for s3<c0> on coefficient
+    /// -1339028630548"). The same on stop 21's code. When it is fixed, `withKnownIssue`
+    /// reports that no issue was recorded, and the seeds belong in the test above.
+    @Test func removalAfterCoefficientGrowth() {
+        for seed: UInt64 in [341, 1578] {
+            withKnownIssue("tableau coefficients grow to 1e12 from small ones") {
+                #expect(Self.firstProblem(seed: seed, variables: 7) == nil, "seed \(seed)")
+            }
+        }
+    }
+
+    /// `RATITE_API_FUZZ_SEEDS=N swift test --filter publicOperationCampaign`: N seeds of 4
+    /// to 9 variables, failures listed by kind.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["RATITE_API_FUZZ_SEEDS"] != nil))
+    func publicOperationCampaign() {
+        let count = UInt64(ProcessInfo.processInfo.environment["RATITE_API_FUZZ_SEEDS"] ?? "") ?? 1000
+        var failures: [String] = []
+        for seed in 0 ..< count {
+            if let problem = Self.firstProblem(seed: seed, variables: 4 + Int(seed % 6)) { failures.append("seed \(seed): \(problem)") }
+        }
+        #expect(failures == [])
+    }
+}
