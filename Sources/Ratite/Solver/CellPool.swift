@@ -20,9 +20,9 @@ struct CellPool: ~Copyable {
     private var coefficients = RecordBuffer<Double>()
 
     /// Set in the word of a cell whose coefficient is ±1 (and not stored).
-    fileprivate static let unitBit: UInt32 = 1 << 31
+    private static let unitBit: UInt32 = 1 << 31
     /// Set, beside `unitBit`, when that coefficient is -1.
-    fileprivate static let negativeBit: UInt32 = 1 << 30
+    private static let negativeBit: UInt32 = 1 << 30
     private static let symbolMask: UInt32 = negativeBit - 1
     /// Symbols must stay below this to fit a word beside the two bits.
     static let symbolLimit = Int(negativeBit)
@@ -45,10 +45,14 @@ struct CellPool: ~Copyable {
 
     @inline(__always) fileprivate static func symbol(in word: UInt32) -> Int32 { Int32(bitPattern: word & symbolMask) }
 
-    /// The coefficient of a ±1 cell's word.
-    @inline(__always) fileprivate static func unitCoefficient(in word: UInt32) -> Double {
-        // 1.0 with `negativeBit` (bit 30) moved to the sign (bit 63): no branch.
-        Double(bitPattern: (1.0 as Double).bitPattern | UInt64(word & negativeBit) << 33)
+    /// Whether the cell of `word` keeps its coefficient in the coefficient buffer.
+    @inline(__always) fileprivate static func storesCoefficient(_ word: UInt32) -> Bool { word & unitBit == 0 }
+
+    /// The coefficient of the cell of `word`: ±1 from the word, else `stored()`, which reads
+    /// the buffer (and only then, so a ±1 cell's slot is never read).
+    @inline(__always) fileprivate static func coefficient(of word: UInt32, stored: () -> Double) -> Double {
+        // Else 1.0 with `negativeBit` (bit 30) moved to the sign (bit 63): no branch.
+        storesCoefficient(word) ? stored() : Double(bitPattern: (1.0 as Double).bitPattern | UInt64(word & negativeBit) << 33)
     }
 
     @inline(__always) private static func word(for cell: Cell) -> UInt32 {
@@ -68,7 +72,7 @@ struct CellPool: ~Copyable {
     @inline(__always) func coefficient(at index: Int) -> Double { coefficient(at: index, word: words[index]) }
 
     @inline(__always) private func coefficient(at index: Int, word: UInt32) -> Double {
-        word & Self.unitBit == 0 ? coefficients.element(checkedElsewhere: index) : Self.unitCoefficient(in: word)
+        Self.coefficient(of: word) { coefficients.element(checkedElsewhere: index) }
     }
 
     /// The cells in `range`, read in place: valid until the pool next grows, so never hold
@@ -84,7 +88,7 @@ struct CellPool: ~Copyable {
     private mutating func reserve(_ minimum: Int) {
         words.reserveCapacity(minimum)
         let written = words.elements
-        coefficients.reserveCapacity(minimum) { written[$0] & Self.unitBit == 0 }
+        coefficients.reserveCapacity(minimum) { Self.storesCoefficient(written[$0]) }
     }
 
     /// Appends `cell`.
@@ -96,7 +100,7 @@ struct CellPool: ~Copyable {
     /// its cells).
     @inline(__always) mutating func appendCopy(of index: Int) {
         let word = words[index]
-        append(word: word, coefficient: word & Self.unitBit == 0 ? coefficients.element(checkedElsewhere: index) : 0)
+        append(word: word, coefficient: Self.storesCoefficient(word) ? coefficients.element(checkedElsewhere: index) : 0)
     }
 
     /// Appends a cell's word, and its coefficient unless the word holds it (then
@@ -105,7 +109,7 @@ struct CellPool: ~Copyable {
     @inline(__always) private mutating func append(word: UInt32, coefficient: Double) {
         if words.count == words.capacity || coefficients.count == coefficients.capacity { reserve(2 * words.count) }
         words.appendWithinCapacity(word)
-        if word & Self.unitBit == 0 {
+        if Self.storesCoefficient(word) {
             coefficients.appendWithinCapacity(coefficient)
         } else {
             coefficients.appendUnwrittenWithinCapacity()
@@ -127,7 +131,7 @@ struct CellPool: ~Copyable {
     mutating func moveCells(_ range: Range<Int>, to destination: Int) {
         precondition(destination <= range.lowerBound, "cells move down only")
         let shift = range.lowerBound - destination
-        for k in range where words[k] & Self.unitBit == 0 {
+        for k in range where Self.storesCoefficient(words[k]) {
             coefficients[k - shift] = coefficients.element(checkedElsewhere: k)
         }
         words.moveElements(range, to: destination)
@@ -137,7 +141,7 @@ struct CellPool: ~Copyable {
     @inline(__always) mutating func set(_ cell: Cell, at index: Int) {
         let word = Self.word(for: cell)
         words[index] = word
-        if word & Self.unitBit == 0 { coefficients[index] = cell.coefficient }
+        if Self.storesCoefficient(word) { coefficients[index] = cell.coefficient }
     }
 }
 
@@ -151,7 +155,6 @@ struct CellSlice: RandomAccessCollection {
 
     @inline(__always) subscript(index: Int) -> Cell {
         let word = words[index]
-        let coefficient = word & CellPool.unitBit == 0 ? coefficients[index] : CellPool.unitCoefficient(in: word)
-        return Cell(symbol: CellPool.symbol(in: word), coefficient: coefficient)
+        return Cell(symbol: CellPool.symbol(in: word), coefficient: CellPool.coefficient(of: word) { coefficients[index] })
     }
 }

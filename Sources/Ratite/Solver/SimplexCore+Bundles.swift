@@ -22,6 +22,11 @@ extension SimplexCore {
         symbolKinds[Int(s)] == .dummy && symbols[Int(s)].owner < 0
     }
 
+    /// Whether `s` is a dummy of its own constraint, not a bundle: what a bundle holds.
+    @inline(__always) private func isConstraintDummy(_ s: Int32) -> Bool {
+        symbolKinds[Int(s)] == .dummy && symbols[Int(s)].owner >= 0
+    }
+
     /// The row holding bundle `k`'s dummies.
     @inline(__always) func bundleRow(_ k: Int32) -> Int32 { -2 - symbols[Int(k)].owner }
 
@@ -38,7 +43,7 @@ extension SimplexCore {
         var count = 0
         for k in start ..< cellPool.count {
             let s = cellPool.symbol(at: k)
-            if kind(s) == .dummy && symbols[Int(s)].owner >= 0 { count += 1 }
+            if isConstraintDummy(s) { count += 1 }
         }
         guard count >= bundleThreshold else { return cellPool.count }
         // The bundle's coefficient carries the dummies' scale (which `restatesEqualities`
@@ -48,13 +53,9 @@ extension SimplexCore {
         // `bundleThreshold` others left, and the row keeps all its dummies (a bundle of
         // three saves nothing, and the invariants expect none).
         var scale = 0.0
-        for t in cellPool[start...] where kind(t.symbol) == .dummy && symbols[Int(t.symbol)].owner >= 0 {
-            scale = max(scale, abs(t.coefficient))
-        }
+        for t in cellPool[start...] where isConstraintDummy(t.symbol) { scale = max(scale, abs(t.coefficient)) }
         var memberCount = 0
-        for t in cellPool[start...] where kind(t.symbol) == .dummy && symbols[Int(t.symbol)].owner >= 0 {
-            if !isNearZero(t.coefficient / scale) { memberCount += 1 }
-        }
+        for t in cellPool[start...] where isConstraintDummy(t.symbol) && !isNearZero(t.coefficient / scale) { memberCount += 1 }
         guard memberCount >= bundleThreshold else { return cellPool.count }
         var members: [Cell] = []
         var rest: [Cell] = []
@@ -62,7 +63,7 @@ extension SimplexCore {
         rest.reserveCapacity(cellPool.count - start - memberCount + 1)
         for t in cellPool[start...] {
             let proportion = t.coefficient / scale
-            if kind(t.symbol) == .dummy && symbols[Int(t.symbol)].owner >= 0 && !isNearZero(proportion) {
+            if isConstraintDummy(t.symbol) && !isNearZero(proportion) {
                 members.append(Cell(symbol: t.symbol, coefficient: proportion))
             } else {
                 rest.append(t)

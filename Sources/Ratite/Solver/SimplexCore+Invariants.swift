@@ -90,11 +90,11 @@ extension SimplexCore {
                 }
                 if rank(n.level) <= previousRank { fail("objective of \(describeSymbol(s)) out of rank order") }
                 previousRank = rank(n.level)
-                if onAList[Int(objective)] { fail("objective node \(objective) is on two lists") }
+                // A node met twice is on two lists, or this list loops: either way, stop.
+                if onAList[Int(objective)] { fail("objective node \(objective) of \(describeSymbol(s)) is on two lists or a loop"); break }
                 onAList[Int(objective)] = true
                 objective = n.next
                 listedObjectiveNodes += 1
-                if listedObjectiveNodes > objectiveNodes.count { fail("objective of \(describeSymbol(s)) loops"); break }
             }
             if record.row >= 0 && (Int(record.row) >= rows.count || rows[Int(record.row)].basic != s) {
                 fail("\(describeSymbol(s)) points to row \(record.row) that is not its own")
@@ -111,8 +111,8 @@ extension SimplexCore {
             if kind(s) == .artificial { fail("artificial \(describeSymbol(s)) outlived its addition") }
         }
         var freeNode = freeObjectiveNode
-        while freeNode >= 0 && listedObjectiveNodes <= objectiveNodes.count {
-            if onAList[Int(freeNode)] { fail("objective node \(freeNode) is free and on a list") }
+        while freeNode >= 0 {
+            if onAList[Int(freeNode)] { fail("objective node \(freeNode) is free and on a list, or the free list loops"); break }
             onAList[Int(freeNode)] = true
             listedObjectiveNodes += 1
             freeNode = objectiveNodes.next(at: Int(freeNode))
