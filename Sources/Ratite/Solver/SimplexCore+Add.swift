@@ -193,8 +193,13 @@ extension SimplexCore {
         var expanded = false
         search: while budget > 0 {
             budget -= 1
+            // Expansions cancel, and a residue just above `nearZero` (1e-11 beside
+            // coefficients near 1) is no subject: dividing by it wrote 1e14 into the row
+            // (seed 569 of 10 variables in `SolverPublicOperationFuzzTests`).
+            let scale = workspaceScale()
             for s in workspace.symbols where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(s)) {
                 guard !appearsInLP(s) && symbols[Int(s)].objective < 0 else { continue }
+                guard abs(workspace.coefficient(s)) >= pivotRoundoff * scale else { continue }
                 if let cyclic = referenceDepending(on: s) {
                     expandDefinition(cyclic)
                     continue search
@@ -222,11 +227,19 @@ extension SimplexCore {
                 best = c
             }
         }
-        if subject >= 0 && best > nearZero {
+        if subject >= 0 && best > nearZero && best >= pivotRoundoff * workspaceScale() {
             try define(subject, explicit: true)
             return
         }
         try placeLPRow(constraint: id)
+    }
+
+    /// The largest coefficient size in the workspace, or 1: a subject's coefficient below
+    /// `pivotRoundoff` times this is taken for cancellation residue.
+    private func workspaceScale() -> Double {
+        var largest = 1.0
+        for s in workspace.symbols { largest = max(largest, abs(workspace.coefficient(s))) }
+        return largest
     }
 
     /// A defined symbol in the workspace whose own definition row refers directly to a
