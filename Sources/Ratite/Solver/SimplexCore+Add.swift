@@ -199,7 +199,7 @@ extension SimplexCore {
             let scale = workspaceScale()
             for s in workspace.symbols where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(s)) {
                 guard !appearsInLP(s) && symbols[Int(s)].objective < 0 else { continue }
-                guard abs(workspace.coefficient(s)) >= pivotRoundoff * scale else { continue }
+                guard abs(workspace.coefficient(s)) >= pivotTolerance * scale else { continue }
                 if let cyclic = referenceDepending(on: s) {
                     expandDefinition(cyclic)
                     continue search
@@ -227,7 +227,7 @@ extension SimplexCore {
                 best = c
             }
         }
-        if subject >= 0 && best > nearZero && best >= pivotRoundoff * workspaceScale() {
+        if subject >= 0 && best > nearZero && best >= pivotTolerance * workspaceScale() {
             try define(subject, explicit: true)
             return
         }
@@ -235,7 +235,8 @@ extension SimplexCore {
     }
 
     /// The largest coefficient size in the workspace, or 1: a subject's coefficient below
-    /// `pivotRoundoff` times this is taken for cancellation residue.
+    /// `pivotTolerance` times this is taken for cancellation residue, as a pivot element
+    /// is (`isPivotable`).
     private func workspaceScale() -> Double {
         var largest = 1.0
         for s in workspace.symbols { largest = max(largest, abs(workspace.coefficient(s))) }

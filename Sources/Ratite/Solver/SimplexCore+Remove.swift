@@ -98,7 +98,8 @@ extension SimplexCore {
     }
 
     /// `markerLeavingRow(_:)` among the rows where the marker's coefficient is not roundoff
-    /// next to the row's others (`stableOnly`), or among all.
+    /// next to the row's others (`stableOnly`: `isPivotable`, as in the simplex's ratio
+    /// test), or among all.
     ///
     /// Cancellation leaves residues just above `nearZero` (-2.2e-12 beside coefficients
     /// near 1). Such a cell has the smallest ratio of all when no real coefficient has its
@@ -117,7 +118,7 @@ extension SimplexCore {
             let row = rows[Int(q)]
             if row.isDefinition { continue }
             let a = coefficient(of: m, in: row)
-            if stableOnly && isRoundoff(a, besideCellsOf: row) { continue }
+            if stableOnly && !isPivotable(a, in: row) { continue }
             if kind(row.basic) == .dummy {
                 if dummy == nil || row.basic < dummy!.basic { dummy = (q, row.basic) }
                 continue
@@ -135,14 +136,6 @@ extension SimplexCore {
             }
         }
         return dummy?.row ?? negative?.row ?? positive?.row
-    }
-
-    /// Whether coefficient `a` of `row` is below `pivotRoundoff` times the row's largest (or
-    /// 1): too small to pivot on without multiplying the row by roundoff.
-    private func isRoundoff(_ a: Double, besideCellsOf row: Row) -> Bool {
-        var largest = 1.0
-        for t in cells(of: row) { largest = max(largest, abs(t.coefficient)) }
-        return abs(a) < pivotRoundoff * largest
     }
 
     /// The lowest-level definition row containing `m`.
@@ -248,8 +241,3 @@ extension SimplexCore {
         return found
     }
 }
-
-/// A marker's coefficient below this times its row's largest (or 1) is taken for
-/// cancellation residue by `markerLeavingRow`: residues run to 1e-13 of their rows, while
-/// a row of layout coefficients that really holds the marker holds it at 1e-3 or more.
-let pivotRoundoff = 1.0e-9
