@@ -196,10 +196,9 @@ extension SimplexCore {
             // Expansions cancel, and a residue just above `nearZero` (1e-11 beside
             // coefficients near 1) is no subject: dividing by it wrote 1e14 into the row
             // (seed 569 of 10 variables in `SolverPublicOperationFuzzTests`).
-            let scale = workspaceScale()
             for s in workspace.symbols where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(s)) {
                 guard !appearsInLP(s) && symbols[Int(s)].objective < 0 else { continue }
-                guard abs(workspace.coefficient(s)) >= pivotTolerance * scale else { continue }
+                guard isWorkspacePivot(workspace.coefficient(s)) else { continue }
                 if let cyclic = referenceDepending(on: s) {
                     expandDefinition(cyclic)
                     continue search
@@ -227,20 +226,21 @@ extension SimplexCore {
                 best = c
             }
         }
-        if subject >= 0 && best > nearZero && best >= pivotTolerance * workspaceScale() {
+        if subject >= 0 && best > nearZero && isWorkspacePivot(best) {
             try define(subject, explicit: true)
             return
         }
         try placeLPRow(constraint: id)
     }
 
-    /// The largest coefficient size in the workspace, or 1: a subject's coefficient below
-    /// `pivotTolerance` times this is taken for cancellation residue, as a pivot element
-    /// is (`isPivotable`).
-    private func workspaceScale() -> Double {
-        var largest = 1.0
-        for s in workspace.symbols { largest = max(largest, abs(workspace.coefficient(s))) }
-        return largest
+    /// Whether the workspace row may be solved for a symbol whose coefficient is `a`: the
+    /// simplex's test of a pivot element (`isPivotable`), against the workspace's others.
+    private func isWorkspacePivot(_ a: Double) -> Bool {
+        isPivotElement(a) {
+            var largest = 0.0
+            for s in workspace.symbols where kind(s) != .dummy { largest = max(largest, abs(workspace.coefficient(s))) }
+            return largest
+        }
     }
 
     /// A defined symbol in the workspace whose own definition row refers directly to a

@@ -233,14 +233,22 @@ extension SimplexCore {
 extension SimplexCore {
     /// Whether `a` is large enough, next to the largest coefficient of `row`, to pivot on.
     @inline(__always) func isPivotable(_ a: Double, in row: Row) -> Bool {
-        let size = abs(a)
-        if size <= nearZero { return false }
-        if size >= 1e-6 { return true }
-        // Dummies never pivot and their coefficients say nothing about this row's scale.
-        var largest = 0.0
-        for t in cells(of: row) where kind(t.symbol) != .dummy { largest = max(largest, abs(t.coefficient)) }
-        return size > pivotTolerance * largest
+        isPivotElement(a) {
+            // Dummies never pivot and their coefficients say nothing about this row's scale.
+            var largest = 0.0
+            for t in cells(of: row) where kind(t.symbol) != .dummy { largest = max(largest, abs(t.coefficient)) }
+            return largest
+        }
     }
+}
+
+/// Whether `a` is large enough to pivot on next to the largest coefficient of its row, which
+/// `largest` computes only for a small `a`.
+@inline(__always) func isPivotElement(_ a: Double, besideLargest largest: () -> Double) -> Bool {
+    let size = abs(a)
+    if size <= nearZero { return false }
+    if size >= 1e-6 { return true }
+    return size > pivotTolerance * largest()
 }
 
 /// Pivot elements smaller than this, relative to their row, are refused.
