@@ -63,6 +63,17 @@ import Testing
         #expect(Self.firstProblem(seed: seed, variables: variables) == nil)
     }
 
+    /// Known bug, kept as a reproduction: at 14 variables, seed 643 of 2,500 ends with a
+    /// required inequality violated by 9.3 ("LP row of s34<c13> infeasible"). Phase one of
+    /// an addition enters a symbol whose objective coefficient, -1e-8 beside 1, is
+    /// roundoff; the pivot writes 1e9 into the tableau, and a later addition leaves rows
+    /// infeasible. When it is fixed, `withKnownIssue` reports that no issue was recorded.
+    @Test func phaseOneFollowsRoundoff() {
+        withKnownIssue("phase one enters on a roundoff objective coefficient") {
+            #expect(Self.firstProblem(seed: 643, variables: 14) == nil)
+        }
+    }
+
     /// `RATITE_API_FUZZ_SEEDS=N swift test --filter publicOperationCampaign`: N seeds of 4
     /// to 9 variables, failures listed by kind.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["RATITE_API_FUZZ_SEEDS"] != nil))
