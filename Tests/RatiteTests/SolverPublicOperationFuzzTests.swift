@@ -74,15 +74,17 @@ import Testing
         }
     }
 
-    /// `RATITE_API_FUZZ_SEEDS=N swift test --filter publicOperationCampaign`: N seeds of 4
-    /// to 9 variables, failures listed by kind.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["RATITE_API_FUZZ_SEEDS"] != nil))
-    func publicOperationCampaign() {
+    /// `RATITE_API_FUZZ_SEEDS=N swift test --filter publicOperationCampaign`: seeds 0 to N-1
+    /// at each of 3, 5, 7, 10 and 14 variables, one test case a count so they run in
+    /// parallel. N = 2,500 (about 4 minutes on 2 cores) is the campaign stop 23 measured:
+    /// seed 643 at 14 variables fails (`phaseOneFollowsRoundoff`), nothing else.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["RATITE_API_FUZZ_SEEDS"] != nil), arguments: [3, 5, 7, 10, 14])
+    func publicOperationCampaign(variables: Int) {
         let count = UInt64(ProcessInfo.processInfo.environment["RATITE_API_FUZZ_SEEDS"] ?? "") ?? 1000
         var failures: [String] = []
         for seed in 0 ..< count {
-            if let problem = Self.firstProblem(seed: seed, variables: 4 + Int(seed % 6)) { failures.append("seed \(seed): \(problem)") }
+            if let problem = Self.firstProblem(seed: seed, variables: variables) { failures.append("seed \(seed): \(problem)") }
         }
-        #expect(failures == [])
+        #expect(failures == [], "\(variables) variables")
     }
 }
