@@ -196,9 +196,8 @@ extension SimplexCore {
             // Expansions cancel, and a residue just above `nearZero` (1e-11 beside
             // coefficients near 1) is no subject: dividing by it wrote 1e14 into the row
             // (seed 569 of 10 variables in `SolverPublicOperationFuzzTests`).
-            for s in workspace.symbols where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(s)) {
+            for s in workspace.symbols where kind(s) == .external && isParametric(s) && isWorkspacePivot(workspace.coefficient(s)) {
                 guard !appearsInLP(s) && symbols[Int(s)].objective < 0 else { continue }
-                guard isWorkspacePivot(workspace.coefficient(s)) else { continue }
                 if let cyclic = referenceDepending(on: s) {
                     expandDefinition(cyclic)
                     continue search
@@ -226,7 +225,7 @@ extension SimplexCore {
                 best = c
             }
         }
-        if subject >= 0 && best > nearZero && isWorkspacePivot(best) {
+        if subject >= 0 && isWorkspacePivot(best) {
             try define(subject, explicit: true)
             return
         }
