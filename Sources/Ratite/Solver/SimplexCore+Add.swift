@@ -198,12 +198,11 @@ extension SimplexCore {
             // (seed 569 of 10 variables in `SolverPublicOperationFuzzTests`).
             for s in workspace.symbols where kind(s) == .external && isParametric(s) && isWorkspacePivot(workspace.coefficient(s)) {
                 guard !appearsInLP(s) && symbols[Int(s)].objective < 0 else { continue }
-                if let cyclic = referenceDepending(on: s) {
+                if let cyclic = try raiseLevelsBeforeDefining(s) {
                     expandDefinition(cyclic)
                     continue search
                 }
                 try define(s, explicit: false)
-                try raiseLevels(above: s)
                 return
             }
             guard let d = definitionExposingVariable() else {
@@ -294,15 +293,6 @@ extension SimplexCore {
             substituteObjective(x, list: objective, row: row)
             try raiseLevels(above: x)
         }
-    }
-
-    /// A defined symbol the workspace refers to whose definition depends on `x`, or nil.
-    private mutating func referenceDepending(on x: Int32) -> Int32? {
-        var top: Int32 = -1
-        for s in workspace.symbols where isDefined(s) && !isNearZero(workspace.coefficient(s)) {
-            top = max(top, definitionLevel(s))
-        }
-        return top < 0 ? nil : dependentReference(of: x, top: top)
     }
 
     /// Substitutes defined symbol `d`'s row into the workspace.

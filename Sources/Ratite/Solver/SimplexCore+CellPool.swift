@@ -78,6 +78,22 @@ extension SimplexCore {
         return row
     }
 
+    /// Whether the workspace row solved for `x` refers to `s`: whether `storedDefinition`
+    /// keeps its cell.
+    @inline(__always) func isReference(_ s: Int32, ofDefinitionOf x: Int32) -> Bool {
+        let a = workspace.coefficient(s)
+        return !isNearZero(a) && !isNearZero(-a / workspace.coefficient(x))
+    }
+
+    /// The level `storedDefinition(of: x)` will give the workspace row.
+    func levelOfDefinition(of x: Int32) -> Int32 {
+        var level: Int32 = 0
+        for s in workspace.symbols where s != x && isDefined(s) && isReference(s, ofDefinitionOf: x) {
+            level = max(level, definitionLevel(s) + 1)
+        }
+        return level
+    }
+
     /// Sorts the cells from `start` to the end of the pool by symbol: insertion sort in
     /// place for the usual short row, the library sort for a long one.
     mutating func sortCells(from start: Int) {

@@ -101,6 +101,8 @@ package struct SimplexCore: ~Copyable {
     /// `SparseAccumulator.sortedTerms` and for `expandFully`'s heap: a fresh array on every
     /// addition cost a malloc and a free.
     var rowListStorage: [Int32] = []
+    /// Kept storage for `raiseDependents`: its work stack and the levels it may put back.
+    var levelWalkStorage = LevelWalk()
     /// The symbols `substituteIntoLPRows` found deep in long columns (flagged
     /// `deepColumn`), and the column entries of their cancellations, left for
     /// `unlinkCancelled`.
