@@ -8,11 +8,17 @@ public final class CoreProbe {
 
     /// A core whose row cell pool is squeezed as soon as 16 cells are garbage, and whose
     /// definition levels are renumbered once one passes 8, so that the small systems
-    /// fuzzers build move cells around and renumber levels as large ones do.
-    public init() {
+    /// fuzzers build move cells around and renumber levels as large ones do. With
+    /// `rerootingOften`, every row expansion first tries to re-root a path of definitions
+    /// (`SimplexCore.rerootOften`), which large systems do only before long expansions.
+    public init(rerootingOften: Bool = false) {
         core.squeezeCellsOften(slack: 16)
         core.renumberDefinitionLevelsOften(past: 8)
+        if rerootingOften { core.rerootOften() }
     }
+
+    /// How many paths of definitions the core has re-rooted.
+    public var reroots: Int { core.statistics.rerootedDefinitions }
 
     /// What a refused operation reports: a minimal conflict (existing ids in addition order,
     /// -1 for the constraint being added) or another error's description.

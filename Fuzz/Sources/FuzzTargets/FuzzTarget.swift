@@ -4,6 +4,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case vfl
     case vflC = "vfl_c"
     case solverOps = "solver_ops"
+    case solverFree = "solver_free"
     case layoutFile = "layout_file"
 
     /// Runs the harness on one input.
@@ -12,6 +13,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .vfl: VFLHarness.run(data)
         case .vflC: VFLCHarness.run(data)
         case .solverOps: SolverOpsHarness.run(data)
+        case .solverFree: SolverOpsHarness.run(data, freeVariables: true)
         case .layoutFile: LayoutFileHarness.run(data)
         }
     }
