@@ -10,10 +10,10 @@ import RatiteCheck
 /// Split equalities (an item's hugging and compression pair in one row) are checked as the
 /// two inequalities they stand for.
 ///
-/// With `freeVariables` (the `solver_free` target), only about a third of 3 to 6 variables
-/// get stays and the core re-roots definitions at every chance: a variable in no LP row
-/// and no objective is what re-rooting frees, and stays on every variable left that code
-/// unreached. The optimum is then not unique, so the values are checked for optimality
+/// With `freeVariables` (the `solver_free` target), only about a third of 4 to 9 variables
+/// get stays, half the additions are links between nearby variables, and the core
+/// re-roots definitions at every chance: a variable in no LP row and no objective is what
+/// re-rooting frees, and stays on every variable left that code unreached. The optimum is then not unique, so the values are checked for optimality
 /// against the reference LP but not against a fresh core or across add-then-remove.
 enum SolverOpsHarness {
     /// A live constraint of the model: how to build it again, and its core id. A split
@@ -49,7 +49,7 @@ enum SolverOpsHarness {
     static func run(_ data: UnsafeBufferPointer<UInt8>, freeVariables: Bool = false) {
         var input = FuzzInput(data)
         var m = Model(probe: CoreProbe(rerootingOften: freeVariables), freeVariables: freeVariables)
-        let n = freeVariables ? 3 + input.below(4) : 2 + input.below(3)
+        let n = freeVariables ? 4 + input.below(6) : 2 + input.below(3)
         m.variables = (0..<n).map { m.probe.newVariable("x\($0)") }
         // Stays: x_i == c_i at priorities 1...n, below everything the operations use.
         for i in 0..<n where !freeVariables || input.below(3) == 0 {
@@ -61,10 +61,10 @@ enum SolverOpsHarness {
             steps += 1
             switch input.below(10) {
             case 0, 1, 2:
-                if input.below(4) == 0 {
-                    addSplit(&input, to: &m, data: data)
-                } else {
-                    add(randomConstraint(&input, n: n), to: &m, data: data)
+                switch input.below(4) {
+                case 0: addSplit(&input, to: &m, data: data)
+                case 1 where freeVariables, 2 where freeVariables: add(randomLink(&input, n: n), to: &m, data: data)
+                default: add(randomConstraint(&input, n: n), to: &m, data: data)
                 }
             case 3:
                 guard !m.live.isEmpty else { continue }
@@ -150,6 +150,19 @@ enum SolverOpsHarness {
             let after = m.probe.update(variables: m.variables)
             require(close(before, after), "add then remove moved values: \(before) -> \(after)", input: data)
         }
+    }
+
+    /// A link `a·x_i + b·x_j == k` between variables at most 3 apart, mostly required.
+    /// Joined in random order, links build pieces of definitions, which re-rooting
+    /// reverses when a later link would otherwise expand a whole piece.
+    static func randomLink(_ input: inout FuzzInput, n: Int) -> ReferenceConstraint {
+        let i = input.below(n)
+        var j = min(n - 1, max(0, i + input.small(3)))
+        if j == i { j = (i + 1) % n }
+        let coefficients: [Double] = [1, -1, 1, -1, 2, 0.5, -2, 3]
+        let terms = [(i, input.choose(coefficients)), (j, input.choose(coefficients))]
+        let priority = input.below(4) == 0 ? input.choose(optionalPriorities) : 1000
+        return ReferenceConstraint(terms: terms, constant: Double(input.small(10)), relation: .equal, priority: priority)
     }
 
     static func randomConstraint(_ input: inout FuzzInput, n: Int) -> ReferenceConstraint {
