@@ -65,7 +65,7 @@ extension SimplexCore {
             let a = workspace.coefficient(s)
             let q = -a / c
             noteMagnitude(q)
-            guard !isNearZero(a) && !isNearZero(q) else { continue }
+            guard isKeptCell(a, solved: q) else { continue }
             cellPool.append(Cell(symbol: s, coefficient: q))
             if isDefined(s) { level = max(level, definitionLevel(s) + 1) }
         }
@@ -78,11 +78,18 @@ extension SimplexCore {
         return row
     }
 
+    /// Whether a workspace coefficient `a`, solved to `q`, stays a cell of the definition.
+    /// One rule for `storedDefinition` and the cycle check (`isReference`): a cell the
+    /// check passed over but the row kept would close a cycle unseen.
+    @inline(__always) func isKeptCell(_ a: Double, solved q: Double) -> Bool {
+        !isNearZero(a) && !isNearZero(q)
+    }
+
     /// Whether the workspace row solved for `x` refers to `s`: whether `storedDefinition`
     /// keeps its cell.
     @inline(__always) func isReference(_ s: Int32, ofDefinitionOf x: Int32) -> Bool {
         let a = workspace.coefficient(s)
-        return !isNearZero(a) && !isNearZero(-a / workspace.coefficient(x))
+        return isKeptCell(a, solved: -a / workspace.coefficient(x))
     }
 
     /// The level `storedDefinition(of: x)` will give the workspace row.
