@@ -1,7 +1,7 @@
 # Ratite. `make bench` runs the benchmark suite, `make test` runs every test.
 PREFIX ?= /usr/local
 
-.PHONY: bench bench-full bench-quick bench-baseline instructions test swift-test c-test fuzz-replay install clean
+.PHONY: bench bench-full bench-quick bench-baseline instructions memory test swift-test c-test fuzz-replay install clean
 
 ## The main job: the benchmark suite on its default generated systems (N up to 10k, medians
 ## of 3 repetitions): prints the table, writes Benchmarks/results/default.{json,svg}.
@@ -23,8 +23,14 @@ bench-quick:
 instructions:
 	Benchmarks/instructions
 
+## The memory gate: each family's build at N=100k, failing over 300 bytes per constraint
+## (the target) or on growth over 5% on Benchmarks/baseline/memory.txt.
+memory:
+	Benchmarks/memory
+
 bench-baseline:
 	Benchmarks/instructions --update
+	Benchmarks/memory --update
 	Benchmarks/run-suite quick
 	cp Benchmarks/results/quick.json Benchmarks/baseline/quick.json
 
