@@ -13,8 +13,8 @@
 /// stays parametric (its record's `row` is -1; `owner` holds `-2 - row` of the bundle row). The
 /// row is in its dummies' column lists, so a dummy's column still reaches everything that
 /// holds it: shifting a constraint's constant shifts through its bundles (`shiftMarker`),
-/// and before a required equality is removed its dummy's bundles are expanded back into
-/// the rows and objective that refer to them. Explanations read bundles through
+/// and before a required equality is removed its dummy is taken out of its bundles, into
+/// the rows and objective that refer to them (`extract`). Explanations read bundles through
 /// `dummyCoefficients`.
 extension SimplexCore {
     /// Whether `s` is a bundle.
