@@ -234,6 +234,11 @@ std::map<std::string, Workload> workloads() {
         {"build_shuffled_chain_2000", build(RATITE_FAMILY_CHAIN, 2000, true)},
         {"build_shuffled_grid_900", build(RATITE_FAMILY_GRID, 900, true)},
         {"build_shuffled_tree_1000", build(RATITE_FAMILY_TREE, 1000, true)},
+        // Past the cache model's 1 MB last level: `Benchmarks/misses` gates their data read
+        // misses (the instruction gate skips them).
+        {"misses_shuffled_chain_30000", build(RATITE_FAMILY_CHAIN, 30000, true)},
+        {"misses_shuffled_grid_10000", build(RATITE_FAMILY_GRID, 10000, true)},
+        {"misses_shuffled_tree_10000", build(RATITE_FAMILY_TREE, 10000, true)},
         {"resize_chain_2000", resize(RATITE_FAMILY_CHAIN, 2000, 20)},
         {"resize_grid_900", resize(RATITE_FAMILY_GRID, 900, 20)},
         {"resize_tree_1000", resize(RATITE_FAMILY_TREE, 1000, 20)},
