@@ -183,4 +183,7 @@ public struct SolverStatistics: Sendable, Equatable {
     /// Paths of definitions reversed to free a symbol for a new row (see
     /// `SimplexCore.rerootDefinitions`), for tests.
     package var rerootedDefinitions: Int = 0
+    /// Levels whose last constraint left roundoff coefficients behind, cleared by a scan
+    /// (see `SimplexCore.purgeDeadLevel`), for tests.
+    package var deadLevelPurges: Int = 0
 }

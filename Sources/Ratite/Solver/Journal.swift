@@ -143,6 +143,7 @@ extension SimplexCore {
     /// Undoes everything done since the matching `beginTransaction`.
     package mutating func rollbackTransaction() {
         let mark = journal.marks.removeLast()
+        levelNodeCountsStale = true
         hubColumns.rollBack(to: mark.hubLog)
         // The same loop for the core's record buffers and for its two plain arrays.
         func replay<T>(_ log: inout [(Int32, T)], from start: Int, into array: inout RecordBuffer<T>) {

@@ -120,6 +120,16 @@ extension SimplexCore {
         if listedObjectiveNodes != objectiveNodes.count {
             fail("\(objectiveNodes.count) objective nodes, \(listedObjectiveNodes) on lists and the free list")
         }
+        if !levelNodeCountsStale {
+            var counted = [Int32](repeating: 0, count: levelNodeCounts.count)
+            for k in 0 ..< objectiveNodes.count where objectiveNodes.level(at: k) >= 0 {
+                let l = Int(objectiveNodes.level(at: k))
+                if l < counted.count { counted[l] += 1 } else { fail("objective node \(k) at level \(l), which has no count") }
+            }
+            for l in counted.indices where counted[l] != (l < levelNodeCounts.count ? levelNodeCounts[l] : 0) {
+                fail("level \(l) holds \(counted[l]) objective nodes, counted \(l < levelNodeCounts.count ? levelNodeCounts[l] : 0)")
+            }
+        }
 
         var uses = [Int32](repeating: 0, count: variables.count)
         for (index, record) in constraints.elements.enumerated() where record.isAlive {

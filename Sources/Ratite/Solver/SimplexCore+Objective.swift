@@ -61,6 +61,7 @@ extension SimplexCore {
                 noteObjectiveNode(node)
                 objectiveNodes[Int(node)] = ObjectiveNode(level: -1, next: freeObjectiveNode, coefficient: 0)
                 freeObjectiveNode = node
+                countLevelNode(l, -1)
             } else {
                 noteObjectiveNode(node)
                 objectiveNodes.setCoefficient(c, at: Int(node))
@@ -88,6 +89,7 @@ extension SimplexCore {
     }
 
     private mutating func newObjectiveNode(_ node: ObjectiveNode) -> Int32 {
+        countLevelNode(node.level, 1)
         if freeObjectiveNode >= 0 {
             let fresh = freeObjectiveNode
             noteObjectiveNode(fresh)
@@ -110,6 +112,7 @@ extension SimplexCore {
         while node >= 0 {
             let next = objectiveNodes.next(at: Int(node))
             noteObjectiveNode(node)
+            countLevelNode(objectiveNodes.level(at: Int(node)), -1)
             objectiveNodes[Int(node)] = ObjectiveNode(level: -1, next: freeObjectiveNode, coefficient: 0)
             freeObjectiveNode = node
             node = next

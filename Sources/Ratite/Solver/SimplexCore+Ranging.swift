@@ -85,6 +85,9 @@ extension SimplexCore {
         objectiveNodes.removeAll()
         freeObjectiveNode = -1
         levels = [LevelRecord(priority: 1, users: 1, constant: 0, scale: 1)]
+        levelNodeCounts.truncate(to: 0)
+        levelNodeCounts.append(0)
+        levelNodeCountsStale = false
         levelOrder = LevelOrder([0])
         clearTransientLists()
     }

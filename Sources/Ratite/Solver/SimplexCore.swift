@@ -45,6 +45,11 @@ package struct SimplexCore: ~Copyable {
     var objectiveNodes = ObjectiveNodeStore()
     var freeObjectiveNode: Int32 = -1
     var levels: [LevelRecord] = []
+    /// How many objective nodes each level holds (see `purgeDeadLevel`), beside `levels`
+    /// and never journaled: a rollback marks them stale, and they are counted again when
+    /// next needed.
+    var levelNodeCounts = RecordBuffer<Int32>()
+    var levelNodeCountsStale = false
     var freeLevel: Int32 = -1
     /// Level ids by priority, highest first, with their ranks.
     var levelOrder = LevelOrder()
@@ -154,6 +159,8 @@ package struct SimplexCore: ~Copyable {
         c.objectiveNodes = objectiveNodes.copy()
         c.freeObjectiveNode = freeObjectiveNode
         c.levels = levels
+        c.levelNodeCounts = levelNodeCounts.copy()
+        c.levelNodeCountsStale = levelNodeCountsStale
         c.freeLevel = freeLevel
         c.levelOrder = levelOrder
         c.constraints = constraints.copy()
@@ -513,22 +520,61 @@ package struct SimplexCore: ~Copyable {
             l = Int32(levels.count)
             levels.append(LevelRecord(priority: priority, users: 1, constant: 0))
         }
+        while levelNodeCounts.count <= Int(l) { levelNodeCounts.append(0) }
         noteLevelOrder()
         levelOrder.insert(l, at: position)
         return l
     }
 
     /// Drops one user of level `l`, freeing it when none are left. A freed level must
-    /// carry no objective coefficients any more.
+    /// carry no objective coefficients any more: roundoff left at it goes first.
     mutating func releaseLevel(_ l: Int32) {
         noteLevel(l)
         levels[Int(l)].users -= 1
         if levels[Int(l)].users == 0 {
+            purgeDeadLevel(l)
             noteLevelOrder()
             levelOrder.remove(l)
             levels[Int(l)] = LevelRecord(priority: 0, users: -2 - freeLevel, constant: 0)
             freeLevel = l
         }
+    }
+
+    /// Drops the coefficients left at level `l`, whose last constraint has gone.
+    ///
+    /// With every error of the level gone its objective is zero, but the arithmetic that
+    /// built and unbuilt it can leave roundoff on symbols anywhere (wide numbers: seeds
+    /// 7000025 and 7000189 of the extended campaign). Left there, a freed level's nodes
+    /// ranked nowhere, which cut coefficient lookups short, and a new priority given the
+    /// slot inherited them. Which symbols hold them is not known, so the count of nodes
+    /// per level says whether to look, and only then every symbol is scanned: exact
+    /// arithmetic (every generated family) leaves nothing, and a removal costs no scan.
+    mutating func purgeDeadLevel(_ l: Int32) {
+        if levelNodeCountsStale { recountLevelNodes() }
+        guard Int(l) < levelNodeCounts.count, levelNodeCounts[Int(l)] > 0 else { return }
+        statistics.deadLevelPurges += 1
+        for s in Int32(0) ..< Int32(symbols.count) where symbols[Int(s)].objective >= 0 {
+            let c = objectiveCoefficient(s, level: l)
+            if c != 0 { addObjectiveCoefficient(s, level: l, -c) }
+        }
+    }
+
+    /// Counts each level's objective nodes again (after a rollback, which restores nodes
+    /// without counting).
+    mutating func recountLevelNodes() {
+        levelNodeCounts.truncate(to: 0)
+        for _ in levels.indices { levelNodeCounts.append(0) }
+        for k in 0 ..< objectiveNodes.count {
+            let l = objectiveNodes.level(at: k)
+            if l >= 0 { levelNodeCounts[Int(l)] += 1 }
+        }
+        levelNodeCountsStale = false
+    }
+
+    /// Counts a node made or freed at level `l` (`delta` +1 or -1). While the counts are
+    /// stale this changes numbers about to be replaced, which is cheaper than a test.
+    @inline(__always) mutating func countLevelNode(_ l: Int32, _ delta: Int32) {
+        levelNodeCounts[Int(l)] &+= delta
     }
 
     /// Rank of a level: 0 for the highest priority.
