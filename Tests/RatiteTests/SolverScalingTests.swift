@@ -241,6 +241,25 @@ import RatiteCheck
         #expect(cells(built.driver.core).cells <= before.cells + before.rows)
     }
 
+    /// A level whose last constraint goes is cleared by a scan of every symbol only when
+    /// roundoff was left at it (`SimplexCore.purgeDeadLevel`), which exact arithmetic never
+    /// leaves: adding and removing a constraint at a priority nothing else has, the add/remove
+    /// benchmark's pattern, kills its level every round and scans nothing.
+    @Test(arguments: [SystemFamily.chain, .grid, .tree, .random])
+    func aDyingLevelScansNothingInExactArithmetic(_ family: SystemFamily) throws {
+        let system = family.generate(n: 400, seed: 3)
+        let built = try build(system)
+        let x = built.driver.variables[system.names.count / 2]
+        let value = built.driver.core.value(ofVariable: x)
+        for round in 0..<20 {
+            let id = try built.driver.core.addConstraint(
+                terms: [VariableTerm(variable: x, coefficient: 1)], constant: -(value + 1), relation: .equal, priority: 321)
+            try built.driver.core.removeConstraint(id)
+            if round % 5 == 4 { #expect(built.driver.problems() == []) }
+        }
+        #expect(built.driver.core.statistics.deadLevelPurges == 0)
+    }
+
     /// A medium constraint across a grid row, added and removed again and again, leaves no
     /// bundle behind: pools stay at their size after the first round.
     @Test func gridBundlesGoWithTheirRows() throws {
