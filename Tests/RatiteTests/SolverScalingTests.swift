@@ -43,6 +43,17 @@ import RatiteCheck
         return Built(driver: d, ids: ids)
     }
 
+    /// Expects `built`'s values to be those of `system` (built changed by operations)
+    /// built afresh.
+    func expectValues(of built: Built, asFreshBuildOf system: GeneratedSystem,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let fresh = try build(system, resize: false)
+        let expected = fresh.driver.values(), actual = built.driver.values()
+        for i in expected.indices {
+            #expect(close(expected[i], actual[i]), "\(system.names[i])", sourceLocation: sourceLocation)
+        }
+    }
+
     /// A build that never updates trades its dirty list for one flag (a list of every
     /// touched symbol cost 4 bytes a symbol); the first update then recomputes everything
     /// and reaches the values of a core that updated after every addition, bit for bit. A
@@ -167,18 +178,14 @@ import RatiteCheck
         #expect(built.driver.problems() == [])
         var respaced = system
         respaced.constraints[spaced].rhsConstant = 18
-        let spacedFresh = try build(respaced, resize: false)
-        let spacedValues = spacedFresh.driver.values(), shifted = built.driver.values()
-        for i in spacedValues.indices { #expect(close(spacedValues[i], shifted[i]), "\(system.names[i])") }
+        try expectValues(of: built, asFreshBuildOf: respaced)
         try built.driver.core.setConstant(built.ids[spaced], -8)
 
         try built.driver.core.removeConstraint(built.ids[link])
         #expect(built.driver.problems() == [])
         var reduced = system
         reduced.constraints.remove(at: link)
-        let fresh = try build(reduced, resize: false)
-        let expected = fresh.driver.values(), actual = built.driver.values()
-        for i in expected.indices { #expect(close(expected[i], actual[i]), "\(system.names[i])") }
+        try expectValues(of: built, asFreshBuildOf: reduced)
     }
 
     /// Bundling keeps a dummy whose share of the row is roundoff next to the others' (1e-10
@@ -226,9 +233,7 @@ import RatiteCheck
         #expect(built.driver.problems() == [])
         var reduced = system
         reduced.constraints.remove(at: first)
-        let fresh = try build(reduced, resize: false)
-        let expected = fresh.driver.values(), actual = built.driver.values()
-        for i in expected.indices { #expect(close(expected[i], actual[i]), "\(system.names[i])") }
+        try expectValues(of: built, asFreshBuildOf: reduced)
 
         var random = SplitMix64(seed: 29)
         var rest = built.ids
