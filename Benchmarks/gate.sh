@@ -1,0 +1,37 @@
+# Sourced by the regression gates (instructions, memory, misses): the release build they
+# all measure, and the baseline step they share.
+
+# Installs what is missing (the packages given) and builds ratite-bench as the gates run it
+# (DWARF 4: valgrind 3.19 cannot read clang's default DWARF 5); sets `bench`.
+build_bench() {
+    "$here/../scripts/ensure-packages" "$@" >&2
+    "$here/../scripts/forget-build-plan" "$here/.build"
+    swift build -c release -Xcc -gdwarf-4 --product ratite-bench >&2
+    bench="$here/.build/release/ratite-bench"
+}
+
+# finish_gate MEASURED BASELINE WHAT [TARGET] [--update]: with --update, MEASURED becomes
+# the baseline. Else each line `name value` of MEASURED is compared with the baseline's
+# and the gate fails when one grows by more than 5%, or passes TARGET when one is given.
+finish_gate() {
+    measured=$1 baseline=$2 what=$3 target=$4 mode=$5
+    if [ "$mode" = "--update" ]; then
+        cp "$measured" "$baseline"
+        echo "baseline updated:" >&2
+        cat "$baseline"
+        exit 0
+    fi
+    [ -f "$baseline" ] || { echo "no baseline: run $0 --update" >&2; exit 1; }
+    awk -v limit=1.05 -v target="$target" -v what="$what" '
+        NR == FNR { base[$1] = $2; next }
+        {
+            flag = ""
+            if (target != "" && $2 > target + 0) { flag = "  OVER THE TARGET OF " target; failed = 1 }
+            if (!($1 in base)) { printf "%-28s %14s %s (new, no baseline)%s\n", $1, $2, what, flag; next }
+            ratio = $2 / base[$1]
+            if (ratio > limit) { flag = flag "  REGRESSION"; failed = 1 }
+            printf "%-28s %14s %s  baseline %14s  %+6.2f%%%s\n", $1, $2, what, base[$1], (ratio - 1) * 100, flag
+        }
+        END { exit failed }
+    ' "$baseline" "$measured"
+}
