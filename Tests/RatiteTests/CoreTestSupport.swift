@@ -46,7 +46,7 @@ func fingerprint(_ core: borrowing SimplexCore, transient: Bool = true) -> Strin
     for (i, v) in core.variables.elements.enumerated() {
         out += "v\(i) alive\(v.isAlive) '\(core.variableNames[i])' s\(v.symbol) u\(v.uses) e\(v.edit) v\(d(v.value))\n"
     }
-    out += "serial \(core.serialCounter) levels high \(core.definitionLevelsRanHigh)\n"
+    out += "serial \(core.serialCounter) levels high \(core.definitionLevelsRanHigh) order \(core.variableOrderEvidence) \(core.levelsFollowVariableOrder)\n"
     out += "dirty \(core.dirty) all \(core.allSymbolsDirty)\n"
     if transient {
         out += "flags \(Array(core.flags.elements))\n"

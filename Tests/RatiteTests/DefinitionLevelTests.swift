@@ -4,9 +4,12 @@ import Testing
 /// Definition levels only rise, so a long history lifts them without bound; past a ceiling
 /// the outermost commit renumbers them (see `SimplexCore+DefinitionLevels.swift`).
 @Suite struct DefinitionLevelTests {
-    /// Two chains of `n` links each (`x(i+1) == x(i) + 1`), in one driver.
+    /// Two chains of `n` links each (`x(i+1) == x(i) + 1`), in one driver, with levels
+    /// that start at 0: the history these tests need lifts them (started from variable
+    /// ids, the joins below raise little).
     func chains(_ n: Int) throws -> CoreDriver {
         let d = CoreDriver(variableCount: 2 * n)
+        d.core.levelsStartFromVariableIDs = false
         for i in 0 ..< n - 1 {
             _ = try d.add(C([(i + 1, 1), (i, -1)], -1, .equal))
             _ = try d.add(C([(n + i + 1, 1), (n + i, -1)], -1, .equal))
@@ -76,5 +79,102 @@ import Testing
         #expect(ranHigh)
         d.core.rollbackTransaction()
         #expect(firstDifference(before, fingerprint(d.core)) == nil)
+    }
+
+    // MARK: Levels that start from variable ids (see `startingLevel`)
+
+    /// The order variables are made in, and the order constraints arrive in.
+    enum Order: CaseIterable { case natural, shuffled, reversedVariables }
+
+    /// Builds `family` at `n` in `order`, definitions starting from variable ids or not,
+    /// and checks the core's invariants.
+    func build(_ family: SystemFamily, n: Int, _ order: Order, fromIDs: Bool) throws -> CoreDriver {
+        let system = family.generate(n: n)
+        var constraints = Array(system.constraints.indices)
+        if order == .shuffled {
+            var rng = SplitMix64(seed: 11)
+            constraints.shuffle(using: &rng)
+        }
+        var made = Array(system.names.indices)
+        if order == .reversedVariables { made.reverse() }
+        let d = CoreDriver(variableCount: 0)
+        d.core.levelsStartFromVariableIDs = fromIDs
+        d.variables = Array(repeating: -1, count: made.count)
+        for i in made { d.variables[i] = d.core.newVariable(name: system.names[i]) }
+        for i in constraints { try SolverScalingTests.add(system.constraints[i], to: d) }
+        d.core.updateValues()
+        #expect(d.problems() == [], "\(family) \(order) fromIDs: \(fromIDs)")
+        return d
+    }
+
+    /// A chain linked in random order joins pieces whose upper rows start from their
+    /// variables' ids, already above the lower piece: joins raise a tenth as many rows as
+    /// with levels that start at 0, and the answers are the same.
+    @Test func chainPiecesStartAboveWhatTheyJoin() throws {
+        let fromIDs = try build(.chain, n: 2000, .shuffled, fromIDs: true)
+        let fromZero = try build(.chain, n: 2000, .shuffled, fromIDs: false)
+        let raised = fromIDs.core.statistics.raisedLevels, raisedFromZero = fromZero.core.statistics.raisedLevels
+        let following = fromIDs.core.levelsFollowVariableOrder
+        #expect(following)
+        #expect(raised * 10 < raisedFromZero, "\(raised) rows raised, \(raisedFromZero) from zero")
+        let a = fromIDs.values(), b = fromZero.values()
+        for i in a.indices { #expect(close(a[i], b[i]), "variable \(i)") }
+    }
+
+    /// Starting levels change which rows are raised, never the answer: every family, in
+    /// order, shuffled, and with its variables made in reverse (ids against the
+    /// dependencies, where starting from them saves nothing), gives the values levels
+    /// that start at 0 give, with the invariants holding.
+    @Test(arguments: [SystemFamily.chain, .grid, .tree, .random])
+    func startingLevelsLeaveTheAnswer(_ family: SystemFamily) throws {
+        for order in Order.allCases {
+            let a = try build(family, n: 400, order, fromIDs: true).values()
+            let b = try build(family, n: 400, order, fromIDs: false).values()
+            for i in a.indices { #expect(close(a[i], b[i]), "\(family) \(order): variable \(i)") }
+        }
+    }
+
+    /// Where most definitions run against the order the variables were made in (the
+    /// random family), levels keep starting at 0: the core never switches, and raises
+    /// exactly the rows it raises with the switch off.
+    @Test(arguments: [Order.natural, .shuffled])
+    func randomDependenciesKeepLevelsFromZero(_ order: Order) throws {
+        let fromIDs = try build(.random, n: 1000, order, fromIDs: true)
+        let fromZero = try build(.random, n: 1000, order, fromIDs: false)
+        let following = fromIDs.core.levelsFollowVariableOrder, evidence = fromIDs.core.variableOrderEvidence
+        let raised = fromIDs.core.statistics.raisedLevels, raisedFromZero = fromZero.core.statistics.raisedLevels
+        #expect(!following)
+        #expect(evidence < 0)
+        #expect(raised == raisedFromZero)
+    }
+
+    /// A core whose definitions stop following the variable order renumbers its levels
+    /// from 0 at the commit: a chain built in order, then a random system laid over it
+    /// with its variables made after, leaves the order and every level is at most one
+    /// above its references again.
+    @Test func leavingTheVariableOrderRenumbers() throws {
+        let chain = SystemFamily.chain.generate(n: 100), random = SystemFamily.random.generate(n: 3000)
+        let d = CoreDriver(variableCount: 0)
+        for name in chain.names { d.variables.append(d.core.newVariable(name: name)) }
+        for c in chain.constraints { try SolverScalingTests.add(c, to: d) }
+        let followedChain = d.core.levelsFollowVariableOrder
+        #expect(followedChain)
+        let offset = d.variables.count
+        for name in random.names { d.variables.append(d.core.newVariable(name: name)) }
+        for c in random.constraints {
+            var shifted = c
+            shifted.lhs = c.lhs.map { (Int32(offset) + $0.variable, $0.coefficient) }
+            shifted.rhs = c.rhs.map { (Int32(offset) + $0.variable, $0.coefficient) }
+            try SolverScalingTests.add(shifted, to: d)
+            if !d.core.levelsFollowVariableOrder { break }
+        }
+        let followed = d.core.levelsFollowVariableOrder
+        #expect(!followed)
+        var renumbered = true
+        for r in d.core.rows.indices where !d.core.rows[r].isUnused && d.core.rows[r].isDefinition {
+            if d.core.rows[r].level != d.core.levelNeeded(by: d.core.rows[r]) { renumbered = false }
+        }
+        #expect(renumbered)
+        #expect(d.problems() == [])
     }
 }

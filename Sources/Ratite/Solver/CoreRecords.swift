@@ -186,4 +186,7 @@ public struct SolverStatistics: Sendable, Equatable {
     /// Levels whose last constraint left roundoff coefficients behind, cleared by a scan
     /// (see `SimplexCore.purgeDeadLevel`), for tests.
     package var deadLevelPurges: Int = 0
+    /// Definition rows whose level a walk raised (see `SimplexCore.raiseLevels`), for
+    /// tests.
+    package var raisedLevels: Int = 0
 }

@@ -31,6 +31,7 @@ struct Journal {
         var freeObjectiveNode: Int32 = -1, freeLevel: Int32 = -1
         var freeConstraint: Int32 = -1, freeVariable: Int32 = -1
         var serial: UInt32 = 0
+        var variableOrderEvidence: Int32 = 0, levelsFollowVariableOrder = false
     }
 
     var marks: [Mark] = []
@@ -94,7 +95,8 @@ extension SimplexCore {
             freeRow: freeRow, freeSymbol: freeSymbol, freeColumnNode: freeColumnNode,
             freeObjectiveNode: freeObjectiveNode, freeLevel: freeLevel,
             freeConstraint: freeConstraint, freeVariable: freeVariable,
-            serial: serialCounter)
+            serial: serialCounter, variableOrderEvidence: variableOrderEvidence,
+            levelsFollowVariableOrder: levelsFollowVariableOrder)
         journal.marks.append(mark)
         journal.setFloors(mark)
     }
@@ -212,6 +214,8 @@ extension SimplexCore {
             journal.levelOrderSaves.removeLast()
         }
         serialCounter = mark.serial
+        variableOrderEvidence = mark.variableOrderEvidence
+        levelsFollowVariableOrder = mark.levelsFollowVariableOrder
         journal.setFloors(journal.marks.last)
         // Transient lists: the dirty list keeps what it had before; the rest are empty at
         // operation boundaries.

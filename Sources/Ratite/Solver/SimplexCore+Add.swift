@@ -284,7 +284,7 @@ extension SimplexCore {
     /// Makes the workspace row the definition of `x`. An explicit row (parametric symbols
     /// only) is also substituted into the LP rows and the objective that contain `x`.
     private mutating func define(_ x: Int32, explicit: Bool) throws(CoreError) {
-        let row = storedDefinition(of: x)
+        let row = storedDefinition(of: x, fromID: !explicit)
         let objective = symbols[Int(x)].objective
         assert(explicit || objective < 0, "an implicit definition drops no objective coefficients")
         let r = insertRow(row)

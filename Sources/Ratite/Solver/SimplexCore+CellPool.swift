@@ -54,11 +54,13 @@ extension SimplexCore {
 
     /// The workspace row `0 = constant + Σ terms` solved for `x`, as a definition row with
     /// its cells appended to the pool (sorted there, without a scratch array), at the level
-    /// it needs: one above every defined symbol it refers to.
-    mutating func storedDefinition(of x: Int32) -> Row {
+    /// it needs: one above every defined symbol it refers to, or `startingLevel` when
+    /// `fromID` (`raiseLevelsBeforeDefining` made room for it).
+    mutating func storedDefinition(of x: Int32, fromID: Bool = false) -> Row {
         let c = workspace.coefficient(x)
         let start = cellPool.count
         var level: Int32 = 0
+        var referencesYounger = false, referencesDefinitions = false
         for s in workspace.symbols where s != x {
             // Both `a` (the cycle checks skip a symbol whose `a` is roundoff) and the
             // quotient (a huge `c` makes it roundoff) must be filtered.
@@ -67,7 +69,15 @@ extension SimplexCore {
             noteMagnitude(q)
             guard isKeptCell(a, solved: q) else { continue }
             cellPool.append(Cell(symbol: s, coefficient: q))
-            if isDefined(s) { level = max(level, definitionLevel(s) + 1) }
+            if isDefined(s) {
+                level = max(level, definitionLevel(s) + 1)
+                referencesDefinitions = true
+                if symbols[Int(s)].owner > symbols[Int(x)].owner { referencesYounger = true }
+            }
+        }
+        if fromID {
+            level = startingLevel(of: x, atLeast: level)
+            if referencesDefinitions { weighVariableOrder(followed: !referencesYounger) }
         }
         sortCells(from: start)
         let constant = -workspace.constant / c
@@ -92,8 +102,9 @@ extension SimplexCore {
         return isKeptCell(a, solved: -a / workspace.coefficient(x))
     }
 
-    /// The level `storedDefinition(of: x)` will give the workspace row.
-    func levelOfDefinition(of x: Int32) -> Int32 {
+    /// One above the highest level among the definitions the workspace row, solved for
+    /// `x`, refers to: the least level `storedDefinition(of: x)` may give it.
+    func referenceBound(ofDefinitionOf x: Int32) -> Int32 {
         var level: Int32 = 0
         for s in workspace.symbols where s != x && isDefined(s) && isReference(s, ofDefinitionOf: x) {
             level = max(level, definitionLevel(s) + 1)

@@ -233,6 +233,7 @@ extension SimplexCore {
             d.feed(x)
         }
         d.feed(UInt64(serialCounter)); d.feed(allSymbolsDirty)
+        d.feed(UInt64(UInt32(bitPattern: variableOrderEvidence))); d.feed(levelsFollowVariableOrder)
         return d
     }
 

@@ -224,15 +224,17 @@ extension SimplexCore {
     /// that row: defining `x` would then close a cycle, so the levels are put back and the
     /// reference is returned.
     ///
-    /// One walk both checks for the cycle and raises. A reference lies below the new row's
-    /// level, and every row on a path from `x` to it lies lower still, so the walk, which
-    /// visits every dependent at or below the level it would raise it to, cannot miss it.
+    /// One walk both checks for the cycle and raises. A reference lies below `bound`, one
+    /// above the highest reference, and every row on a path from `x` to it lies lower
+    /// still, so the walk, which visits every dependent at or below the new row's level (at
+    /// least `bound`), cannot miss it; only rows below `bound` are looked up in the row.
     /// (A separate search before defining read the same rows: on a chain linked in random
     /// order they are the piece hung under the join, and the two walks had nearly half of
-    /// the build's cache misses at 100k.)
+    /// the build's cache misses at 100k.) The level is the one `storedDefinition` gives
+    /// the row after the walk: the walk leaves every row that refers to `x` above it.
     mutating func raiseLevelsBeforeDefining(_ x: Int32) throws(CoreError) -> Int32? {
-        let level = levelOfDefinition(of: x)
-        return try raiseDependents(of: x, above: level, unlessReferencedBelow: level)
+        let bound = referenceBound(ofDefinitionOf: x)
+        return try raiseDependents(of: x, above: startingLevel(of: x, atLeast: bound), unlessReferencedBelow: bound)
     }
 
     /// The walk behind `raiseLevels` and `raiseLevelsBeforeDefining`: raises every row
@@ -272,6 +274,7 @@ extension SimplexCore {
                     }
                     if referenceLevel >= 0 { walk.raised.append((z, old)) } else { noteRow(z) }
                     rows[Int(z)].level = level + 1
+                    statistics.raisedLevels += 1
                     if level >= definitionLevelCeiling { definitionLevelsRanHigh = true }
                     walk.work.append(d)
                 }

@@ -34,10 +34,9 @@ let defaultRerootTrials = [
     RerootTrial(expansionCap: 1024, pathLimit: .max, searchBudget: .max),
 ]
 
-/// Workspaces whose definitions all sit below this level are expanded without a trial: an
-/// expansion reads at least one row per level below its highest definition, so from low
-/// levels it is short, and saving the workspace for nothing cost a chain 1.5% of its build.
-let defaultRerootLevelFloor: Int32 = 16
+/// Workspaces whose definitions all sit below this level (levels that start at 0) are
+/// expanded without a trial (see `SimplexCore.mayExpandLong`).
+let rerootLevelFloor: Int32 = 16
 
 extension SimplexCore {
     /// How many cells the acyclicity check may read (what the path's other references
@@ -48,7 +47,7 @@ extension SimplexCore {
     /// tests on small systems exercise it.
     package mutating func rerootOften() {
         rerootTrials = [RerootTrial(expansionCap: 0, pathLimit: .max, searchBudget: .max)]
-        rerootLevelFloor = 0
+        rerootsShallowExpansions = true
     }
 
     /// Expands the workspace in full, as `placeRow` would, unless the expansion is long
@@ -59,9 +58,7 @@ extension SimplexCore {
     /// for in full only when no path is found. A path search reads only definitions the
     /// full expansion would read too, so a failed one costs at most what the expansion does.
     mutating func expandOrReroot() throws(CoreError) -> Bool {
-        var top: Int32 = -1
-        for s in workspace.symbols where isDefined(s) { top = max(top, definitionLevel(s)) }
-        guard top >= rerootLevelFloor else {
+        guard rerootsShallowExpansions || mayExpandLong() else {
             expandFully()
             return false
         }
@@ -77,6 +74,27 @@ extension SimplexCore {
         }
         expandFully()
         return false
+    }
+
+    /// Whether the workspace's expansion may be long enough to be worth a trial: otherwise
+    /// it is expanded at once, since saving the workspace for nothing cost a chain 1.5% of
+    /// its build.
+    ///
+    /// Levels that start at 0 count depth: an expansion reads at least one row per level
+    /// below its highest definition, so from below `rerootLevelFloor` it is short. Levels
+    /// that start from variable ids (see `startingLevel`) say nothing of depth; then only
+    /// a workspace whose definitions all refer to parametric symbols alone, one row each,
+    /// is surely short.
+    @inline(__always) private func mayExpandLong() -> Bool {
+        if levelsFollowVariableOrder {
+            for s in workspace.symbols where isDefined(s) {
+                for t in cells(of: rows[Int(rowIndex(s))]) where isDefined(t.symbol) { return true }
+            }
+            return false
+        }
+        var top: Int32 = -1
+        for s in workspace.symbols where isDefined(s) { top = max(top, definitionLevel(s)) }
+        return top >= rerootLevelFloor
     }
 
     /// Makes one of the workspace's defined externals free by reversing the path of

@@ -107,7 +107,8 @@ extension SimplexCore {
         // do), to re-root often or to trim at another floor keeps doing so.
         fresh.trimmingFloor = trimmingFloor
         fresh.rerootTrials = rerootTrials
-        fresh.rerootLevelFloor = rerootLevelFloor
+        fresh.rerootsShallowExpansions = rerootsShallowExpansions
+        fresh.levelsStartFromVariableIDs = levelsStartFromVariableIDs
         if cellSqueezeSlack != fresh.cellSqueezeSlack { fresh.squeezeCellsOften(slack: cellSqueezeSlack) }
         self = fresh
     }

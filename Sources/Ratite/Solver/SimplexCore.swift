@@ -90,17 +90,28 @@ package struct SimplexCore: ~Copyable {
     /// `reservedBytes` when freed heap pages were last given back.
     var reservedAtLastTrim = 0
     var trimmingFloor = defaultTrimmingFloor
-    /// Set when a definition level passes `definitionLevelCeiling` (see
-    /// `SimplexCore+DefinitionLevels.swift`); the outermost commit then renumbers them.
+    /// Set when a definition level passes `definitionLevelCeiling`, or when definitions
+    /// stop starting from variable ids (see `SimplexCore+DefinitionLevels.swift`); the
+    /// outermost commit then renumbers them.
     var definitionLevelsRanHigh = false
     /// Set when a number written into the tableau is not finite (see `noteMagnitude`);
     /// the operation then fails and rolls back.
     var numbersOverflowed = false
     var definitionLevelCeiling = defaultDefinitionLevelCeiling
+    /// Whether definitions may start from their variables' ids (see `weighVariableOrder`);
+    /// tests turn it off to compare.
+    package var levelsStartFromVariableIDs = true
+    /// How closely the definitions placed so far follow the order their variables were
+    /// made in, within ±`variableOrderEvidenceLimit`, and whether definitions start from
+    /// their variables' ids for now (see `weighVariableOrder`).
+    var variableOrderEvidence: Int32 = 0
+    var levelsFollowVariableOrder = false
     /// When a row's expansion is long enough to try a re-rooting first (see
-    /// `SimplexCore+Reroot.swift`); tests lower both so small systems re-root.
+    /// `SimplexCore+Reroot.swift`), and whether one is tried when no definition the row
+    /// holds refers to another; tests lower the first and set the second so small
+    /// systems re-root.
     var rerootTrials = defaultRerootTrials
-    var rerootLevelFloor = defaultRerootLevelFloor
+    var rerootsShallowExpansions = false
     var workspace = SparseAccumulator()
     /// Kept storage for the row lists of `columnRows` (see `takeRowList`), for
     /// `SparseAccumulator.sortedTerms` and for `expandFully`'s heap: a fresh array on every
@@ -186,7 +197,10 @@ package struct SimplexCore: ~Copyable {
         c.definitionLevelsRanHigh = definitionLevelsRanHigh
         c.definitionLevelCeiling = definitionLevelCeiling
         c.rerootTrials = rerootTrials
-        c.rerootLevelFloor = rerootLevelFloor
+        c.rerootsShallowExpansions = rerootsShallowExpansions
+        c.levelsStartFromVariableIDs = levelsStartFromVariableIDs
+        c.variableOrderEvidence = variableOrderEvidence
+        c.levelsFollowVariableOrder = levelsFollowVariableOrder
         c.explainsConflicts = explainsConflicts
         c.entryTolerance = entryTolerance
         c.objectiveIsBounded = objectiveIsBounded
