@@ -38,9 +38,7 @@ extension SimplexCore {
     /// in the order they come to depend on each other (views left to right, containers
     /// before their items), so a row that starts from its variable's id is usually above
     /// whatever it comes to refer to, and the join raises nothing. Staying below the rows
-    /// that refer to `x` keeps the start from raising anything itself: where dependencies
-    /// run against the ids (the random family's run both ways), starting at the id alone
-    /// raised whole neighbourhoods, and its build took 3% more instructions.
+    /// that already refer to `x` keeps the start itself from raising anything.
     @inline(__always) func startingLevel(of x: Int32, atLeast least: Int32) -> Int32 {
         var level = min(symbols[Int(x)].owner, definitionLevelCeiling / 4)
         guard level > least, levelsFollowVariableOrder else { return least }
@@ -60,15 +58,17 @@ extension SimplexCore {
     ///
     /// Starting from ids pays only while most definitions follow the order the variables
     /// were made in. Where many run against it, rows started from ids sit in an order the
-    /// dependencies contradict, and raising one lifts every row between: the random
-    /// family (a quarter to half of its definitions refer to younger variables) took 50%
-    /// longer to build at 100k. So a definition that follows counts 1 and one that runs
-    /// against counts -2; levels start from ids once the count reaches
-    /// `variableOrderEvidenceToFollow`, and from 0 again once it drops below 0. A few
-    /// rows left high among low ones cost as much (the random family's first 50, placed
-    /// before the count fell, still cost it 3% more instructions), so that drop renumbers
-    /// every level at the commit. Chains, grids and trees, shuffled or not, climb to the
-    /// limit within a few hundred definitions and stay there.
+    /// dependencies contradict, and raising one lifts every row in between. Started from
+    /// ids unconditionally (with re-root trials then decided without depth, see
+    /// `mayExpandLong`), the random family, a quarter to half of whose definitions refer
+    /// to younger variables, took 20% more instructions and 46% more cache misses to build
+    /// shuffled at 30k, and 50% longer at 100k; the two causes were not measured apart. So
+    /// a definition that follows counts 1 and one that runs against counts -2; levels
+    /// start from ids once the count reaches `variableOrderEvidenceToFollow`, and from 0
+    /// again once it drops below 0, when every level is renumbered at the commit so that
+    /// no row stays high among low ones. The random family never starts (its instructions
+    /// are unchanged); chains, grids and trees, shuffled or not, climb to the limit within
+    /// a few hundred definitions and stay there.
     mutating func weighVariableOrder(followed: Bool) {
         guard levelsStartFromVariableIDs else { return }
         let weight: Int32 = followed ? 1 : -2
