@@ -54,8 +54,11 @@ extension SimplexCore {
 
     /// The workspace row `0 = constant + Σ terms` solved for `x`, as a definition row with
     /// its cells appended to the pool (sorted there, without a scratch array), at the level
-    /// it needs: one above every defined symbol it refers to, or `startingLevel` when
-    /// `fromID` (`raiseLevelsBeforeDefining` made room for it).
+    /// it needs: one above every defined symbol it refers to, or, when `fromID`, the
+    /// `startingLevel` above that (which stays below every row already referring to `x`:
+    /// `raiseLevelsBeforeDefining` computed the same level and raised those rows above
+    /// it, and a fresh variable has none). Only implicit definitions weigh the variable
+    /// order.
     mutating func storedDefinition(of x: Int32, fromID: Bool = false) -> Row {
         let c = workspace.coefficient(x)
         let start = cellPool.count
