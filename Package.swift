@@ -17,11 +17,14 @@ let package = Package(
     targets: [
         .target(
             name: "Ratite",
+            dependencies: ["RatitePrefetch"],
             swiftSettings: [.define("RATITE_INVARIANTS", .when(configuration: .debug))]
         ),
         .executableTarget(name: "ratite-cli", dependencies: ["Ratite"]),
         .target(name: "RatiteCheck", dependencies: ["Ratite"]),
         .target(name: "CRatite"),
+        // A cache hint the core's hot loops use (Swift cannot issue one itself).
+        .target(name: "RatitePrefetch"),
         .target(name: "RatiteC", dependencies: ["Ratite", "CRatite"]),
         .testTarget(name: "RatiteTests", dependencies: ["Ratite", "RatiteCheck"]),
     ]

@@ -37,6 +37,16 @@ import Testing
         #expect(Array(buffer[0 ..< 5]) == [0, 1, 2, 3, 4])
     }
 
+    /// A prefetch is a hint, and the core asks past either end (an empty free list's -1, a
+    /// lookahead past the last row to rewrite): nothing traps and nothing changes.
+    @Test func prefetchOutsideTheBufferChangesNothing() {
+        var buffer = RecordBuffer<Int32>()
+        for i in 0 ..< 100 { buffer.append(Int32(i)) }
+        for i in [-1, Int.min, 100, 101, Int.max, 0, 99] { buffer.prefetch(i) }
+        #expect(buffer.count == 100)
+        #expect(Array(buffer[0 ..< 100]) == (0 ..< 100).map(Int32.init))
+    }
+
     /// The compaction's bitmap against a plain array of flags, on random runs.
     @Test(arguments: [1, 63, 64, 65, 1000]) func liveCellMapAgreesWithFlags(count: Int) {
         var random = SplitMix64(seed: UInt64(count))

@@ -68,6 +68,10 @@ struct CellPool: ~Copyable {
         return Cell(symbol: Self.symbol(in: word), coefficient: coefficient(at: index, word: word))
     }
 
+    /// Starts loading the words of the cells from `index` on (see `RecordBuffer.prefetch`).
+    /// Not their coefficients: most cells keep theirs in the word.
+    @inline(__always) func prefetch(_ index: Int) { words.prefetch(index) }
+
     @inline(__always) func symbol(at index: Int) -> Int32 { Self.symbol(in: words[index]) }
     @inline(__always) func coefficient(at index: Int) -> Double { coefficient(at: index, word: words[index]) }
 

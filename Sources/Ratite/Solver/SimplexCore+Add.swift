@@ -313,16 +313,17 @@ extension SimplexCore {
         var heap = expansionHeap
         expansionHeap = LevelHeap()
         defer { expansionHeap = heap }
-        for s in workspace.symbols where isDefined(s) { heap.push(s, level: definitionLevel(s), flags: &flags) }
+        for s in workspace.symbols where isDefined(s) { pushDefinition(s, on: &heap) }
         while let d = heap.pop(flags: &flags) {
             let c = workspace.take(d)
             if isNearZero(c) { continue }
             statistics.expansions += 1
             let row = rows[Int(rowIndex(d))]
             workspace.constant += row.constant * c
+            prefetchSymbols(of: row)
             for t in cells(of: row) {
                 workspace.add(t.symbol, t.coefficient * c)
-                if isDefined(t.symbol) { heap.push(t.symbol, level: definitionLevel(t.symbol), flags: &flags) }
+                if isDefined(t.symbol) { pushDefinition(t.symbol, on: &heap) }
             }
             if workspace.symbols.count > limit {
                 // Popping clears the heap's flags.
@@ -339,6 +340,22 @@ extension SimplexCore {
             addToWorkspace(rows[Int(rowIndex(s))], scale: c)
         }
         return true
+    }
+
+    /// Queues defined symbol `s` for expansion, and starts loading its row's cells: the heap
+    /// pops it only after the others above it, by when they have arrived (a deep expansion
+    /// of a 100k system reads rows from all over the pool).
+    @inline(__always) private mutating func pushDefinition(_ s: Int32, on heap: inout LevelHeap) {
+        let row = rows[Int(symbols[Int(s)].row)]
+        heap.push(s, level: row.level, flags: &flags)
+        cellPool.prefetch(Int(row.start))
+    }
+
+    /// Starts loading the records of `row`'s symbols, so that a loop asking about each in
+    /// turn waits for them together rather than one after another.
+    @inline(__always) private func prefetchSymbols(of row: Row) {
+        guard tableauOutgrowsTheCaches else { return }
+        for i in row.cellRange { symbols.prefetch(Int(cellPool.symbol(at: i))) }
     }
 
     /// Places the explicit workspace row (restricted symbols only) in the LP part.

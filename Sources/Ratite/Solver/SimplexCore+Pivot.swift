@@ -80,10 +80,14 @@ extension SimplexCore {
         var containing = takeRowList()
         defer { keepRowList(containing) }
         columnRows(e, into: &containing)
+        prefetchRewrites(of: containing, from: 0)
         if containing.count < batchedSubstitutionFloor {
             // Few rows: no column is walked often enough to matter, so each row is
             // unlinked as it is rewritten (most substitutions of a random build are these).
-            for q in containing where q != r && !rows[Int(q)].isDefinition { substitute(e, by: source, into: q) }
+            for (k, q) in containing.enumerated() where q != r && !rows[Int(q)].isDefinition {
+                prefetchRewrites(of: containing, from: k + 1)
+                substitute(e, by: source, into: q)
+            }
             return
         }
         unlinkLPRows(of: e, except: r)
@@ -91,7 +95,8 @@ extension SimplexCore {
         // large; but their nodes are held until then, so they are bounded by a share of
         // the node pool.
         let batchLimit = max(32, columnNodes.count / 32)
-        for q in containing where q != r && !rows[Int(q)].isDefinition {
+        for (k, q) in containing.enumerated() where q != r && !rows[Int(q)].isDefinition {
+            prefetchRewrites(of: containing, from: k + 1)
             substitute(e, by: source, into: q, unlinkingColumn: false)
             if cancelledEntries.count > batchLimit { unlinkCancelled() }
         }
@@ -99,6 +104,43 @@ extension SimplexCore {
         for s in deepColumnSymbols { flags[Int(s)] &= ~SymbolFlags.deepColumn }
         deepColumnSymbols.empty()
     }
+
+    /// Starts loading what rewriting the rows of `list` from `k` on reads first, without
+    /// waiting: the record of the row `rewriteLookahead` rows on, and the cells and basic
+    /// symbol of the row half as far on (its record was asked for earlier, so reading it
+    /// here rarely waits). Called with `k` = 0 before the loop, it asks for the records of
+    /// the first rows.
+    ///
+    /// The rows a substitution rewrites lie anywhere in the tableau, so past the caches
+    /// each rewrite began with misses on its record, its cells and its basic symbol's
+    /// records, one after another. A shuffled 100k grid spends half its build in bursts of
+    /// hundreds of rewrites, when one of its last links joins two long runs of equal
+    /// widths; asking ahead made its build about 13% faster at 30k (interleaved runs).
+    @inline(__always) func prefetchRewrites(of list: [Int32], from k: Int) {
+        guard tableauOutgrowsTheCaches else { return }
+        let lookahead = Self.rewriteLookahead
+        if k == 0 {
+            for i in 0 ..< min(lookahead, list.count) { rows.prefetch(Int(list[i])) }
+        } else if k + lookahead - 1 < list.count {
+            rows.prefetch(Int(list[k + lookahead - 1]))
+        }
+        let near = k + lookahead / 2
+        if near < list.count {
+            let row = rows[Int(list[near])]
+            cellPool.prefetch(Int(row.start))
+            symbols.prefetch(Int(row.basic))
+            flags.prefetch(Int(row.basic))
+        }
+    }
+
+    /// How many rows ahead `prefetchRewrites` asks for a record: enough to cover a miss
+    /// with a rewrite or two of work, few enough that what it asked for is still cached.
+    static let rewriteLookahead = 8
+
+    /// Whether the tableau is large enough that its rows are rarely cached, so asking for
+    /// them ahead pays: below 16,384 rows (about 2 MB with their cells) the prefetch loops
+    /// only cost instructions, 1% to 2% of a build.
+    @inline(__always) var tableauOutgrowsTheCaches: Bool { rows.count > 1 << 14 }
 
     /// Unlinks the entries of `cancelledEntries` from their columns, one walk a column.
     mutating func unlinkCancelled() {

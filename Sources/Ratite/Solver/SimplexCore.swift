@@ -267,6 +267,8 @@ package struct SimplexCore: ~Copyable {
             node = freeColumnNode
             noteColumnNode(node)
             freeColumnNode = columnNodes[Int(node)].next
+            // Freed nodes lie anywhere: ask for the next one now, not when it is taken.
+            columnNodes.prefetch(Int(freeColumnNode))
             columnNodes[Int(node)] = ColumnNode(row: r, next: head)
         } else {
             node = Int32(columnNodes.count)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+internal import RatitePrefetch
 
 /// A growable array of plain records that the core owns outright.
 ///
@@ -70,6 +71,12 @@ struct RecordBuffer<Element: BitwiseCopyable>: ~Copyable {
     @inline(__always) func element(checkedElsewhere index: Int) -> Element {
         assert(UInt(bitPattern: index) < UInt(bitPattern: count), "record index out of range")
         return base[index]
+    }
+
+    /// Starts loading the element at `index` into the cache without waiting for it, for a
+    /// loop that will read it a few steps on. A hint: an index out of range is ignored.
+    @inline(__always) func prefetch(_ index: Int) {
+        if UInt(bitPattern: index) < UInt(bitPattern: count) { ratite_prefetch(base + index) }
     }
 
     /// The elements in `range`, read in place: valid until the buffer next grows, so never
