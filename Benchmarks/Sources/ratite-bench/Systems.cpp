@@ -44,6 +44,18 @@ static uint64_t splitmix(uint64_t &state) {
     return z ^ (z >> 31);
 }
 
+/// 0 ..< count in a Fisher-Yates shuffle driven by SplitMix64 from `seed`.
+static std::vector<size_t> seededShuffle(size_t count, uint64_t seed) {
+    std::vector<size_t> order(count);
+    for (size_t i = 0; i < count; i++) order[i] = i;
+    uint64_t state = seed;
+    for (size_t i = count; i > 1; i--) {
+        size_t j = static_cast<size_t>(splitmix(state) % i);
+        std::swap(order[i - 1], order[j]);
+    }
+    return order;
+}
+
 /// Reads the system's constraints into `list`, in `order` if given.
 static void listAdditions(const Prepared &p, const std::vector<size_t> *order, AdditionList &list) {
     list.additions.reserve(p.constraintCount);
@@ -66,13 +78,8 @@ Prepared &prepared(ratite_family family, int64_t n) {
     require(ratite_system_generate(family, n, 1, &p->system), "generate");
     p->variableCount = ratite_system_variable_count(p->system);
     p->constraintCount = ratite_system_constraint_count(p->system);
-    p->shuffled.resize(p->constraintCount);
-    for (size_t i = 0; i < p->constraintCount; i++) p->shuffled[i] = i;
-    uint64_t state = 42;
-    for (size_t i = p->constraintCount; i > 1; i--) {
-        size_t j = static_cast<size_t>(splitmix(state) % i);
-        std::swap(p->shuffled[i - 1], p->shuffled[j]);
-    }
+    p->shuffled = seededShuffle(p->constraintCount, 42);
+    p->scrambledVariables = seededShuffle(p->variableCount, 43);
     listAdditions(*p, nullptr, p->inOrder);
     listAdditions(*p, &p->shuffled, p->shuffledOrder);
     for (size_t i = p->constraintCount / 2; i < p->constraintCount; i++) {
@@ -90,10 +97,11 @@ Prepared &prepared(ratite_family family, int64_t n) {
 
 Built::~Built() { ratite_solver_free(solver); }
 
-void createVariables(Built &built, const Prepared &p) {
+void createVariables(Built &built, const Prepared &p, bool scrambled) {
     require(ratite_solver_new(&built.solver), "solver_new");
     built.variables.resize(p.variableCount);
-    for (size_t i = 0; i < p.variableCount; i++) {
+    for (size_t k = 0; k < p.variableCount; k++) {
+        size_t i = scrambled ? p.scrambledVariables[k] : k;
         const char *name = ratite_system_variable_name(p.system, i);
         require(ratite_solver_variable_new(built.solver, name, std::strlen(name), &built.variables[i]), "variable_new",
                 built.solver);

@@ -50,6 +50,8 @@ struct Prepared {
     size_t variableCount = 0;
     size_t constraintCount = 0;
     std::vector<size_t> shuffled;
+    /// The variables' indices in a seeded shuffle: the order `build_scrambled` makes them in.
+    std::vector<size_t> scrambledVariables;
     AdditionList inOrder, shuffledOrder;
     /// A required constraint near the middle (for the constant-change benchmark).
     size_t requiredNearMiddle = 0;
@@ -69,8 +71,10 @@ struct Built {
     ~Built();
 };
 
-/// Creates the solver and its variables (not timed by callers that care).
-void createVariables(Built &built, const Prepared &p);
+/// Creates the solver and its variables (not timed by callers that care): in generation
+/// order, or with `scrambled` in `p.scrambledVariables`' order (the handles still land at
+/// their generation index in `built.variables`).
+void createVariables(Built &built, const Prepared &p, bool scrambled = false);
 
 /// The additions of an `AdditionList` with their terms written in `built`'s variable
 /// handles, so that a timed build reads its input front to back and writes the ids the
