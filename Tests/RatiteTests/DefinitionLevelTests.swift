@@ -84,7 +84,7 @@ import Testing
     // MARK: Levels that start from variable ids (see `startingLevel`)
 
     /// The order variables are made in, and the order constraints arrive in.
-    enum Order: CaseIterable { case natural, shuffled, reversedVariables }
+    enum Order: CaseIterable { case natural, shuffled, reversedVariables, shuffledVariables }
 
     /// Builds `family` at `n` in `order`, definitions starting from variable ids or not,
     /// and checks the core's invariants.
@@ -97,6 +97,10 @@ import Testing
         }
         var made = Array(system.names.indices)
         if order == .reversedVariables { made.reverse() }
+        if order == .shuffledVariables {
+            var rng = SplitMix64(seed: 43)
+            made.shuffle(using: &rng)
+        }
         let d = CoreDriver(variableCount: 0)
         d.core.levelsStartFromVariableIDs = fromIDs
         d.variables = Array(repeating: -1, count: made.count)
@@ -132,6 +136,19 @@ import Testing
             let b = try build(family, n: 400, order, fromIDs: false).values()
             for i in a.indices { #expect(close(a[i], b[i]), "\(family) \(order): variable \(i)") }
         }
+    }
+
+    /// Variables made in a shuffle (the benchmarks' `build_scrambled`): ids say nothing of
+    /// the dependencies, so chain, grid and tree never switch to starting from them and
+    /// raise exactly the rows they raise with the switch off.
+    @Test(arguments: [SystemFamily.chain, .grid, .tree])
+    func scrambledVariablesKeepLevelsFromZero(_ family: SystemFamily) throws {
+        let fromIDs = try build(family, n: 2000, .shuffledVariables, fromIDs: true)
+        let fromZero = try build(family, n: 2000, .shuffledVariables, fromIDs: false)
+        let following = fromIDs.core.levelsFollowVariableOrder
+        let raised = fromIDs.core.statistics.raisedLevels, raisedFromZero = fromZero.core.statistics.raisedLevels
+        #expect(!following)
+        #expect(raised == raisedFromZero)
     }
 
     /// Where most definitions run against the order the variables were made in (the
