@@ -346,7 +346,7 @@ extension SimplexCore {
     /// pops it only after the others above it, by when they have arrived (a deep expansion
     /// of a 100k system reads rows from all over the pool).
     @inline(__always) private mutating func pushDefinition(_ s: Int32, on heap: inout LevelHeap) {
-        let row = rows[Int(symbols[Int(s)].row)]
+        let row = rows[Int(rowIndex(s))]
         heap.push(s, level: row.level, flags: &flags)
         cellPool.prefetch(Int(row.start))
     }
