@@ -113,8 +113,6 @@ import RatiteCheck
                 #expect(zip(objectiveVector(cs, values: values).map(\.value), got).allSatisfy { close($0, $1) })
                 #expect(cs.filter(\.isRequired).allSatisfy { $0.violation(values) <= 1e-9 })
                 compared += 1
-            case .overflow:
-                Issue.record("overflow on a tiny system")
             }
         }
         #expect(compared > 250)

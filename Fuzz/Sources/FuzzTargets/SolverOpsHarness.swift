@@ -266,14 +266,13 @@ enum SolverOpsHarness {
         let set = members + (pending.map { [$0] } ?? [])
         require(set.allSatisfy(\.isRequired), "conflict with optional members", input: data)
         let n = m.variables.count
-        guard let feasible = ReferenceLP.isFeasible(variableCount: n, constraints: set) else { return }
+        let feasible = ReferenceLP.isFeasible(variableCount: n, constraints: set)
         require(!feasible, "reported conflict is satisfiable: \(set)", input: data)
         for k in members.indices {
             var smaller = set
             smaller.remove(at: k)
-            if let feasible = ReferenceLP.isFeasible(variableCount: n, constraints: smaller) {
-                require(feasible, "conflict is not minimal without \(members[k]): \(set)", input: data)
-            }
+            require(ReferenceLP.isFeasible(variableCount: n, constraints: smaller),
+                    "conflict is not minimal without \(members[k]): \(set)", input: data)
         }
     }
 

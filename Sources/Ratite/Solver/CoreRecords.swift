@@ -186,6 +186,14 @@ public struct SolverStatistics: Sendable, Equatable {
     /// Levels whose last constraint left roundoff coefficients behind, cleared by a scan
     /// (see `SimplexCore.purgeDeadLevel`), for tests.
     package var deadLevelPurges: Int = 0
+    /// Updates whose values drifted from the constraints and were refined (see
+    /// `SimplexCore.verifyAnswer`).
+    package var refinements: Int = 0
+    /// Tableaux rebuilt from the constraints as written because refinement did not
+    /// converge.
+    package var rebuilds: Int = 0
+    /// Updates whose answer failed the check even after a rebuild.
+    package var unverifiedAnswers: Int = 0
     /// Definition rows whose level a walk raised (see `SimplexCore.raiseLevels`), for
     /// tests.
     package var raisedLevels: Int = 0

@@ -45,8 +45,8 @@ struct Journal {
     static let keptLogCapacity = 1 << 16
     /// The innermost mark's array lengths: elements at or past them were created inside the
     /// transaction and are truncated on rollback, so writing them needs no log entry.
-    var rowFloor = Int.max, symbolFloor = Int.max, columnFloor = Int.max, objectiveFloor = Int.max
-    var levelFloor = Int.max, constraintFloor = Int.max, variableFloor = Int.max
+    var rowFloor = 0, symbolFloor = 0, columnFloor = 0, objectiveFloor = 0
+    var levelFloor = 0, constraintFloor = 0, variableFloor = 0
     /// Entries of `symbols` from here on have their symbol flagged `journaled`.
     var symbolsFlaggedFrom = 0
     /// The column nodes logged since the innermost transaction began (a bit a node: nodes
@@ -56,12 +56,12 @@ struct Journal {
 
     var isActive: Bool { !marks.isEmpty }
 
-    /// Sets the floors from the innermost mark, or to `Int.max` (log nothing) outside any
+    /// Sets the floors from the innermost mark, or to 0 (log nothing) outside any
     /// transaction.
     mutating func setFloors(_ mark: Mark?) {
         guard let mark else {
-            (rowFloor, symbolFloor, columnFloor, objectiveFloor) = (.max, .max, .max, .max)
-            (levelFloor, constraintFloor, variableFloor) = (.max, .max, .max)
+            (rowFloor, symbolFloor, columnFloor, objectiveFloor) = (0, 0, 0, 0)
+            (levelFloor, constraintFloor, variableFloor) = (0, 0, 0)
             return
         }
         (rowFloor, symbolFloor, columnFloor, objectiveFloor) = (mark.rows, mark.symbols, mark.columnNodes, mark.objectiveNodes)
@@ -246,7 +246,8 @@ extension SimplexCore {
 
     // MARK: Journaled writes
     //
-    // Outside a transaction the floors are `Int.max`, so nothing is logged; inside one, an
+    // Outside a transaction the floors are 0, so nothing is logged (the verification's
+    // refinement writes there); inside one, an
     // element is logged unless the transaction created it.
 
     /// Logs every change of row `r`: rows are logged far less often than symbols and

@@ -126,7 +126,7 @@ extension SimplexCore {
         }
 
         workspace.reset()
-        workspace.constant = record.orientation * record.constant
+        workspace.setConstant(record.orientation * record.constant)
         for t in terms(of: record) { workspace.add(variables[Int(t.variable)].symbol, record.orientation * t.coefficient) }
         workspace.add(marker, markerCoefficient(of: id))
         if other >= 0 { workspace.add(other, 1) }
@@ -319,7 +319,7 @@ extension SimplexCore {
             if isNearZero(c) { continue }
             statistics.expansions += 1
             let row = rows[Int(rowIndex(d))]
-            workspace.constant += row.constant * c
+            workspace.addToConstant(row.constant * c)
             prefetchSymbols(of: row)
             for t in cells(of: row) {
                 workspace.add(t.symbol, t.coefficient * c)

@@ -117,7 +117,7 @@ extension SimplexCore {
 
     /// Rewrites the tableau for `marker_old = marker_new + shift`: every row is an identity
     /// in the old symbols, so each row containing the marker shifts by its coefficient.
-    private mutating func shiftMarker(of id: Int32, by shift: Double) {
+    mutating func shiftMarker(of id: Int32, by shift: Double) {
         let record = constraints[Int(id)]
         let m = record.marker
         // The objective weighs the new error, so the level's value drops by the weight of the

@@ -25,10 +25,24 @@ extension SimplexCore {
         return value
     }
 
-    /// Recomputes the values of the externals that may have changed since the last call and
+    /// Recomputes the values of the externals that may have changed since the last call,
     /// adds the variables whose values actually changed to `changedVariables` (see
-    /// `takeChangedVariables`).
+    /// `takeChangedVariables`), and checks the answer against the constraints as written
+    /// (see `SimplexCore+Verification.swift`).
     package mutating func updateValues() {
+        recomputeValues()
+        guard verifiesAnswers, !journal.isActive else { return }
+        if statistics.pivots - pivotsAtLastBuild > max(64, rows.count) {
+            pivotsAtLastBuild = statistics.pivots
+            if (try? rebuildTableau()) != nil { statistics.rebuilds += 1; recomputeValues() }
+            if debugVerification { print("after periodic rebuild invariants: \(invariantViolations().prefix(3))") }
+        }
+        if !verifyAnswer() { statistics.unverifiedAnswers += 1 }
+    }
+
+    /// Recomputes the values of the externals that may have changed since the last call
+    /// (`updateValues` without the check).
+    mutating func recomputeValues() {
         var heap = LevelHeap(ascending: true)
         var containing: [Int32] = []
         if allSymbolsDirty {

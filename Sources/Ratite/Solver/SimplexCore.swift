@@ -136,6 +136,10 @@ package struct SimplexCore: ~Copyable {
     var explainsConflicts = true
     /// The objective tolerance in force; raised while a run of pivots cycles on roundoff.
     var entryTolerance = objectiveTolerance
+    /// Whether updates check their answer against the constraints as written (see
+    /// `SimplexCore+Verification.swift`); tests turn it off to see the tableau alone.
+    package var verifiesAnswers = true
+    var pivotsAtLastBuild = 0
     /// Whether every objective level is a sum of non-negative errors (false in range
     /// probes, which optimize a plain variable).
     var objectiveIsBounded = true
@@ -204,6 +208,7 @@ package struct SimplexCore: ~Copyable {
         c.explainsConflicts = explainsConflicts
         c.entryTolerance = entryTolerance
         c.objectiveIsBounded = objectiveIsBounded
+        c.verifiesAnswers = verifiesAnswers
         c.statistics = statistics
         c.changedVariables = changedVariables
         return c
@@ -601,16 +606,46 @@ package struct SimplexCore: ~Copyable {
 /// touched, whatever their order: an open-addressing table from symbol to coefficient,
 /// sized to the row rather than to every symbol (a dense array over all symbols cost 9
 /// bytes per symbol, about 18 per constraint). Terms come out in insertion order.
+///
+/// Beside each coefficient it keeps the sum of the magnitudes of what was added to it, and
+/// a coefficient that cancelled to `cancellationTolerance` of that sum reads as zero: what
+/// is left of `3 × 67 − 201` after an expansion through rounded rows is residue, however
+/// large the terms were, and a row solved for it would carry 1e14 (the conflict between
+/// `w == 67` and `3w >= 930` went unseen that way). The constant is snapped alike.
 struct SparseAccumulator {
     /// The table: `keys[i]` is the symbol in slot `i` or -1; capacity a power of two.
     private var keys: [Int32] = Array(repeating: -1, count: 64)
     private var values: [Double] = Array(repeating: 0, count: 64)
+    /// The sum of the magnitudes added to each slot's coefficient.
+    private var magnitudes: [Double] = Array(repeating: 0, count: 64)
     /// The symbols present, in insertion order.
     private(set) var symbols: [Int32] = []
-    var constant: Double = 0
+    private var rawConstant: Double = 0
+    private var constantMagnitude: Double = 0
 
     /// Bytes the table holds.
-    var reservedBytes: Int { keys.capacity * 4 + values.capacity * 8 + symbols.capacity * 4 }
+    var reservedBytes: Int { keys.capacity * 4 + values.capacity * 8 + magnitudes.capacity * 8 + symbols.capacity * 4 }
+
+    /// The accumulated constant, zero when it is cancellation residue.
+    var constant: Double { Self.snapped(rawConstant, magnitude: constantMagnitude) }
+
+    /// Starts the constant afresh at `value`.
+    mutating func setConstant(_ value: Double) {
+        rawConstant = value
+        constantMagnitude = abs(value)
+    }
+
+    /// Adds `value` to the constant.
+    @inline(__always) mutating func addToConstant(_ value: Double) {
+        rawConstant += value
+        constantMagnitude += abs(value)
+    }
+
+    /// `value`, or zero when it is at most `cancellationTolerance` of the magnitude of what
+    /// was summed to get it.
+    @inline(__always) private static func snapped(_ value: Double, magnitude: Double) -> Double {
+        abs(value) <= cancellationTolerance * magnitude ? 0 : value
+    }
 
     mutating func reset() {
         // Latest first: a symbol's probe path only crosses symbols inserted before it (a
@@ -623,7 +658,8 @@ struct SparseAccumulator {
             }
         }
         symbols.empty()
-        constant = 0
+        rawConstant = 0
+        constantMagnitude = 0
     }
 
     /// The slot holding `s` in `keys`, or the empty slot where it would go.
@@ -643,10 +679,12 @@ struct SparseAccumulator {
         let i = slot(of: s)
         if keys[i] == s {
             values[i] += c
+            magnitudes[i] += abs(c)
             return
         }
         keys[i] = s
         values[i] = c
+        magnitudes[i] = abs(c)
         symbols.append(s)
         // At most half full, so probes stay short.
         if symbols.count * 2 > keys.count { grow() }
@@ -654,29 +692,35 @@ struct SparseAccumulator {
 
     /// Doubles the table and puts every present symbol back, in insertion order.
     @inline(never) private mutating func grow() {
-        var moved: [Double] = []
+        var moved: [(Double, Double)] = []
         moved.reserveCapacity(symbols.count)
-        for s in symbols { moved.append(values[slot(of: s)]) }
+        for s in symbols {
+            let i = slot(of: s)
+            moved.append((values[i], magnitudes[i]))
+        }
         keys = Array(repeating: -1, count: keys.count * 2)
         values = Array(repeating: 0, count: keys.count)
+        magnitudes = Array(repeating: 0, count: keys.count)
         for (n, s) in symbols.enumerated() {
             let i = slot(of: s)
             keys[i] = s
-            values[i] = moved[n]
+            (values[i], magnitudes[i]) = moved[n]
         }
     }
 
+    /// `s`'s coefficient, zero when it is cancellation residue.
     @inline(__always) func coefficient(_ s: Int32) -> Double {
         let i = slot(of: s)
-        return keys[i] == s ? values[i] : 0
+        return keys[i] == s ? Self.snapped(values[i], magnitude: magnitudes[i]) : 0
     }
 
     /// Zeroes `s`'s coefficient (it stays listed) and returns what it was.
     @inline(__always) mutating func take(_ s: Int32) -> Double {
         let i = slot(of: s)
         guard keys[i] == s else { return 0 }
-        let c = values[i]
+        let c = Self.snapped(values[i], magnitude: magnitudes[i])
         values[i] = 0
+        magnitudes[i] = 0
         return c
     }
 
@@ -684,7 +728,7 @@ struct SparseAccumulator {
     /// `cells` (emptied first), for `restore`.
     func save(into cells: inout [Cell]) {
         cells.empty()
-        for s in symbols { cells.append(Cell(symbol: s, coefficient: values[slot(of: s)])) }
+        for s in symbols { cells.append(Cell(symbol: s, coefficient: coefficient(s))) }
     }
 
     /// Puts back what `save` copied, with `constant`: the same symbols in the same order,
@@ -692,12 +736,12 @@ struct SparseAccumulator {
     mutating func restore(_ cells: [Cell], constant: Double) {
         reset()
         for t in cells { add(t.symbol, t.coefficient) }
-        self.constant = constant
+        setConstant(constant)
     }
 
     /// Adds `scale ×` a row given by its constant and cells.
     mutating func add(constant rowConstant: Double, cells: CellSlice, scale: Double) {
-        constant += rowConstant * scale
+        addToConstant(rowConstant * scale)
         for t in cells { add(t.symbol, t.coefficient * scale) }
     }
 
@@ -706,7 +750,7 @@ struct SparseAccumulator {
     func sortedTerms(into terms: inout [Cell]) {
         terms.empty()
         for s in symbols {
-            let c = values[slot(of: s)]
+            let c = coefficient(s)
             if !isNearZero(c) { terms.append(Cell(symbol: s, coefficient: c)) }
         }
         terms.sort { $0.symbol < $1.symbol }

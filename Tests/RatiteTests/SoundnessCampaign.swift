@@ -1,0 +1,301 @@
+import Testing
+@testable import Ratite
+import RatiteCheck
+
+/// Long random sequences of solver operations (add, remove, edit, suggest, update), every
+/// update checked against the exact reference: required constraints hold at the values, the
+/// optimum per priority level is the exact one, and every addition is accepted or refused as
+/// exact arithmetic decides (a refusal with a minimal conflict, and the core unchanged).
+struct SoundnessCampaign {
+    struct Configuration: CustomStringConvertible {
+        var name: String
+        var variables: ClosedRange<Int>
+        var operations: Int
+        /// Coefficient magnitudes; each gets a random sign.
+        var coefficients: [Double]
+        /// Constants are integers within ±this.
+        var constantLimit: Int
+        /// Live constraints (edits aside) at most.
+        var maxLive: Int
+
+        /// The configuration of the report that found the breakage: 12 to 14 variables,
+        /// 200 operations, coefficients from ±{0.25, 0.5, 1, 1.5, 2, 3, 9}, constants up to
+        /// ±1000, all four priorities.
+        static let mixed = Configuration(
+            name: "mixed", variables: 12...14, operations: 200, coefficients: [0.25, 0.5, 1, 1.5, 2, 3, 9],
+            constantLimit: 1000, maxLive: 26)
+        /// The same with ±1 coefficients only.
+        static let unit = Configuration(
+            name: "unit", variables: 12...14, operations: 200, coefficients: [1], constantLimit: 1000, maxLive: 26)
+
+        var description: String { name }
+    }
+
+    struct Counters {
+        var updates = 0, accepted = 0, refused = 0, removals = 0, suggestions = 0, edits = 0
+
+        static func + (a: Counters, b: Counters) -> Counters {
+            Counters(
+                updates: a.updates + b.updates, accepted: a.accepted + b.accepted, refused: a.refused + b.refused,
+                removals: a.removals + b.removals, suggestions: a.suggestions + b.suggestions, edits: a.edits + b.edits)
+        }
+    }
+
+    /// The priorities constraints are drawn from: required twice as often as each other.
+    static let priorities: [Double] = [1000, 1000, 750, 500, 250]
+    /// The tolerance a required constraint is checked with, relative to the size of the
+    /// numbers its left side adds up at the values (see docs/numerics.md).
+    static let requiredTolerance = 1e-9
+
+    let configuration: Configuration
+    let seed: UInt64
+    let n: Int
+    var random: SplitMix64
+    let driver: CoreDriver
+    var live: [(id: Int32, c: ReferenceConstraint)] = []
+    var edits: [(variable: Int, priority: Double, value: Double)] = []
+    var log: [String] = []
+    var failure: String? = nil
+    var counters = Counters()
+
+    init(seed: UInt64, configuration: Configuration) {
+        self.configuration = configuration
+        self.seed = seed
+        random = SplitMix64(seed: seed)
+        n = configuration.variables.lowerBound + random.below(configuration.variables.count)
+        driver = CoreDriver(variableCount: n)
+    }
+
+    /// Runs the whole sequence, stopping at the first failure.
+    static func run(seed: UInt64, configuration: Configuration) -> SoundnessCampaign {
+        var run = SoundnessCampaign(seed: seed, configuration: configuration)
+        for _ in 0..<configuration.operations where run.failure == nil { run.step() }
+        if run.failure == nil { run.update() }
+        return run
+    }
+
+    var report: String {
+        "seed \(seed) (\(configuration), \(n) variables): \(failure ?? "no failure")\n" + log.joined(separator: "\n")
+    }
+
+    // MARK: Operations
+
+    mutating func randomConstraint() -> ReferenceConstraint {
+        var chosen: [Int] = []
+        let count = 1 + random.below(min(4, n))
+        while chosen.count < count {
+            let v = random.below(n)
+            if !chosen.contains(v) { chosen.append(v) }
+        }
+        let coefficients = configuration.coefficients
+        let terms = chosen.map { v -> (Int, Double) in
+            let c = coefficients[random.below(coefficients.count)]
+            return (v, random.below(2) == 0 ? c : -c)
+        }
+        let limit = configuration.constantLimit
+        let constant = Double(random.below(2 * limit + 1) - limit)
+        let relation = Relation.allCases[random.below(3)]
+        return C(terms, constant, relation, Self.priorities[random.below(Self.priorities.count)])
+    }
+
+    /// One operation; constraints are named by the key of the operation that added them, so a
+    /// sequence keeps its meaning when operations are dropped from it (`minimized`).
+    enum Op {
+        case add(ReferenceConstraint)
+        case remove(key: Int)
+        case edit(variable: Int, priority: Double, value: Double)
+        case removeEdit(variable: Int)
+        case suggest(variable: Int, value: Double)
+        case update
+    }
+
+    /// Every operation run so far, with its key.
+    var ops: [(key: Int, op: Op)] = []
+    /// The key of each live constraint, beside `live`.
+    var keys: [Int] = []
+
+    mutating func step() {
+        let roll = random.below(100)
+        let op: Op
+        switch roll {
+        case 0..<40 where live.count < configuration.maxLive:
+            op = .add(randomConstraint())
+        case 0..<52 where !live.isEmpty:
+            op = .remove(key: keys[random.below(keys.count)])
+        case 0..<60:
+            let free = (0..<n).filter { v in !edits.contains { $0.variable == v } }
+            if free.isEmpty { return }
+            let priority = [750.0, 500, 250][random.below(3)]
+            op = .edit(variable: free[random.below(free.count)], priority: priority, value: Double(random.below(2001) - 1000))
+        case 0..<64 where !edits.isEmpty:
+            op = .removeEdit(variable: edits[random.below(edits.count)].variable)
+        case 0..<80 where !edits.isEmpty:
+            op = .suggest(variable: edits[random.below(edits.count)].variable, value: Double(random.below(2001) - 1000))
+        default:
+            op = .update
+        }
+        perform(op, key: ops.count)
+    }
+
+    mutating func perform(_ op: Op, key: Int) {
+        ops.append((key, op))
+        switch op {
+        case .add(let c): add(c, key: key)
+        case .remove(let k): if let i = keys.firstIndex(of: k) { remove(at: i) }
+        case .edit(let v, let p, let x): if !edits.contains(where: { $0.variable == v }) { edit(v, priority: p, value: x) }
+        case .removeEdit(let v): if let i = edits.firstIndex(where: { $0.variable == v }) { removeEdit(at: i) }
+        case .suggest(let v, let x): if let i = edits.firstIndex(where: { $0.variable == v }) { suggest(at: i, x) }
+        case .update: update()
+        }
+    }
+
+    /// The shortest sequence found by dropping operations one at a time while the failure's
+    /// kind (its text up to the first colon) stays.
+    func minimized() -> SoundnessCampaign {
+        guard let failure else { return self }
+        let kind = failure.prefix { $0 != ":" }
+        var kept = ops
+        var best = self
+        var i = kept.count - 1
+        while i >= 0 {
+            var shorter = kept
+            shorter.remove(at: i)
+            var attempt = SoundnessCampaign(seed: seed, configuration: configuration)
+            for (key, op) in shorter where attempt.failure == nil { attempt.perform(op, key: key) }
+            if attempt.failure == nil { attempt.update() }
+            if attempt.failure?.prefix(while: { $0 != ":" }) == kind {
+                kept = shorter
+                best = attempt
+            }
+            i -= 1
+        }
+        return best
+    }
+
+    mutating func fail(_ text: String) {
+        if failure == nil { failure = text }
+    }
+
+    /// Every constraint in force as the reference sees it: the live ones and the edits.
+    var system: [ReferenceConstraint] {
+        live.map(\.c) + edits.map { C([($0.variable, 1)], -$0.value, .equal, $0.priority) }
+    }
+
+    mutating func add(_ c: ReferenceConstraint, key: Int) {
+        let expected = c.isRequired ? ReferenceLP.isFeasible(variableCount: n, constraints: system + [c]) : true
+        let before = c.isRequired ? fingerprint(driver.core, transient: false) : ""
+        do {
+            let id = try driver.add(c)
+            log.append("add \(c) -> c\(id)")
+            live.append((id, c))
+            keys.append(key)
+            counters.accepted += 1
+            if !expected { fail("accepted a constraint that conflicts with the required ones: \(c)") }
+        } catch .unsatisfiable(let conflict) {
+            log.append("add \(c) -> unsatisfiable \(conflict)")
+            counters.refused += 1
+            if expected { return fail("refused a satisfiable constraint: \(c), conflict \(conflict)") }
+            if let difference = firstDifference(before, fingerprint(driver.core, transient: false)) {
+                return fail("a refused addition changed the core: \(difference)")
+            }
+            checkConflict(conflict, pending: c)
+        } catch {
+            log.append("add \(c) -> \(error)")
+            fail("add threw \(error)")
+        }
+    }
+
+    /// A conflict names required live constraints in addition order and ends with the pending
+    /// one; together they cannot hold, and without any one member they can.
+    mutating func checkConflict(_ conflict: [Int32], pending: ReferenceConstraint) {
+        guard conflict.last == pendingConstraintID else { return fail("conflict \(conflict) does not end with the new constraint") }
+        var members: [ReferenceConstraint] = []
+        var positions: [Int] = []
+        for id in conflict.dropLast() {
+            guard let p = live.firstIndex(where: { $0.id == id }), live[p].c.isRequired else {
+                return fail("conflict \(conflict) names c\(id), which is not a live required constraint")
+            }
+            positions.append(p)
+            members.append(live[p].c)
+        }
+        if positions != positions.sorted() { fail("conflict \(conflict) is not in addition order") }
+        let set = members + [pending]
+        if ReferenceLP.isFeasible(variableCount: n, constraints: set) { return fail("conflict \(conflict) can hold") }
+        for k in members.indices {
+            var smaller = set
+            smaller.remove(at: k)
+            if !ReferenceLP.isFeasible(variableCount: n, constraints: smaller) {
+                return fail("conflict \(conflict) is not minimal: it cannot hold without c\(conflict[k]) either")
+            }
+        }
+    }
+
+    mutating func remove(at i: Int) {
+        let (id, c) = live[i]
+        log.append("remove c\(id) (\(c))")
+        do {
+            try driver.core.removeConstraint(id)
+            live.remove(at: i)
+            keys.remove(at: i)
+            counters.removals += 1
+        } catch {
+            fail("remove threw \(error)")
+        }
+    }
+
+    mutating func edit(_ v: Int, priority: Double, value: Double) {
+        log.append("edit x\(v) @\(formatNumber(priority)), suggest \(formatNumber(value))")
+        do {
+            try driver.core.addEditVariable(driver.variables[v], priority: priority)
+            try driver.core.suggestValue(driver.variables[v], value)
+            edits.append((v, priority, value))
+            counters.edits += 1
+        } catch {
+            fail("edit threw \(error)")
+        }
+    }
+
+    mutating func removeEdit(at i: Int) {
+        let v = edits[i].variable
+        log.append("remove edit x\(v)")
+        do {
+            try driver.core.removeEditVariable(driver.variables[v])
+            edits.remove(at: i)
+        } catch {
+            fail("remove edit threw \(error)")
+        }
+    }
+
+    mutating func suggest(at i: Int, _ value: Double) {
+        let v = edits[i].variable
+        log.append("suggest x\(v) \(formatNumber(value))")
+        do {
+            try driver.core.suggestValue(driver.variables[v], value)
+            edits[i].value = value
+            counters.suggestions += 1
+        } catch {
+            fail("suggest threw \(error)")
+        }
+    }
+
+    /// Updates the values and checks them against the constraints as written and against the
+    /// exact optimum.
+    mutating func update() {
+        log.append("update")
+        counters.updates += 1
+        let values = driver.values()
+        let constraints = system
+        for c in constraints where c.isRequired && c.violation(values) > Self.requiredTolerance * c.scale(values) {
+            return fail("required constraint \(c) violated by \(c.violation(values)) at \(values)")
+        }
+        switch ReferenceLP.solve(variableCount: n, constraints: constraints) {
+        case .infeasible:
+            fail("the exact reference finds the live required constraints infeasible")
+        case .optimal(let objective, _):
+            let got = objectiveVector(constraints, values: values)
+            if !sameObjective(got, objective, tolerance: 1e-8, scales: objectiveScales(constraints, values: values)) {
+                fail("not optimal: objective \(describeObjective(got)), exact \(describeObjective(objective))")
+            }
+        }
+    }
+}
