@@ -17,15 +17,22 @@ let package = Package(
     targets: [
         .target(
             name: "Ratite",
-            dependencies: ["RatitePrefetch"],
+            dependencies: ["RatiteExact", "RatitePrefetch"],
             swiftSettings: [.define("RATITE_INVARIANTS", .when(configuration: .debug))]
         ),
+        // Exact arithmetic (BigInt) and the exact simplex that checks the solver's decisions.
+        // Optimized in debug builds too: the tests run thousands of exact checks, and
+        // unoptimized Int128 arithmetic made them ten times slower.
+        .target(
+            name: "RatiteExact",
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
         .executableTarget(name: "ratite-cli", dependencies: ["Ratite"]),
-        .target(name: "RatiteCheck", dependencies: ["Ratite"]),
+        .target(name: "RatiteCheck", dependencies: ["Ratite", "RatiteExact"]),
         .target(name: "CRatite"),
         // A cache hint the core's hot loops use (Swift cannot issue one itself).
         .target(name: "RatitePrefetch"),
         .target(name: "RatiteC", dependencies: ["Ratite", "CRatite"]),
-        .testTarget(name: "RatiteTests", dependencies: ["Ratite", "RatiteCheck"]),
+        .testTarget(name: "RatiteTests", dependencies: ["Ratite", "RatiteCheck", "RatiteExact"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Ratite
+import RatiteExact
 
 /// A constraint for the reference solver (`ReferenceLP`), used by the tests and the fuzzers.
 ///
@@ -80,5 +81,5 @@ public enum ReferenceLP {
 }
 
 extension ReferenceConstraint {
-    var exact: ExactConstraint { ExactConstraint(terms: terms, constant: constant, relation: relation, priority: priority) }
+    var exact: ExactConstraint { ExactConstraint(terms: terms, constant: constant, relation: relation.exact, priority: priority) }
 }

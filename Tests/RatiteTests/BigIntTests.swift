@@ -1,5 +1,6 @@
 import Testing
 @testable import Ratite
+@testable import RatiteExact
 
 /// `BigInt` against `Int128` where both fit, and against the identities of integer division
 /// where only `BigInt` does.

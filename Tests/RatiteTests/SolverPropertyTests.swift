@@ -65,6 +65,10 @@ struct PropertyRun {
         /// re-roots whenever it can (`SimplexCore.rerootOften`) instead of only before long
         /// expansions.
         var linkedPieces = false
+        /// Whether the cores check their decisions exactly (see
+        /// `SimplexCore+Certification.swift`); off, the floating-point tableau runs alone,
+        /// as it does past `exactCertificationLimit`.
+        var certifies = true
 
         /// Links joined out of order on 8 to 14 variables, without stays, with the twin.
         static func links(wide: Bool = false) -> Options {
@@ -125,6 +129,10 @@ struct PropertyRun {
         if options.linkedPieces {
             driver.core.rerootOften()
             twin?.core.rerootOften()
+        }
+        if !options.certifies {
+            driver.core.exactCertificationLimit = 0
+            twin?.core.exactCertificationLimit = 0
         }
     }
 
@@ -406,8 +414,12 @@ struct PropertyRun {
         // The edit starts at the variable's current value (values are up to date here), so
         // nothing moves: check that before the suggestion.
         let before = driver.values()
+        // The twin updates where this core does: an update may rewrite the tableau (exact
+        // certification), so the same operations include the same updates.
         apply { d throws(CoreError) in
+            _ = d.values()
             try d.core.addEditVariable(d.variables[v], priority: priority)
+            _ = d.values()
             try d.core.suggestValue(d.variables[v], value)
         }
         do {
@@ -659,8 +671,10 @@ struct PropertyRun {
     /// reaches the same optimum.
     mutating func compareWithFreshCore() {
         counters.freshComparisons += 1
+        if let t = twin { _ = t.values() }
         let fresh = CoreDriver(variableCount: n)
         if options.linkedPieces { fresh.core.rerootOften() }
+        if !options.certifies { fresh.core.exactCertificationLimit = 0 }
         for (_, c, _, _) in live {
             do { _ = try fresh.add(c) } catch { return fail("a fresh core refuses a surviving constraint", "\(c): \(error)") }
         }

@@ -33,11 +33,16 @@ struct SoundnessCampaign {
 
     struct Counters {
         var updates = 0, accepted = 0, refused = 0, removals = 0, suggestions = 0, edits = 0
+        /// The core's exact checks, the ones that found the float tableau wrong, and the
+        /// updates whose values were refined.
+        var certifications = 0, corrections = 0, refinements = 0
 
         static func + (a: Counters, b: Counters) -> Counters {
             Counters(
                 updates: a.updates + b.updates, accepted: a.accepted + b.accepted, refused: a.refused + b.refused,
-                removals: a.removals + b.removals, suggestions: a.suggestions + b.suggestions, edits: a.edits + b.edits)
+                removals: a.removals + b.removals, suggestions: a.suggestions + b.suggestions, edits: a.edits + b.edits,
+                certifications: a.certifications + b.certifications, corrections: a.corrections + b.corrections,
+                refinements: a.refinements + b.refinements)
         }
     }
 
@@ -71,6 +76,10 @@ struct SoundnessCampaign {
         var run = SoundnessCampaign(seed: seed, configuration: configuration)
         for _ in 0..<configuration.operations where run.failure == nil { run.step() }
         if run.failure == nil { run.update() }
+        let statistics = run.driver.core.statistics
+        run.counters.certifications = statistics.certifications
+        run.counters.corrections = statistics.exactCorrections
+        run.counters.refinements = statistics.refinements
         return run
     }
 

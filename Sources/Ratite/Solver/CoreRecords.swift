@@ -192,6 +192,13 @@ public struct SolverStatistics: Sendable, Equatable {
     /// Tableaux rebuilt from the constraints as written because refinement did not
     /// converge.
     package var rebuilds: Int = 0
+    /// Exact checks of the tableau's basis (see `SimplexCore.certifyOptimum`).
+    package var certifications: Int = 0
+    /// Exact checks that found the float tableau wrong, and operations the float tableau
+    /// failed that exact placement completed.
+    package var exactCorrections: Int = 0
+    /// Exact tableaux written into the core.
+    package var exactLoads: Int = 0
     /// Updates whose answer failed the check even after a rebuild.
     package var unverifiedAnswers: Int = 0
     /// Definition rows whose level a walk raised (see `SimplexCore.raiseLevels`), for

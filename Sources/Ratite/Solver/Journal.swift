@@ -32,6 +32,7 @@ struct Journal {
         var freeConstraint: Int32 = -1, freeVariable: Int32 = -1
         var serial: UInt32 = 0
         var variableOrderEvidence: Int32 = 0, levelsFollowVariableOrder = false
+        var doubts = NumericDoubt()
     }
 
     var marks: [Mark] = []
@@ -96,7 +97,7 @@ extension SimplexCore {
             freeObjectiveNode: freeObjectiveNode, freeLevel: freeLevel,
             freeConstraint: freeConstraint, freeVariable: freeVariable,
             serial: serialCounter, variableOrderEvidence: variableOrderEvidence,
-            levelsFollowVariableOrder: levelsFollowVariableOrder)
+            levelsFollowVariableOrder: levelsFollowVariableOrder, doubts: doubts)
         journal.marks.append(mark)
         journal.setFloors(mark)
     }
@@ -214,6 +215,10 @@ extension SimplexCore {
             journal.levelOrderSaves.removeLast()
         }
         serialCounter = mark.serial
+        // What the undone work doubted is gone with it. The answer check stays due, and no
+        // marker counts as shifted since: a rolled-back shift did not happen.
+        doubts = mark.doubts
+        noteStructuralChange()
         variableOrderEvidence = mark.variableOrderEvidence
         levelsFollowVariableOrder = mark.levelsFollowVariableOrder
         journal.setFloors(journal.marks.last)

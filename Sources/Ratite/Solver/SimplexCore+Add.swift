@@ -1,3 +1,5 @@
+import RatiteExact
+
 /// Adding a constraint: build its row, pick the symbol it will define, and place it either
 /// among the definitions (no simplex work at all) or in the LP part.
 extension SimplexCore {
@@ -12,10 +14,22 @@ extension SimplexCore {
         beginTransaction()
         do {
             let id = try insertConstraint(terms: terms, constant: constant, relation: relation, priority: priority, isEdit: false)
+            if priority >= 1000 { try certifyFeasibility() }
             commitTransaction()
             return id
         } catch {
             rollbackTransaction()
+            if fitsExactCertification {
+                let subject = ExactConstraint(
+                    terms: terms.map { (Int($0.variable), $0.coefficient) }, constant: constant, relation: relation.exact, priority: priority)
+                var id: Int32 = -1
+                if requiredConstraintsHold(with: subject, replacing: -1) == true || priority < 1000, try placeExactly({ (core) throws(CoreError) in
+                    id = try core.recordConstraint(terms: terms, constant: constant, relation: relation, isEdit: false)
+                    core.attachSymbols(id, priority: priority)
+                }) {
+                    return id
+                }
+            }
             throw explained(error, terms: terms, constant: constant, relation: relation, replacing: -1)
         }
     }
@@ -32,19 +46,29 @@ extension SimplexCore {
         try validate(terms: terms, constant: constant, priority: above)
         try validate(terms: terms, constant: constant, priority: below)
         for p in [above, below] where p >= 1000 { throw .invalidPriority(p) }
-        beginTransaction()
-        do {
-            let serial = try nextSerial()
-            let stored = storeConstraintTerms(terms)
-            let id = allocateConstraint(ConstraintRecord(
+        func record(in core: inout SimplexCore) throws(CoreError) -> Int32 {
+            let serial = try core.nextSerial()
+            let stored = core.storeConstraintTerms(terms)
+            return core.allocateConstraint(ConstraintRecord(
                 constant: constant, serial: serial, termStart: stored.start, termShape: stored.shape,
                 level: -1, marker: -1, other: -1, relation: .equal, isAlive: true, isEdit: false, isSplit: true))
+        }
+        beginTransaction()
+        do {
+            let id = try record(in: &self)
             try attachConstraint(id, priority: above, lowerPriority: below)
             try restoreOptimality()
             commitTransaction()
             return id
         } catch {
             rollbackTransaction()
+            var id: Int32 = -1
+            if fitsExactCertification, try placeExactly({ (core) throws(CoreError) in
+                id = try record(in: &core)
+                core.attachSymbols(id, priority: above, lowerPriority: below)
+            }) {
+                return id
+            }
             throw error
         }
     }
@@ -62,14 +86,19 @@ extension SimplexCore {
     mutating func insertConstraint(
         terms: [VariableTerm], constant: Double, relation: Relation, priority: Double, isEdit: Bool
     ) throws(CoreError) -> Int32 {
-        let serial = try nextSerial()
-        let stored = storeConstraintTerms(terms)
-        let id = allocateConstraint(ConstraintRecord(
-            constant: constant, serial: serial, termStart: stored.start, termShape: stored.shape,
-            level: -1, marker: -1, other: -1, relation: relation, isAlive: true, isEdit: isEdit))
+        let id = try recordConstraint(terms: terms, constant: constant, relation: relation, isEdit: isEdit)
         try attachConstraint(id, priority: priority)
         try restoreOptimality()
         return id
+    }
+
+    /// Records a constraint (its terms, constant and serial), not yet attached.
+    mutating func recordConstraint(terms: [VariableTerm], constant: Double, relation: Relation, isEdit: Bool) throws(CoreError) -> Int32 {
+        let serial = try nextSerial()
+        let stored = storeConstraintTerms(terms)
+        return allocateConstraint(ConstraintRecord(
+            constant: constant, serial: serial, termStart: stored.start, termShape: stored.shape,
+            level: -1, marker: -1, other: -1, relation: relation, isAlive: true, isEdit: isEdit))
     }
 
     /// The serial of a constraint being added. Serials are 28 bits (they share a word of
@@ -96,6 +125,21 @@ extension SimplexCore {
     /// its tag symbols, its objective terms and its row, at `priority` (for a split
     /// equality, the priority above; `lowerPriority` is the one below).
     mutating func attachConstraint(_ id: Int32, priority: Double, lowerPriority: Double? = nil) throws(CoreError) {
+        attachSymbols(id, priority: priority, lowerPriority: lowerPriority)
+        let record = constraints[Int(id)]
+        let marker = record.marker, other = record.other
+        workspace.reset()
+        workspace.setConstant(record.orientation * record.constant)
+        for t in terms(of: record) { workspace.add(variables[Int(t.variable)].symbol, record.orientation * t.coefficient) }
+        workspace.add(marker, markerCoefficient(of: id))
+        if other >= 0 { workspace.add(other, 1) }
+        try placeRow(constraint: id)
+    }
+
+    /// The symbols, levels and objective terms of recorded constraint `id` at `priority`
+    /// (for a split equality, the priority above; `lowerPriority` is the one below),
+    /// without its row: `attachConstraint`, or exact placement (which writes every row).
+    mutating func attachSymbols(_ id: Int32, priority: Double, lowerPriority: Double? = nil) {
         let record = constraints[Int(id)]
         let required = priority >= 1000
         let level = required ? -1 : retainLevel(priority: priority)
@@ -124,13 +168,6 @@ extension SimplexCore {
             if record.relation == .equal { addObjectiveCoefficient(marker, level: level, 1) }
             addObjectiveCoefficient(other, level: constraints[Int(id)].lowerLevel, 1)
         }
-
-        workspace.reset()
-        workspace.setConstant(record.orientation * record.constant)
-        for t in terms(of: record) { workspace.add(variables[Int(t.variable)].symbol, record.orientation * t.coefficient) }
-        workspace.add(marker, markerCoefficient(of: id))
-        if other >= 0 { workspace.add(other, 1) }
-        try placeRow(constraint: id)
     }
 
     /// The marker's coefficient in the row as first built: +1 for a required equality's
@@ -139,16 +176,19 @@ extension SimplexCore {
         kind(constraints[Int(id)].marker) == .dummy ? 1 : -1
     }
 
-    private mutating func allocateConstraint(_ record: ConstraintRecord) -> Int32 {
+    mutating func allocateConstraint(_ record: ConstraintRecord) -> Int32 {
+        let c: Int32
         if freeConstraint >= 0 {
-            let c = freeConstraint
+            c = freeConstraint
             noteConstraint(c)
             freeConstraint = constraints[Int(c)].marker
             constraints[Int(c)] = record
-            return c
+        } else {
+            constraints.append(record)
+            c = Int32(constraints.count - 1)
         }
-        constraints.append(record)
-        return Int32(constraints.count - 1)
+        noteUnverified(c)
+        return c
     }
 
     /// The priority of live constraint `c`: its level's, or 1000 when required; a split
@@ -368,6 +408,7 @@ extension SimplexCore {
         var constant = workspace.constant
         if terms.allSatisfy({ kind($0.symbol) == .dummy }) {
             // Only required equalities are involved: the row is redundant or contradictory.
+            if constant != 0 { doubtFeasibility() }
             guard abs(constant) <= feasibilityTolerance * max(1, abs(record.constant)) else {
                 var conflict = dummyCoefficients(terms.map { ($0.symbol, $0.coefficient) })
                     .map { symbols[Int($0.symbol)].owner }.filter { $0 != id }
@@ -378,6 +419,7 @@ extension SimplexCore {
             return
         }
         if kind(record.marker) == .dummy && restatesEqualities(terms, constant: constant, constraint: id) {
+            doubtFeasibility()
             // The same, up to roundoff that expanding large coefficients leaves behind.
             // Phase one would treat that roundoff as real and move an optimal variable by
             // the constant over a roundoff coefficient to absorb it.
@@ -422,11 +464,14 @@ extension SimplexCore {
             throw .internalError("subject missing from its row")
         }
         let start = cellPool.count
+        var largest = 0.0
         for t in terms where t.symbol != subject {
+            largest = max(largest, abs(t.coefficient))
             let q = -t.coefficient / c
             noteMagnitude(q)
             if !isNearZero(q) { cellPool.append(Cell(symbol: t.symbol, coefficient: q)) }
         }
+        noteGrowth(pivot: c, besideLargest: largest)
         // A slack or error row is substituted into others: bundle its dummies first.
         let end = kind(subject) == .slack || kind(subject) == .error ? bundlingDummies(from: start) : cellPool.count
         let solvedConstant = -constant / c
@@ -579,6 +624,7 @@ extension SimplexCore {
         try optimize()
         // What is left of the artificial is roundoff when it is tiny next to the terms the
         // constraint adds up at the current solution.
+        if levels[Int(phase)].constant != 0 { doubtFeasibility() }
         if levels[Int(phase)].constant > phaseOneTolerance * max(1, constant, magnitude(of: id)) {
             // The phase-one objective is now the new row plus multiples of other rows; the
             // multiple of each required constraint's row shows as its marker's coefficient.

@@ -64,10 +64,12 @@ extension SimplexCore {
         let start = cellPool.count
         var level: Int32 = 0
         var referencesYounger = false, referencesDefinitions = false
+        var largest = 0.0
         for s in workspace.symbols where s != x {
             // Both `a` (the cycle checks skip a symbol whose `a` is roundoff) and the
             // quotient (a huge `c` makes it roundoff) must be filtered.
             let a = workspace.coefficient(s)
+            largest = max(largest, abs(a))
             let q = -a / c
             noteMagnitude(q)
             guard isKeptCell(a, solved: q) else { continue }
@@ -82,6 +84,7 @@ extension SimplexCore {
             level = startingLevel(of: x, atLeast: level)
             if referencesDefinitions { weighVariableOrder(followed: !referencesYounger) }
         }
+        noteGrowth(pivot: c, besideLargest: largest)
         sortCells(from: start)
         let constant = -workspace.constant / c
         noteMagnitude(constant)

@@ -1,3 +1,5 @@
+import RatiteExact
+
 /// Edit variables, constant changes and priority changes: the incremental operations that
 /// interactive layout performs on every frame.
 extension SimplexCore {
@@ -11,17 +13,27 @@ extension SimplexCore {
         guard variables[Int(v)].edit < 0 else { throw .duplicateEditVariable(v) }
         // The edit holds the variable where the current solution has it (computed without
         // touching the value caches, which a transaction does not journal).
-        let current = freshValue(ofVariable: v)
+        // (A tableau that overflowed, refused since, may have left a value that is not
+        // finite; the edit then starts from 0.)
+        let fresh = freshValue(ofVariable: v)
+        let current = fresh.isFinite ? fresh : 0
+        let terms = [VariableTerm(variable: v, coefficient: 1)]
         beginTransaction()
         do {
-            let id = try insertConstraint(
-                terms: [VariableTerm(variable: v, coefficient: 1)], constant: -current,
-                relation: .equal, priority: priority, isEdit: true)
+            let id = try insertConstraint(terms: terms, constant: -current, relation: .equal, priority: priority, isEdit: true)
             noteVariable(v)
             variables[Int(v)].edit = id
             commitTransaction()
         } catch {
             rollbackTransaction()
+            if fitsExactCertification, try placeExactly({ (core) throws(CoreError) in
+                let id = try core.recordConstraint(terms: terms, constant: -current, relation: .equal, isEdit: true)
+                core.attachSymbols(id, priority: priority)
+                core.noteVariable(v)
+                core.variables[Int(v)].edit = id
+            }) {
+                return
+            }
             throw error
         }
     }
@@ -29,6 +41,7 @@ extension SimplexCore {
     package mutating func removeEditVariable(_ v: Int32) throws(CoreError) {
         guard isVariable(v), variables[Int(v)].edit >= 0 else { throw .unknownEditVariable(v) }
         let id = variables[Int(v)].edit
+        noteStructuralChange()
         beginTransaction()
         do {
             noteVariable(v)
@@ -39,6 +52,14 @@ extension SimplexCore {
             commitTransaction()
         } catch {
             rollbackTransaction()
+            if fitsExactCertification, try placeExactly({ core in
+                core.noteVariable(v)
+                core.variables[Int(v)].edit = -1
+                core.detachRecord(id)
+                core.freeConstraintSlot(id)
+            }) {
+                return
+            }
             throw error
         }
     }
@@ -73,15 +94,28 @@ extension SimplexCore {
         let record = constraints[Int(id)]
         let delta = constant - record.constant
         if delta == 0 { return }
+        if record.isRequired { noteUnverified(id) }
+        noteShift(of: id)
         beginTransaction()
         do {
             noteConstraint(id)
             constraints[Int(id)].constant = constant
             shiftMarker(of: id, by: record.orientation * delta / markerCoefficient(of: id))
             try restoreOptimality()
+            if record.isRequired { try certifyFeasibility() }
             commitTransaction()
         } catch {
             rollbackTransaction()
+            if fitsExactCertification {
+                var changed = exactConstraint(id, priority: 1000)
+                changed.constant = constant
+                if !record.isRequired || requiredConstraintsHold(with: changed, replacing: id) == true, try placeExactly({ core in
+                    core.noteConstraint(id)
+                    core.constraints[Int(id)].constant = constant
+                }) {
+                    return
+                }
+            }
             throw explained(error, terms: Array(terms(of: record)), constant: constant, relation: record.relation, replacing: id)
         }
     }
@@ -97,6 +131,10 @@ extension SimplexCore {
             guard isConstraint(id) else { throw .unknownConstraint(id) }
             guard constant.isFinite else { throw .nonFiniteConstant(constant) }
         }
+        for (id, _) in changes {
+            if constraints[Int(id)].isRequired { noteUnverified(id) }
+            noteShift(of: id)
+        }
         beginTransaction()
         do {
             for (id, constant) in changes {
@@ -108,9 +146,23 @@ extension SimplexCore {
                 shiftMarker(of: id, by: record.orientation * delta / markerCoefficient(of: id))
             }
             try restoreOptimality()
+            if changes.contains(where: { constraints[Int($0.0)].isRequired }) { try certifyFeasibility() }
             commitTransaction()
         } catch {
             rollbackTransaction()
+            if fitsExactCertification {
+                if try placeExactly({ core in
+                    for (id, constant) in changes {
+                        core.noteConstraint(id)
+                        core.constraints[Int(id)].constant = constant
+                    }
+                }) {
+                    return
+                }
+                if requiredConstraintsHold(with: nil, replacing: -1) != nil {
+                    throw .unsatisfiable(conflict: exactMinimalConflict(afterChanging: changes))
+                }
+            }
             throw explainedBatch(error, changes)
         }
     }
@@ -179,6 +231,7 @@ extension SimplexCore {
         if record.isSplit { return try setSplitPriorities(id, above: priority, below: priority) }
         if self.priority(ofConstraint: id) == priority { return }
         if record.isEdit && priority >= 1000 { throw .requiredEditVariable(editVariable(ofConstraint: id)) }
+        noteUnverified(id)
         beginTransaction()
         do {
             if record.level >= 0 && priority < 1000 {
@@ -195,9 +248,18 @@ extension SimplexCore {
                 try attachConstraint(id, priority: priority)
             }
             try restoreOptimality()
+            if priority >= 1000 { try certifyFeasibility() }
             commitTransaction()
         } catch {
             rollbackTransaction()
+            if fitsExactCertification,
+                priority < 1000 || requiredConstraintsHold(with: exactConstraint(id, priority: 1000), replacing: id) == true,
+                try placeExactly({ core in
+                    core.detachRecord(id)
+                    core.attachSymbols(id, priority: priority)
+                }) {
+                return
+            }
             throw explained(error, terms: Array(terms(of: record)), constant: record.constant, relation: record.relation, replacing: id)
         }
     }
@@ -208,6 +270,7 @@ extension SimplexCore {
         guard isConstraint(id), constraints[Int(id)].isSplit else { throw .unknownConstraint(id) }
         for p in [above, below] where !(p > 0 && p < 1000) { throw .invalidPriority(p) }
         if priority(ofConstraint: id) == above && lowerPriority(ofConstraint: id) == below { return }
+        noteUnverified(id)
         beginTransaction()
         do {
             let record = constraints[Int(id)]
@@ -225,6 +288,12 @@ extension SimplexCore {
             commitTransaction()
         } catch {
             rollbackTransaction()
+            if fitsExactCertification, try placeExactly({ core in
+                core.detachRecord(id)
+                core.attachSymbols(id, priority: above, lowerPriority: below)
+            }) {
+                return
+            }
             throw error
         }
     }

@@ -1,3 +1,5 @@
+import RatiteExact
+
 /// Explaining unsatisfiable required constraints with a minimal conflicting set.
 ///
 /// The simplex hands over a Farkas-style certificate: the required constraints whose rows
@@ -33,6 +35,13 @@ extension SimplexCore {
         guard case .unsatisfiable(let certificate) = error else { return error }
         let others = certificate.filter { $0 != pendingConstraintID && $0 != replacing && isConstraint($0) }
         let subject = replacing >= 0 ? replacing : pendingConstraintID
+        if fitsExactCertification {
+            let exact = ExactConstraint(
+                terms: terms.map { (Int($0.variable), $0.coefficient) }, constant: constant, relation: relation.exact, priority: 1000)
+            if requiredConstraintsHold(with: exact, replacing: replacing) == false {
+                return .unsatisfiable(conflict: exactMinimalConflict(with: exact, replacing: replacing) + [subject])
+            }
+        }
         guard explainsConflicts else { return .unsatisfiable(conflict: others + [subject]) }
         let minimal = minimalConflict(among: others, terms: terms, constant: constant, relation: relation, replacing: replacing)
         return .unsatisfiable(conflict: minimal + [subject])

@@ -23,6 +23,7 @@ extension SimplexCore {
                 // bound: this coefficient is roundoff of a zero. (Range probes optimize a
                 // plain variable, which can be unbounded.)
                 guard objectiveIsBounded else { throw .internalError("objective unbounded entering \(describeSymbol(e))") }
+                doubtOptimum()
                 dropImprovement(of: e)
                 // Counted like a pivot: a coefficient that is not finite survives being
                 // dropped, and this loop must end anyway.
@@ -31,6 +32,7 @@ extension SimplexCore {
                 continue
             }
             if isRoundoffStep(entering: e, row: r) {
+                doubtOptimum()
                 dropImprovement(of: e)
                 budget -= 1
                 if budget == 0 { throw .internalError("optimization did not converge") }
@@ -38,6 +40,7 @@ extension SimplexCore {
             }
             let pair = (e, rows[Int(r)].basic)
             if recent.contains(where: { $0 == pair }) {
+                doubtOptimum()
                 entryTolerance *= 1000
                 recent.removeAll()
                 if entryTolerance > 1e-3 { throw .internalError("optimization cycles on roundoff") }
@@ -85,6 +88,7 @@ extension SimplexCore {
     mutating func chooseEntering(bland: Bool) -> (Int32, Double)? {
         for s in pendingObjective {
             flags[Int(s)] &= ~SymbolFlags.pending
+            if hasRoundoffSizedObjective(s) { doubtOptimum() }
             if flags[Int(s)] & SymbolFlags.candidate == 0 && improvement(s) != nil {
                 flags[Int(s)] |= SymbolFlags.candidate
                 candidates.append(s)
@@ -231,6 +235,7 @@ extension SimplexCore {
                 violation = kind(b) == .dummy ? abs(c) : -c
             }
             if violation <= feasibilityTolerance {
+                if violation > 0 { doubtFeasibility() }
                 flags[Int(b)] &= ~SymbolFlags.infeasible
                 infeasible.swapAt(i, infeasible.count - 1)
                 infeasible.removeLast()

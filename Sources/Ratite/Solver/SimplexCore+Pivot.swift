@@ -166,6 +166,9 @@ extension SimplexCore {
         let r = rowIndex(b)
         let c = rows[Int(r)].constant
         let violated = c < -feasibilityTolerance || (kind(b) == .dummy && c > feasibilityTolerance)
+        // Within the tolerance, but not zero: only exact arithmetic can tell roundoff of a
+        // feasible zero from a real, tiny violation.
+        if !violated && (c < 0 || (c > 0 && kind(b) == .dummy)) { doubtFeasibility() }
         if violated && flags[Int(b)] & SymbolFlags.infeasible == 0 {
             flags[Int(b)] |= SymbolFlags.infeasible
             infeasible.append(b)
@@ -182,6 +185,7 @@ extension SimplexCore {
         let objective = symbols[Int(e)].objective
         try exchangeBasic(row: r, entering: e)
         statistics.pivots += 1
+        noteStructuralChange()
         rows[Int(r)].isDefinition = kind(e) == .external
         let row = rows[Int(r)]
         if flags[Int(b)] & SymbolFlags.infeasible != 0 { flags[Int(b)] &= ~SymbolFlags.infeasible }
@@ -228,8 +232,10 @@ extension SimplexCore {
             throw .internalError("numerical breakdown: cannot solve for \(describeSymbol(e)) on coefficient \(a)")
         }
         var placedBasic = false
+        var largest = 0.0
         for k in row.cellRange where cellPool.symbol(at: k) != e {
             let t = cellPool[k]
+            largest = max(largest, abs(t.coefficient))
             if !placedBasic && row.basic < t.symbol {
                 cellPool.append(Cell(symbol: row.basic, coefficient: 1 / a))
                 placedBasic = true
@@ -239,9 +245,19 @@ extension SimplexCore {
             if !isNearZero(c) { cellPool.append(Cell(symbol: t.symbol, coefficient: c)) }
         }
         if !placedBasic { cellPool.append(Cell(symbol: row.basic, coefficient: 1 / a)) }
+        noteGrowth(pivot: a, besideLargest: largest)
         let constant = -row.constant / a
         noteMagnitude(constant)
         return constant
+    }
+
+    /// Notes a pivot element small next to its row: it multiplies the row's roundoff by as
+    /// much, and the decisions taken on the rows it rewrites are then doubtful.
+    @inline(__always) mutating func noteGrowth(pivot a: Double, besideLargest largest: Double) {
+        if abs(a) < growthDoubt * largest {
+            doubtFeasibility()
+            doubtOptimum()
+        }
     }
 
     /// The lowest level definition row `row` may have: one above every defined symbol it
@@ -350,6 +366,10 @@ struct LevelWalk {
     var work: [Int32] = []
     var raised: [(row: Int32, level: Int32)] = []
 }
+
+/// A pivot element smaller than this next to its row's largest coefficient makes the
+/// tableau's decisions doubtful (`noteGrowth`).
+let growthDoubt = 1.0e-4
 
 /// Row constants this far below zero make an LP row infeasible.
 let feasibilityTolerance = 1.0e-9

@@ -50,10 +50,7 @@ extension SimplexCore {
             }
             var terms: [Cell] = []
             probe.workspace.sortedTerms(into: &terms)
-            if debugVerification, let bad = terms.first(where: { !probe.isParametric($0.symbol) }) {
-                print("PROBE basic term \(probe.describeSymbol(bad.symbol)) \(bad.coefficient) for v\(v) kind \(probe.kind(bad.symbol)) isDefined \(probe.isDefined(bad.symbol)) isLP \(probe.isLPBasic(bad.symbol))")
-                print(probe.dump())
-            }
+
             let constant = probe.workspace.constant
             // Freedom is judged on the original objective (the probe's is replaced below).
             guard terms.contains(where: { movesFreely($0.symbol, above: floor) }) else {

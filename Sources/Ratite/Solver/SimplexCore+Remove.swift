@@ -4,6 +4,7 @@ extension SimplexCore {
     /// Removes constraint `id` and re-optimizes.
     package mutating func removeConstraint(_ id: Int32) throws(CoreError) {
         guard isConstraint(id), !constraints[Int(id)].isEdit else { throw .unknownConstraint(id) }
+        noteStructuralChange()
         beginTransaction()
         do {
             try detachConstraint(id)
@@ -12,8 +13,31 @@ extension SimplexCore {
             commitTransaction()
         } catch {
             rollbackTransaction()
+            if fitsExactCertification, try placeExactly({ core in
+                core.detachRecord(id)
+                core.freeConstraintSlot(id)
+            }) {
+                return
+            }
             throw error
         }
+    }
+
+    /// Takes constraint `id`'s symbols, levels and variable uses back, on a cleared tableau
+    /// (no row or objective holds them), keeping its record: exact placement's
+    /// `detachConstraint`.
+    mutating func detachRecord(_ id: Int32) {
+        let record = constraints[Int(id)]
+        freeSymbolSlot(record.marker)
+        if record.other >= 0 { freeSymbolSlot(record.other) }
+        if record.level >= 0 { releaseLevel(record.level) }
+        if record.isSplit { releaseLevel(record.lowerLevel) }
+        for t in terms(of: record) { releaseVariable(t.variable) }
+        noteConstraint(id)
+        constraints[Int(id)].marker = -1
+        constraints[Int(id)].other = -1
+        constraints[Int(id)].level = -1
+        if record.isSplit { constraints[Int(id)].lowerLevel = -1 }
     }
 
     mutating func freeConstraintSlot(_ id: Int32) {

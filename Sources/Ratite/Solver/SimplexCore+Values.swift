@@ -30,21 +30,34 @@ extension SimplexCore {
     /// `takeChangedVariables`), and checks the answer against the constraints as written
     /// (see `SimplexCore+Verification.swift`).
     package mutating func updateValues() {
-        recomputeValues()
+        let changes = recomputeValues()
         guard verifiesAnswers, !journal.isActive else { return }
-        if statistics.pivots - pivotsAtLastBuild > max(64, rows.count) {
-            pivotsAtLastBuild = statistics.pivots
-            if (try? rebuildTableau()) != nil { statistics.rebuilds += 1; recomputeValues() }
-            if debugVerification { print("after periodic rebuild invariants: \(invariantViolations().prefix(3))") }
+        let (due, everything) = takeVerificationDue(everythingRecomputed: changes == nil)
+        guard due || doubts.any else { return }
+        let refinementsBefore = statistics.refinements + statistics.rebuilds
+        var verified = verifyAnswer(changedFrom: everything ? nil : changes)
+        if statistics.refinements + statistics.rebuilds != refinementsBefore { doubtOptimum() }
+        if doubts.any && fitsExactCertification {
+            doubts = NumericDoubt()
+            if certifyOptimum() {
+                verified = verifyAnswer(changedFrom: recomputeValues())
+            }
         }
-        if !verifyAnswer() { statistics.unverifiedAnswers += 1 }
+        if !verified { statistics.unverifiedAnswers += 1 }
     }
 
     /// Recomputes the values of the externals that may have changed since the last call
     /// (`updateValues` without the check).
-    mutating func recomputeValues() {
+    /// - Returns: where this call's entries in `changedVariables` begin, or nil when every
+    ///   value was recomputed.
+    @discardableResult
+    mutating func recomputeValues() -> Int? {
         var heap = LevelHeap(ascending: true)
         var containing: [Int32] = []
+        let everything = allSymbolsDirty
+        // Keep the list bounded when nobody takes it (repeated internal refreshes).
+        if changedVariables.count > 2 * variables.count + 64 { changedVariables = takeChangedVariables() }
+        let firstChange = changedVariables.count
         if allSymbolsDirty {
             allSymbolsDirty = false
             // The heap takes every defined external at once: sized exactly, since growing
@@ -80,8 +93,6 @@ extension SimplexCore {
             }
         }
         dirty.empty()
-        // Keep the list bounded when nobody takes it (repeated internal refreshes).
-        if changedVariables.count > 2 * variables.count + 64 { changedVariables = takeChangedVariables() }
         while let x = heap.pop(flags: &flags) {
             statistics.valuesRecomputed += 1
             guard setExternalValue(x, evaluate(rows[Int(symbols[Int(x)].row)])) else { continue }
@@ -91,6 +102,7 @@ extension SimplexCore {
                 heap.push(d, level: rows[Int(q)].level, flags: &flags)
             }
         }
+        return everything ? nil : firstChange
     }
 
     /// The value of variable `v` in the current tableau, computed without touching the cached

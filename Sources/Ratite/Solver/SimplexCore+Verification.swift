@@ -1,24 +1,68 @@
-import Foundation
 /// Every answer is checked against the constraints as written before it is given out.
 ///
 /// The tableau is a floating-point rewriting of the constraints, and each pivot and
 /// substitution adds its rounding to the rows; over a long run of operations the values it
 /// implies drift from what the constraints say. After each update every constraint whose
-/// variables moved (and every constraint added or changed since the last check) is
+/// variables moved, and every constraint added or changed since the last check, is
 /// evaluated from its stored terms:
 ///
 /// - **Residual.** A constraint's row reads `orientation·(Σ a·x + constant) + m·marker +
-///   other = 0`. What the values leave of it is what the tableau's rounding added to the
-///   constant. Shifting the marker by that amount (as `setConstant` does, without changing
-///   the constant) takes it out again: iterative refinement, with the tableau's marker
-///   columns as the approximate inverse. One or two rounds bring the residuals to the
-///   rounding of the values themselves.
+///   other = 0`. What the values leave of it is what rounding added to the constant.
+///   Shifting the marker by that amount (as `setConstant` does, without changing the
+///   constant) takes it out again: iterative refinement, with the tableau's marker columns
+///   as the approximate inverse. One or two rounds bring the residuals down to the rounding
+///   of the values themselves.
 /// - **Required constraints hold**, to `requiredTolerance` of their magnitudes.
 ///
 /// When refinement does not converge (the rows themselves went bad, which shows as residuals
 /// too large to be rounding), the tableau is rebuilt from the constraints as written
 /// (`rebuildTableau`): the reinversion of LP codes, in Cassowary's form.
+///
+/// The constraints of a variable are found through `VerificationIndex`, so a check costs
+/// about what the update touched.
+///
+/// An update that only follows shifts of constants already shifted since the last pivot or
+/// structural change (a drag: the same edit variables, frame after frame, no pivot) is not
+/// checked each time: such a shift moves each row constant by `a·shift`, exactly as the
+/// constraints say, and adds at most half a unit in the last place of rounding. The next
+/// pivot, addition or removal, or the first shift of another constraint, brings a check;
+/// and after `uncheckedShiftLimit` such updates every constraint is checked anyway, long
+/// before the rounding could reach `refinementTolerance` (256 half-units of 2^-53 are
+/// 1.4e-14).
 extension SimplexCore {
+    /// Notes a change that needs the next update's answer checked: a pivot, an addition or
+    /// removal, a priority change. Every marker counts as unshifted again.
+    @inline(__always) mutating func noteStructuralChange() {
+        verificationDebt.pending = true
+        verificationDebt.generation &+= 1
+    }
+
+    /// Notes that constraint `c`'s constant moved: its first shift since the last
+    /// structural change brings a check (a coefficient wrong since then would show now).
+    @inline(__always) mutating func noteShift(of c: Int32) {
+        if verificationDebt.shiftStamps.count <= Int(c) {
+            verificationDebt.shiftStamps.append(contentsOf: repeatElement(0, count: constraints.count + 1 - verificationDebt.shiftStamps.count))
+        }
+        if verificationDebt.shiftStamps[Int(c)] != verificationDebt.generation {
+            verificationDebt.shiftStamps[Int(c)] = verificationDebt.generation
+            verificationDebt.pending = true
+        } else {
+            verificationDebt.uncheckedShifts += 1
+        }
+    }
+
+    /// Whether this update's answer must be checked, and whether every constraint must be.
+    mutating func takeVerificationDue(everythingRecomputed: Bool) -> (due: Bool, everything: Bool) {
+        defer {
+            verificationDebt.pending = false
+        }
+        if verificationDebt.uncheckedShifts >= uncheckedShiftLimit {
+            verificationDebt.uncheckedShifts = 0
+            return (true, true)
+        }
+        return (verificationDebt.pending || everythingRecomputed || verifiesEverything, everythingRecomputed)
+    }
+
     /// The identity residual of constraint `c`'s row at the current values, and the size of
     /// the numbers it sums.
     func rowResidual(ofConstraint c: Int32) -> (residual: Double, magnitude: Double) {
@@ -61,70 +105,103 @@ extension SimplexCore {
         return (violation, magnitude)
     }
 
-    /// Checks the values just computed against the live constraints, refines them, and
-    /// rebuilds the tableau when refinement does not converge. Returns false when even the
-    /// rebuilt tableau's answer fails the check (the caller reports a numerical failure).
-    mutating func verifyAnswer() -> Bool {
-        if debugVerification { let v = invariantViolations(); if !v.isEmpty { print("ENTRY invariants: \(v.prefix(3))") } }
-        for _ in 0..<refinementRounds {
-            let drifted = constraintsWithResiduals()
-            if debugVerification {
-                print("refine round: \(drifted.map { "c\($0.constraint) \($0.residual) \(rowResidual(ofConstraint: $0.constraint).magnitude)" })")
-                for (c, _) in drifted.prefix(1) {
-                    let r = constraints[Int(c)]
-                    let v = terms(of: r)[0].variable
-                    _ = loadExplicitForm(ofVariable: v)
-                    var cells: [Cell] = []
-                    workspace.sortedTerms(into: &cells)
-                    print("  explicit \(name(ofVariable: v)) = \(workspace.constant) + \(cells.map { "\($0.coefficient)*\(describeSymbol($0.symbol))" })")
-                    print("  invariants \(invariantViolations().prefix(3)) fresh \(freshValue(ofVariable: v)) cached \(variables[Int(v)].value)")
-                    let sx = variables[Int(v)].symbol
-                    if rowIndex(sx) >= 0 { print("  def row: \(self.cells(of: rows[Int(rowIndex(sx))]).map { "\($0.coefficient)*\(describeSymbol($0.symbol))=\(currentValue($0.symbol))" }) const \(rows[Int(rowIndex(sx))].constant)") }
-                    var list: [Int32] = []
-                    columnRows(r.marker, into: &list)
-                    print("  c\(c) marker \(describeSymbol(r.marker)) row \(rowIndex(r.marker)) column \(list.map { describeSymbol(rows[Int($0)].basic) }) other \(r.other >= 0 ? describeSymbol(r.other) : "-") row \(r.other >= 0 ? rowIndex(r.other) : -9) terms \(Array(terms(of: r)).map { "\($0.coefficient)*\(name(ofVariable: $0.variable))=\(variables[Int($0.variable)].value) sym \(variables[Int($0.variable)].symbol)" })")
-                }
-            }
-            if drifted.isEmpty { return true }
-            statistics.refinements += 1
-            for (c, residual) in drifted { shiftMarker(of: c, by: residual / markerCoefficient(of: c)) }
-            do {
-                try restoreOptimality()
-            } catch {
-                break
-            }
-            if debugVerification { print("after refinement invariants: \(invariantViolations().prefix(3))") }
-            recomputeValues()
-        }
-        if constraintsWithResiduals().isEmpty { return true }
-        statistics.rebuilds += 1
-        guard (try? rebuildTableau()) != nil else { return false }
-        if debugVerification { print("after rebuild invariants: \(invariantViolations().prefix(3))") }
-        recomputeValues()
-        for _ in 0..<refinementRounds {
-            let drifted = constraintsWithResiduals()
-            if debugVerification { print("after rebuild: \(drifted.map { "c\($0.constraint) \($0.residual) \(rowResidual(ofConstraint: $0.constraint).magnitude)" })") }
-            if drifted.isEmpty { return true }
-            for (c, residual) in drifted { shiftMarker(of: c, by: residual / markerCoefficient(of: c)) }
-            guard (try? restoreOptimality()) != nil else { return false }
-            recomputeValues()
-        }
-        return constraintsWithResiduals().isEmpty
+    /// Notes that constraint `c` was added or changed: the next update checks it whether or
+    /// not its variables move.
+    @inline(__always) mutating func noteUnverified(_ c: Int32) {
+        noteStructuralChange()
+        if unverifiedConstraints.count < verificationIndex.checkAllBeyond { unverifiedConstraints.append(c) }
+        else { verifiesEverything = true }
+        if verificationIndex.isBuilt { verificationIndex.noteAdded(c) }
     }
 
-    /// The live constraints whose row residual is above rounding, with the residual; every
-    /// required constraint that does not hold is among them.
-    func constraintsWithResiduals() -> [(constraint: Int32, residual: Double)] {
+    /// Checks the values just computed, refines them, and rebuilds the tableau when
+    /// refinement does not converge. `changedFrom` is where the update's entries in
+    /// `changedVariables` begin (nil when every value was recomputed). Returns false when
+    /// even the rebuilt tableau's answer fails the check (the caller counts a numerical
+    /// failure).
+    mutating func verifyAnswer(changedFrom start: Int?) -> Bool {
+        var suspects = constraintsToCheck(changedFrom: start)
+        for round in 0...refinementRounds {
+            let drifted = constraintsWithResiduals(among: suspects)
+            if drifted.isEmpty { return true }
+            if round == refinementRounds { break }
+            statistics.refinements += 1
+            let first = refine(drifted)
+            guard let first else { break }
+            suspects = constraintsToCheck(changedFrom: first) + drifted.map(\.constraint)
+        }
+        statistics.rebuilds += 1
+        guard (try? rebuildTableau()) != nil else { return false }
+        verifiesEverything = true
+        suspects = constraintsToCheck(changedFrom: recomputeValues())
+        for round in 0...refinementRounds {
+            let drifted = constraintsWithResiduals(among: suspects)
+            if drifted.isEmpty { return true }
+            if round == refinementRounds { break }
+            guard let first = refine(drifted) else { return false }
+            suspects = constraintsToCheck(changedFrom: first) + drifted.map(\.constraint)
+        }
+        return false
+    }
+
+    /// Shifts each drifted constraint's marker by its residual, repairs feasibility and
+    /// recomputes the values. Returns where the recomputation's changes begin, or nil when
+    /// the repair failed.
+    private mutating func refine(_ drifted: [(constraint: Int32, residual: Double)]) -> Int? {
+        for (c, residual) in drifted { shiftMarker(of: c, by: residual / markerCoefficient(of: c)) }
+        do {
+            try restoreOptimality()
+        } catch {
+            clearTransientLists()
+            return nil
+        }
+        return recomputeValues() ?? 0
+    }
+
+    /// The constraints an update must check: those added or changed since the last check,
+    /// and those of the variables whose values changed from `start` in `changedVariables`
+    /// (all of them when `start` is nil or the lists ran long). Each once, in id order.
+    mutating func constraintsToCheck(changedFrom start: Int?) -> [Int32] {
+        defer {
+            unverifiedConstraints.empty()
+            verifiesEverything = false
+        }
+        if start == nil || verifiesEverything {
+            var all: [Int32] = []
+            for c in constraints.indices where constraints[c].isAlive { all.append(Int32(c)) }
+            return all
+        }
+        if !verificationIndex.isBuilt || verificationIndex.needsRebuild {
+            var index = VerificationIndex()
+            index.rebuild(from: self)
+            verificationIndex = index
+        }
+        // Each constraint once: a stamp per constraint, renewed for every call, instead of
+        // sorting the candidates.
+        var index = verificationIndex
+        verificationIndex = VerificationIndex()
+        defer { verificationIndex = index }
+        index.beginCollecting(constraintCount: constraints.count)
+        var result: [Int32] = []
+        for c in unverifiedConstraints { index.collect(c, into: &result) }
+        for v in changedVariables[start!...] { index.collectConstraints(of: v, into: &result) }
+        if changedVariables.count > start! { index.collectRecent(into: &result) }
+        return result
+    }
+
+    /// The constraints among `candidates` whose row residual is above rounding, with the
+    /// residual; every required one that does not hold is among them.
+    func constraintsWithResiduals(among candidates: [Int32]) -> [(constraint: Int32, residual: Double)] {
         var drifted: [(Int32, Double)] = []
-        for c in Int32(0)..<Int32(constraints.count) where constraints[Int(c)].isAlive {
+        for c in candidates where isConstraint(c) {
             let (residual, magnitude) = rowResidual(ofConstraint: c)
-            if abs(residual) > refinementTolerance * max(1, magnitude) {
-                drifted.append((c, residual))
+            if !(abs(residual) <= refinementTolerance * max(1, magnitude)) {
+                drifted.append((c, residual.isFinite ? residual : 0))
                 continue
             }
             if constraints[Int(c)].isRequired {
                 let (violation, size) = requiredViolation(ofConstraint: c)
-                if violation > requiredTolerance * max(1, size) { drifted.append((c, residual)) }
+                if !(violation <= requiredTolerance * max(1, size)) { drifted.append((c, residual)) }
             }
         }
         return drifted
@@ -142,6 +219,8 @@ extension SimplexCore {
         fresh.rerootTrials = rerootTrials
         fresh.rerootsShallowExpansions = rerootsShallowExpansions
         fresh.levelsStartFromVariableIDs = levelsStartFromVariableIDs
+        fresh.exactCertificationLimit = exactCertificationLimit
+        fresh.verifiesAnswers = verifiesAnswers
         if cellSqueezeSlack != fresh.cellSqueezeSlack { fresh.squeezeCellsOften(slack: cellSqueezeSlack) }
         fresh.derivedVariableName = derivedVariableName
         fresh.variableNames = variableNames
@@ -186,6 +265,85 @@ extension SimplexCore {
     }
 }
 
+/// The constraints of each variable, for the answer check: a compressed table built from
+/// the constraint records when first needed, plus the constraints added since, which are
+/// scanned until there are enough of them to rebuild. Removed constraints stay in the
+/// table until then and are skipped (a reused slot is checked once too often, which is
+/// harmless).
+struct VerificationIndex {
+    /// `entries[offsets[v] ..< offsets[v + 1]]` are the constraints that held variable `v`
+    /// when the table was built.
+    private var offsets: [Int32] = []
+    private var entries: [Int32] = []
+    /// Constraints added since.
+    private var recent: [Int32] = []
+    private(set) var isBuilt = false
+
+    /// Past this many unverified constraints, an update checks them all.
+    var checkAllBeyond: Int { max(4096, entries.count / 4) }
+
+    var needsRebuild: Bool { recent.count > max(64, entries.count / 16) }
+
+    /// Bytes held.
+    var reservedBytes: Int { offsets.capacity * 4 + entries.capacity * 4 + recent.capacity * 4 + stamps.capacity * 4 }
+
+    mutating func rebuild(from core: borrowing SimplexCore) {
+        var counts = [Int32](repeating: 0, count: core.variables.count + 1)
+        for c in core.constraints.indices where core.constraints[c].isAlive {
+            for t in core.terms(ofConstraint: Int32(c)) { counts[Int(t.variable) + 1] += 1 }
+        }
+        for v in 0..<core.variables.count { counts[v + 1] += counts[v] }
+        offsets = counts
+        var next = counts
+        entries = [Int32](repeating: -1, count: Int(counts[core.variables.count]))
+        for c in core.constraints.indices where core.constraints[c].isAlive {
+            for t in core.terms(ofConstraint: Int32(c)) {
+                entries[Int(next[Int(t.variable)])] = Int32(c)
+                next[Int(t.variable)] += 1
+            }
+        }
+        recent = []
+        isBuilt = true
+    }
+
+    mutating func noteAdded(_ c: Int32) {
+        recent.append(c)
+    }
+
+    /// Per constraint, the collection it was last collected in.
+    private var stamps: [UInt32] = []
+    private var collection: UInt32 = 0
+
+    /// Starts a collection: each constraint is collected at most once until the next.
+    mutating func beginCollecting(constraintCount: Int) {
+        if stamps.count < constraintCount { stamps.append(contentsOf: repeatElement(0, count: constraintCount - stamps.count)) }
+        collection &+= 1
+        if collection == 0 {
+            for i in stamps.indices { stamps[i] = 0 }
+            collection = 1
+        }
+    }
+
+    /// Appends `c` to `list` unless this collection has it already.
+    @inline(__always) mutating func collect(_ c: Int32, into list: inout [Int32]) {
+        guard Int(c) < stamps.count, stamps[Int(c)] != collection else { return }
+        stamps[Int(c)] = collection
+        list.append(c)
+    }
+
+    /// Collects the constraints of the table that held variable `v`.
+    mutating func collectConstraints(of v: Int32, into list: inout [Int32]) {
+        guard Int(v) + 1 < offsets.count else { return }
+        for k in Int(offsets[Int(v)]) ..< Int(offsets[Int(v) + 1]) { collect(entries[k], into: &list) }
+    }
+
+    /// Collects the constraints added since the table was built: they are few, and all
+    /// checked when anything moved.
+    mutating func collectRecent(into list: inout [Int32]) {
+        for c in recent { collect(c, into: &list) }
+    }
+}
+
 /// Residuals above this, relative to the numbers a row sums, are refined away.
 let refinementTolerance = 1.0e-12
 
@@ -196,4 +354,18 @@ let requiredTolerance = 1.0e-9
 /// Refinement rounds before the tableau is rebuilt.
 let refinementRounds = 3
 
-let debugVerification = ProcessInfo.processInfo.environment["DEBUG_VERIFY"] != nil
+/// Updates after nothing but repeated constant shifts that go unchecked before every
+/// constraint is checked (see `noteShift`).
+let uncheckedShiftLimit = 256
+
+/// When the answer check is due (see `noteStructuralChange` and `noteShift`).
+struct VerificationDebt {
+    /// Whether the next update's answer must be checked.
+    var pending = true
+    /// Updates since the last full check that only followed repeated shifts.
+    var uncheckedShifts = 0
+    /// Bumped by every structural change; a constraint whose stamp differs has not been
+    /// shifted since.
+    var generation: UInt32 = 1
+    var shiftStamps: [UInt32] = []
+}

@@ -139,7 +139,18 @@ package struct SimplexCore: ~Copyable {
     /// Whether updates check their answer against the constraints as written (see
     /// `SimplexCore+Verification.swift`); tests turn it off to see the tableau alone.
     package var verifiesAnswers = true
-    var pivotsAtLastBuild = 0
+    /// The most constraints for which decisions are checked exactly (see
+    /// `SimplexCore+Certification.swift`); tests set 0 to see the float tableau alone.
+    package var exactCertificationLimit = defaultExactCertificationLimit
+    /// Decisions taken since the last exact check whose margin was within roundoff (see
+    /// `NumericDoubt`).
+    var doubts = NumericDoubt()
+    /// Constraints added or changed since the last answer check, and whether the next one
+    /// checks every constraint (see `SimplexCore+Verification.swift`).
+    var unverifiedConstraints: [Int32] = []
+    var verifiesEverything = false
+    var verificationIndex = VerificationIndex()
+    var verificationDebt = VerificationDebt()
     /// Whether every objective level is a sum of non-negative errors (false in range
     /// probes, which optimize a plain variable).
     var objectiveIsBounded = true
@@ -209,6 +220,12 @@ package struct SimplexCore: ~Copyable {
         c.entryTolerance = entryTolerance
         c.objectiveIsBounded = objectiveIsBounded
         c.verifiesAnswers = verifiesAnswers
+        c.exactCertificationLimit = exactCertificationLimit
+        c.doubts = doubts
+        c.unverifiedConstraints = unverifiedConstraints
+        c.verifiesEverything = verifiesEverything
+        c.verificationIndex = verificationIndex
+        c.verificationDebt = verificationDebt
         c.statistics = statistics
         c.changedVariables = changedVariables
         return c

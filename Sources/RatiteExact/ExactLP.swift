@@ -1,13 +1,18 @@
+/// How the two sides of an exact constraint relate.
+package enum ExactRelation: Sendable {
+    case equal, lessThanOrEqual, greaterThanOrEqual
+}
+
 /// A linear constraint for the exact solver: `Σ coefficient·x[variable] + constant  relation  0`
 /// at `priority` (1000 is required). Optional constraints are measured as the solver promises:
 /// |error| for an equality, the shortfall for an inequality, summed within a priority.
 package struct ExactConstraint: Sendable {
     package var terms: [(variable: Int, coefficient: Double)]
     package var constant: Double
-    package var relation: Relation
+    package var relation: ExactRelation
     package var priority: Double
 
-    package init(terms: [(variable: Int, coefficient: Double)], constant: Double, relation: Relation, priority: Double) {
+    package init(terms: [(variable: Int, coefficient: Double)], constant: Double, relation: ExactRelation, priority: Double) {
         self.terms = terms
         self.constant = constant
         self.relation = relation
@@ -86,12 +91,10 @@ package enum ExactLP {
             kinds += [ExactColumnKind](repeating: .restricted, count: columns.count)
             extra.append(columns)
         }
-        var matrix: [[Double]] = []
+        var matrix: [ExactRow] = []
         for (i, c) in constraints.enumerated() {
-            var row = [Double](repeating: 0, count: kinds.count + 1)
-            for t in c.terms { row[t.variable] += t.coefficient }
-            for e in extra[i] { row[e.column] = e.sign }
-            row[kinds.count] = -c.constant
+            var row = ExactRow(entries: c.terms.map { ($0.variable, $0.coefficient) }, rhs: -c.constant)
+            for e in extra[i] { row.entries.append((e.column, e.sign)) }
             matrix.append(row)
         }
         var levels: [Double] = []

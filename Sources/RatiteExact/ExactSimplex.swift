@@ -1,5 +1,17 @@
+/// One row of an exact tableau's input: `Σ value·x[column] = rhs`, where a column may come
+/// more than once (its values add up, exactly).
+package struct ExactRow: Sendable {
+    package var entries: [(column: Int, value: Double)]
+    package var rhs: Double
+
+    package init(entries: [(column: Int, value: Double)] = [], rhs: Double = 0) {
+        self.entries = entries
+        self.rhs = rhs
+    }
+}
+
 /// How a column of the exact tableau may move.
-enum ExactColumnKind: Equatable {
+package enum ExactColumnKind: Equatable, Sendable {
     /// Unrestricted in sign (a variable): may enter in either direction, never leaves.
     case free
     /// Non-negative (a slack or an error).
@@ -35,18 +47,15 @@ struct ExactSimplex<Number: ExactNumber> {
     var columnCount: Int { kinds.count }
     var rowCount: Int { rows.count }
 
-    /// A tableau for `Σ row[j]·x_j = row[n]` per row of `matrix` (n = `kinds.count`), with no
-    /// basis yet, and the lexicographic objective `costs` (one row of n integers a level).
+    /// A tableau for `Σ entries = rhs` per row of `matrix` over `kinds.count` columns, with no
+    /// basis yet, and the lexicographic objective `costs` (one row of integers a level).
     /// Each row is scaled by a power of two to integers: every finite double is a dyadic
-    /// rational, so nothing is rounded.
-    init(matrix: [[Double]], kinds: [ExactColumnKind], costs: [[Int]]) throws(ExactOverflow) {
+    /// rational, so nothing is rounded, and entries of one column are summed exactly.
+    init(matrix: [ExactRow], kinds: [ExactColumnKind], costs: [[Int]]) throws(ExactOverflow) {
         self.kinds = kinds
         rows = []
         rows.reserveCapacity(matrix.count)
-        for row in matrix {
-            precondition(row.count == kinds.count + 1)
-            rows.append(try Self.integerRow(row))
-        }
+        for row in matrix { rows.append(try Self.integerRow(row, columns: kinds.count)) }
         objectives = []
         for level in costs {
             precondition(level.count == kinds.count)
@@ -60,17 +69,22 @@ struct ExactSimplex<Number: ExactNumber> {
         basicRow = [Int](repeating: -1, count: kinds.count)
     }
 
-    /// The row of integers `numbers` become once all are scaled by the same power of two.
-    static func integerRow(_ numbers: [Double]) throws(ExactOverflow) -> [Number] {
+    /// The dense row of integers `row` becomes once all its numbers are scaled by the same
+    /// power of two, with its right-hand side last.
+    static func integerRow(_ row: ExactRow, columns: Int) throws(ExactOverflow) -> [Number] {
+        let numbers = row.entries.map(\.value) + [row.rhs]
         let dyadics = numbers.map { BigInt.dyadic($0) }
         let lowest = dyadics.compactMap { $0?.exponent }.min() ?? 0
-        var row: [Number] = []
-        row.reserveCapacity(numbers.count)
-        for d in dyadics {
-            guard let (significand, exponent) = d else { row.append(.zero); continue }
-            row.append(try Number.exactly(significand.shiftedLeft(by: exponent - lowest)))
+        var sums = [BigInt](repeating: .zero, count: columns + 1)
+        for (k, d) in dyadics.enumerated() {
+            guard let (significand, exponent) = d else { continue }
+            let column = k < row.entries.count ? row.entries[k].column : columns
+            sums[column] += significand.shiftedLeft(by: exponent - lowest)
         }
-        return row
+        var result: [Number] = []
+        result.reserveCapacity(columns + 1)
+        for s in sums { result.append(try Number.exactly(s)) }
+        return result
     }
 
     // MARK: Pivoting

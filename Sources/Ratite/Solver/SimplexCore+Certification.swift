@@ -1,0 +1,373 @@
+import RatiteExact
+
+/// Exact certification: for systems small enough, the floating-point tableau's decisions are
+/// checked in exact arithmetic, and the tableau is replaced by the exact one, rounded once,
+/// when they were wrong.
+///
+/// Roundoff can make the float tableau see a coefficient of 4e-11 where the exact one is
+/// zero, and a symbol that would improve a lower priority level then looks as if it cost at
+/// a higher one: the optimum stops early. It can also make a required constraint look
+/// satisfiable or not. No tolerance tells such a residue from a real number in every case,
+/// so where it matters the answer is decided exactly:
+///
+/// - The live constraints, as written, become an `ExactSimplex` over the core's own symbols:
+///   variables free, slacks and errors restricted, required equalities' markers fixed at
+///   zero, one cost row per priority level.
+/// - The float tableau's basis is pivoted in. If it is singular, or its values break a
+///   bound, or (at an update) a reduced cost shows that it is not optimal, the exact simplex
+///   finishes the job, from that basis or from scratch.
+/// - The exact tableau is written back into the core, each number rounded once: same ids,
+///   every definition expanded, every objective coefficient exact to the last bit. Each
+///   write is journaled, so an operation that fails afterwards still rolls back.
+///
+/// The work is dense (rows × columns a pivot), so it only runs while the live constraints
+/// stay within `exactCertificationLimit`; larger systems rely on the residual check of
+/// `SimplexCore+Verification.swift`.
+extension SimplexCore {
+    /// Notes a decision about which rows are feasible taken within roundoff.
+    @inline(__always) mutating func doubtFeasibility() { doubts.feasibility = true }
+
+    /// Notes a decision about optimality taken within roundoff.
+    @inline(__always) mutating func doubtOptimum() { doubts.optimum = true }
+
+    /// Whether the constraints are few enough for exact certification: the most ever held
+    /// at once (constraint slots are reused), edits included, is within
+    /// `exactCertificationLimit`.
+    var fitsExactCertification: Bool { constraints.count <= exactCertificationLimit }
+
+    /// Whether every number of `model` is finite and their binary exponents span at most
+    /// `exactExponentSpan`: beyond that (1e300 beside 1e-300) the exact integers would run
+    /// to thousands of bits, and such input is outside the range the solver guarantees.
+    func isCertifiable(_ model: ExactCoreModel) -> Bool {
+        var lowest = Int.max, highest = Int.min
+        for row in model.problem.rows {
+            for x in row.entries.map(\.value) + [row.rhs] where x != 0 {
+                guard x.isFinite else { return false }
+                lowest = min(lowest, Int(x.exponent))
+                highest = max(highest, Int(x.exponent))
+            }
+        }
+        return highest == Int.min || highest - lowest <= exactExponentSpan
+    }
+
+    /// The live constraints, as written, over the core's symbols.
+    struct ExactCoreModel {
+        /// The live constraints in the order they were added: one row each.
+        var constraintIDs: [Int32] = []
+        /// The symbols in the rows, ascending: one column each.
+        var columnSymbols: [Int32] = []
+        /// Each symbol's column, or -1.
+        var columnOfSymbol: [Int32] = []
+        /// The objective levels in use, highest priority first: one cost row each.
+        var levelIDs: [Int32] = []
+        var problem = ExactProblem()
+    }
+
+    /// The live constraints as `ExactCoreModel`: each row reads
+    /// `orientation·(Σ a·x + constant) + m·marker + other = 0`, as the core built it.
+    func exactModel() -> ExactCoreModel {
+        var model = ExactCoreModel()
+        var live: [(id: Int32, serial: UInt32)] = []
+        for c in constraints.indices where constraints[c].isAlive { live.append((Int32(c), constraints[c].serial)) }
+        live.sort { $0.serial < $1.serial }
+        model.constraintIDs = live.map(\.id)
+        var used = [Bool](repeating: false, count: symbols.count)
+        for c in model.constraintIDs {
+            let record = constraints[Int(c)]
+            for t in terms(of: record) { used[Int(variables[Int(t.variable)].symbol)] = true }
+            used[Int(record.marker)] = true
+            if record.other >= 0 { used[Int(record.other)] = true }
+        }
+        model.columnOfSymbol = [Int32](repeating: -1, count: symbols.count)
+        for s in used.indices where used[s] {
+            model.columnOfSymbol[s] = Int32(model.columnSymbols.count)
+            model.columnSymbols.append(Int32(s))
+            let columnKind: ExactColumnKind = switch kind(Int32(s)) {
+            case .external: .free
+            case .dummy: .fixed
+            default: .restricted
+            }
+            model.problem.kinds.append(columnKind)
+        }
+        let n = model.columnSymbols.count
+        model.levelIDs = Array(levelOrder.ids)
+        var levelRow = [Int](repeating: -1, count: levels.count)
+        for (k, l) in model.levelIDs.enumerated() { levelRow[Int(l)] = k }
+        model.problem.costs = [[Int]](repeating: [Int](repeating: 0, count: n), count: model.levelIDs.count)
+        for c in model.constraintIDs {
+            let record = constraints[Int(c)]
+            var row = ExactRow(rhs: -record.orientation * record.constant)
+            for t in terms(of: record) {
+                row.entries.append((Int(model.columnOfSymbol[Int(variables[Int(t.variable)].symbol)]), record.orientation * t.coefficient))
+            }
+            row.entries.append((Int(model.columnOfSymbol[Int(record.marker)]), markerCoefficient(of: c)))
+            if record.other >= 0 { row.entries.append((Int(model.columnOfSymbol[Int(record.other)]), 1)) }
+            model.problem.rows.append(row)
+            if record.level >= 0 {
+                if record.relation == .equal { model.problem.costs[levelRow[Int(record.level)]][Int(model.columnOfSymbol[Int(record.marker)])] = 1 }
+                if record.other >= 0 { model.problem.costs[levelRow[Int(record.lowerLevel)]][Int(model.columnOfSymbol[Int(record.other)])] = 1 }
+            }
+        }
+        return model
+    }
+
+    /// The float tableau's basis as columns of `model`, or nil when some row's basic symbol
+    /// is not one of them or the count is off. Bundles stand for their dummies and are
+    /// left out, as are lingering symbols (see `ownsItsVariable`).
+    func floatBasis(in model: ExactCoreModel) -> [Int]? {
+        var basis: [Int] = []
+        for row in rows.elements where !row.isUnused && !isBundleRow(row) {
+            let b = row.basic
+            if kind(b) == .external && !isLiveVariableSymbol(b) { continue }
+            let column = model.columnOfSymbol[Int(b)]
+            guard column >= 0 else { return nil }
+            basis.append(Int(column))
+        }
+        basis.sort()
+        return basis.count == model.constraintIDs.count ? basis : nil
+    }
+
+    /// Whether external symbol `s` is its variable's symbol now.
+    func isLiveVariableSymbol(_ s: Int32) -> Bool {
+        let v = symbols[Int(s)].owner
+        return v >= 0 && Int(v) < variables.count && variables[Int(v)].isAlive && variables[Int(v)].symbol == s
+    }
+
+    /// What the exact check concluded.
+    enum ExactVerdict {
+        /// The float tableau's basis is right (feasible, and optimal when asked).
+        case holds(ExactSolution)
+        /// It was not; here is the exact optimum.
+        case corrected(ExactSolution)
+        /// The required constraints cannot hold together.
+        case infeasible
+        /// The numbers are outside what exact certification takes (`isCertifiable`).
+        case unavailable
+    }
+
+    /// Checks the float tableau's basis exactly against `model`; with `requireOptimal`,
+    /// its optimality too.
+    func exactVerdict(for model: ExactCoreModel, requireOptimal: Bool) -> ExactVerdict {
+        guard isCertifiable(model) else { return .unavailable }
+        switch ExactCertifier.check(model.problem, basis: floatBasis(in: model), requireOptimal: requireOptimal) {
+        case .holds(let solution): return .holds(solution)
+        case .corrected(let solution): return .corrected(solution)
+        case .infeasible: return .infeasible
+        }
+    }
+
+    /// Replaces every row and the objective by `solution` (over `model`'s columns), keeping
+    /// every symbol, constraint and variable id. Bundles and lingering symbols go. Every
+    /// write is journaled.
+    mutating func load(_ solution: ExactSolution, model: ExactCoreModel) {
+        clearTableau()
+        insert(solution, model: model)
+    }
+
+    /// Removes every row and objective coefficient, and the symbols only rows held: bundles
+    /// and lingering ones. Journaled.
+    mutating func clearTableau() {
+        for r in Int32(0)..<Int32(rows.count) where !rows[Int(r)].isUnused {
+            let b = rows[Int(r)].basic
+            freeRowSlot(r)
+            noteSymbol(b)
+            symbols[Int(b)].row = -1
+        }
+        clearObjectives()
+        for s in Int32(0)..<Int32(symbols.count) where kind(s) != .unused {
+            if isBundle(s) || (kind(s) == .external && !isLiveVariableSymbol(s)) { freeSymbolSlot(s) }
+        }
+    }
+
+    /// Removes every objective coefficient. Journaled.
+    mutating func clearObjectives() {
+        for s in Int32(0)..<Int32(symbols.count) where symbols[Int(s)].objective >= 0 { clearObjective(s) }
+    }
+
+    /// Writes `solution`'s rows and objective into a cleared tableau. Journaled.
+    private mutating func insert(_ solution: ExactSolution, model: ExactCoreModel) {
+        statistics.exactLoads += 1
+        for row in solution.rows {
+            let basic = model.columnSymbols[row.basic]
+            let start = cellPool.count
+            for t in row.terms where !isNearZero(t.coefficient) {
+                cellPool.append(Cell(symbol: model.columnSymbols[t.column], coefficient: t.coefficient))
+            }
+            let isDefinition = kind(basic) == .external
+            insertRow(Row(constant: row.constant, basic: basic, start: Int32(start), count: Int32(cellPool.count - start),
+                          isDefinition: isDefinition))
+        }
+        for (o, level) in solution.objective.enumerated() {
+            let l = model.levelIDs[o]
+            noteLevel(l)
+            levels[Int(l)].constant = level.value
+            for t in level.terms where !isNearZero(t.coefficient) {
+                addObjectiveCoefficient(model.columnSymbols[t.column], level: l, t.coefficient)
+            }
+        }
+        clearTransientLists()
+        for s in dirty { flags[Int(s)] &= ~SymbolFlags.dirty }
+        dirty.empty()
+        allSymbolsDirty = true
+    }
+
+    /// At an update: certifies the tableau's optimum exactly and loads the exact tableau
+    /// (which also takes out the rounding the rows gathered). Returns false when the
+    /// required constraints turn out not to hold together, which the operation-time check
+    /// (`certifyFeasibility`) keeps from happening.
+    mutating func certifyOptimum() -> Bool {
+        let model = exactModel()
+        switch exactVerdict(for: model, requireOptimal: true) {
+        case .holds(let solution):
+            statistics.certifications += 1
+            load(solution, model: model)
+        case .corrected(let solution):
+            statistics.certifications += 1
+            statistics.exactCorrections += 1
+            load(solution, model: model)
+        case .infeasible:
+            return false
+        case .unavailable:
+            break
+        }
+        return true
+    }
+
+    /// Inside an operation that may have changed whether the required constraints hold
+    /// together: confirms exactly that they do, loading the exact tableau when the float one
+    /// got there wrongly. Throws `unsatisfiable` when they do not (the caller rolls back
+    /// and explains the conflict exactly, `explained`).
+    mutating func certifyFeasibility() throws(CoreError) {
+        guard doubts.feasibility, fitsExactCertification else { return }
+        doubts.feasibility = false
+        let model = exactModel()
+        switch exactVerdict(for: model, requireOptimal: false) {
+        case .holds:
+            statistics.certifications += 1
+        case .corrected(let solution):
+            statistics.certifications += 1
+            statistics.exactCorrections += 1
+            load(solution, model: model)
+        case .infeasible:
+            statistics.exactCorrections += 1
+            throw .unsatisfiable(conflict: [])
+        case .unavailable:
+            break
+        }
+    }
+
+    /// After a float operation failed (and was rolled back): makes `change` to the records
+    /// and places every row from the exact optimum instead, in one transaction. `change`
+    /// runs on the cleared tableau (no rows, no objective) and may free and attach symbols.
+    /// - Returns: false, with nothing changed, when the required constraints cannot hold
+    ///   together after the change.
+    mutating func placeExactly(_ change: (inout SimplexCore) throws(CoreError) -> Void) throws(CoreError) -> Bool {
+        beginTransaction()
+        do {
+            clearTableau()
+            try change(&self)
+            clearObjectives()
+            let model = exactModel()
+            guard case .corrected(let solution) = exactVerdict(for: model, requireOptimal: true) else {
+                rollbackTransaction()
+                return false
+            }
+            statistics.exactCorrections += 1
+            insert(solution, model: model)
+            commitTransaction()
+            return true
+        } catch {
+            rollbackTransaction()
+            throw error
+        }
+    }
+
+    /// Whether the live required constraints, but `replacing` (-1 for none), hold together
+    /// with `subject`, decided exactly; nil when that cannot be decided here (too many
+    /// constraints, or numbers out of range: see `isCertifiable`).
+    func requiredConstraintsHold(with subject: ExactConstraint?, replacing: Int32) -> Bool? {
+        guard fitsExactCertification else { return nil }
+        var model = exactModel()
+        if let subject { model.problem.rows.append(ExactRow(entries: subject.terms.map { ($0.variable, $0.coefficient) }, rhs: -subject.constant)) }
+        guard isCertifiable(model) else { return nil }
+        return ExactLP.isFeasible(variableCount: variables.count, constraints: exactRequired(but: replacing) + (subject.map { [$0] } ?? []))
+    }
+
+    /// The live required constraints but `excluded`, in the order they were added, as
+    /// exact constraints over variable ids.
+    private func exactRequiredConstraints(but excluded: Int32) -> [(id: Int32, constraint: ExactConstraint)] {
+        var live: [(id: Int32, serial: UInt32)] = []
+        for c in constraints.indices where constraints[c].isAlive && constraints[c].isRequired && Int32(c) != excluded {
+            live.append((Int32(c), constraints[c].serial))
+        }
+        live.sort { $0.serial < $1.serial }
+        return live.map { ($0.id, exactConstraint($0.id, priority: 1000)) }
+    }
+
+    private func exactRequired(but excluded: Int32) -> [ExactConstraint] {
+        exactRequiredConstraints(but: excluded).map(\.constraint)
+    }
+
+    /// Constraint `c` as written, at `priority`.
+    func exactConstraint(_ c: Int32, priority: Double) -> ExactConstraint {
+        let record = constraints[Int(c)]
+        return ExactConstraint(
+            terms: terms(of: record).map { (Int($0.variable), $0.coefficient) }, constant: record.constant,
+            relation: record.relation.exact, priority: priority)
+    }
+
+    /// The smallest set of live required constraints (but `replacing`) that cannot hold
+    /// together with `subject`, decided exactly by a deletion filter, in the order they were
+    /// added. `subject` must conflict with them.
+    func exactMinimalConflict(with subject: ExactConstraint, replacing: Int32) -> [Int32] {
+        var kept = exactRequiredConstraints(but: replacing)
+        var i = kept.count - 1
+        while i >= 0 {
+            var trial = kept
+            trial.remove(at: i)
+            if !ExactLP.isFeasible(variableCount: variables.count, constraints: trial.map(\.constraint) + [subject]) {
+                kept = trial
+            }
+            i -= 1
+        }
+        return kept.map(\.id)
+    }
+
+    /// A smallest set of live required constraints that cannot hold together at the new
+    /// constants of `changes` (a later change of a constraint wins), decided exactly, in the
+    /// order they were added. They must conflict.
+    func exactMinimalConflict(afterChanging changes: [(Int32, Double)]) -> [Int32] {
+        var kept = exactRequiredConstraints(but: -1)
+        for (id, constant) in changes {
+            if let k = kept.firstIndex(where: { $0.id == id }) { kept[k].constraint.constant = constant }
+        }
+        var i = kept.count - 1
+        while i >= 0 {
+            var trial = kept
+            trial.remove(at: i)
+            if !ExactLP.isFeasible(variableCount: variables.count, constraints: trial.map(\.constraint)) { kept = trial }
+            i -= 1
+        }
+        return kept.map(\.id)
+    }
+}
+
+/// Which kinds of decision the float tableau took within roundoff since the last exact
+/// check: a row judged feasible while its constant was a hair below zero, a phase one that
+/// ended with a residue it called zero, a pivot on an element small next to its row, an
+/// objective coefficient small enough to be roundoff ranking a symbol. Only then is the
+/// answer checked exactly: a layout of small integers never raises them.
+struct NumericDoubt {
+    var feasibility = false
+    var optimum = false
+
+    var any: Bool { feasibility || optimum }
+}
+
+/// The most constraints exact certification handles (see
+/// `SimplexCore+Certification.swift`).
+let defaultExactCertificationLimit = 128
+
+/// The widest span of binary exponents among a system's numbers that exact certification
+/// takes: 2^128 (about 10^38) between the smallest and the largest.
+let exactExponentSpan = 128
