@@ -248,9 +248,13 @@ public func ratite_solver_suggest(_ solver: OpaquePointer?, _ variable: ratite_v
 @c @implementation
 public func ratite_solver_update(_ solver: OpaquePointer?, _ changed: UnsafeMutablePointer<Int>?) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
+        let unverified = core.statistics.unverifiedAnswers
         core.updateValues()
         let count = core.takeChangedVariables().count
         changed?.pointee = count
+        if core.statistics.unverifiedAnswers != unverified {
+            throw CFailure(RATITE_ERROR_NUMERICAL, "the answer could not be verified: a required constraint fails after a rebuild (numbers outside the documented range)")
+        }
     }
 }
 
@@ -286,5 +290,8 @@ func statistics(of core: borrowing SimplexCore) -> ratite_solver_statistics {
         values_recomputed: UInt64(core.statistics.valuesRecomputed), constraints: UInt64(shape.constraints),
         variables: UInt64(shape.variables), rows: UInt64(shape.rows), definition_rows: UInt64(shape.definitions),
         cells: UInt64(shape.cells), substitutions: UInt64(core.statistics.substitutions),
-        batched_unlinks: UInt64(core.statistics.batchedUnlinks))
+        batched_unlinks: UInt64(core.statistics.batchedUnlinks), refinements: UInt64(core.statistics.refinements),
+        rebuilds: UInt64(core.statistics.rebuilds), exact_checks: UInt64(core.statistics.certifications),
+        exact_corrections: UInt64(core.statistics.exactCorrections),
+        unverified_answers: UInt64(core.statistics.unverifiedAnswers))
 }

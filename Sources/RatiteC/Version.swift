@@ -8,7 +8,7 @@ import Glibc
 nonisolated(unsafe) private let statusStrings: [UnsafePointer<CChar>] = ([
     "ok", "NULL argument", "invalid argument", "non-finite number", "invalid priority",
     "invalid UTF-8", "unknown id or name", "duplicate", "unsatisfiable required constraints",
-    "parse error", "invalid constraint", "in use", "internal error",
+    "parse error", "invalid constraint", "in use", "internal error", "answer not verified",
 ] as [String]).map { UnsafePointer(strdup($0)!) }
 nonisolated(unsafe) private let unknownStatusString = UnsafePointer<CChar>(strdup("unknown status")!)
 nonisolated(unsafe) private let versionString = UnsafePointer<CChar>(

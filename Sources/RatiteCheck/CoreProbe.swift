@@ -92,6 +92,15 @@ public final class CoreProbe {
         return variables.map { core.value(ofVariable: $0) }
     }
 
+    /// The value edit variable `v` is held at: its suggestion, or the value it had when it
+    /// became an edit variable.
+    public func editValue(_ v: Int32) -> Double {
+        core.editValue(ofVariable: v)
+    }
+
+    /// Updates whose answer the core could not verify against the constraints as written.
+    public var unverifiedAnswers: Int { core.statistics.unverifiedAnswers }
+
     /// Broken invariants (tableau, columns, objective, optimality, cached values,
     /// constraints against their tag symbols); meaningful right after `update`.
     public func violations() -> [String] { core.invariantViolations() + core.valueViolations() }

@@ -14,7 +14,7 @@ static void test_version(void) {
     char expected[64];
     snprintf(expected, sizeof expected, "%d.%d.%d", RATITE_VERSION_MAJOR, RATITE_VERSION_MINOR, RATITE_VERSION_PATCH);
     CHECK_STR(text, expected);
-    CHECK_STR(text, "0.1.0");
+    CHECK_STR(text, "0.2.0");
 
     /* Any output pointer may be NULL; the string is static. */
     CHECK(ratite_version(NULL, NULL, NULL) == text);
@@ -31,8 +31,8 @@ static void test_version(void) {
 
 static void test_status_strings(void) {
     /* One distinct, non-empty description per status code. */
-    const char *strings[RATITE_ERROR_INTERNAL + 1];
-    for (ratite_status s = RATITE_OK; s <= RATITE_ERROR_INTERNAL; s++) {
+    const char *strings[RATITE_ERROR_NUMERICAL + 1];
+    for (ratite_status s = RATITE_OK; s <= RATITE_ERROR_NUMERICAL; s++) {
         strings[s] = ratite_status_string(s);
         CHECK(strings[s] != NULL);
         CHECK(strings[s] != NULL && strings[s][0] != '\0');
@@ -52,9 +52,10 @@ static void test_status_strings(void) {
     CHECK_STR(ratite_status_string(RATITE_ERROR_INVALID_CONSTRAINT), "invalid constraint");
     CHECK_STR(ratite_status_string(RATITE_ERROR_IN_USE), "in use");
     CHECK_STR(ratite_status_string(RATITE_ERROR_INTERNAL), "internal error");
+    CHECK_STR(ratite_status_string(RATITE_ERROR_NUMERICAL), "answer not verified");
 
     /* Codes outside the table: still a string, never NULL, never one of the real ones. */
-    const ratite_status outside[] = {-1, RATITE_ERROR_INTERNAL + 1, 100, INT32_MAX, INT32_MIN};
+    const ratite_status outside[] = {-1, RATITE_ERROR_NUMERICAL + 1, 100, INT32_MAX, INT32_MIN};
     for (size_t i = 0; i < sizeof outside / sizeof outside[0]; i++) {
         const char *text = ratite_status_string(outside[i]);
         CHECK_STR(text, "unknown status");

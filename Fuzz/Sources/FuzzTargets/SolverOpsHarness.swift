@@ -280,28 +280,42 @@ enum SolverOpsHarness {
     static func referenceSystem(_ m: Model) -> [ReferenceConstraint] {
         var all = m.live.flatMap(\.references)
         for v in m.editOrder {
-            guard let e = m.edits[v], e.value.isFinite else { continue }
-            all.append(ReferenceConstraint(terms: [(v, 1)], constant: -e.value, relation: .equal, priority: e.priority))
+            guard let e = m.edits[v] else { continue }
+            let value = m.probe.editValue(m.variables[v])
+            all.append(ReferenceConstraint(terms: [(v, 1)], constant: -value, relation: .equal, priority: e.priority))
         }
         return all
     }
 
+    /// After an update: the core's own invariants, then the answer against the constraints
+    /// as written (edits at the value they hold, a suggestion or the value they started
+    /// from): every required one holds to the documented tolerance, and the objective is the
+    /// exact optimum at every level.
     static func check(_ m: inout Model, data: UnsafeBufferPointer<UInt8>) {
         let values = m.probe.update(variables: m.variables)
         let problems = m.probe.violations()
         require(problems.isEmpty, "invariants: \(problems.prefix(4))\n\(m.probe.dump())", input: data)
-        // An edit that was never suggested holds the value it had when added; leave those to
-        // the core's own checks.
-        guard m.edits.values.allSatisfy({ $0.value.isFinite }) else { return }
+        require(m.probe.unverifiedAnswers == 0, "the core could not verify its answer", input: data)
         let system = referenceSystem(m)
         for c in system where c.isRequired {
             let scale = c.terms.reduce(abs(c.constant)) { $0 + abs($1.coefficient * values[$1.variable]) }
-            require(c.violation(values) <= 1e-6 * max(1, scale), "required \(c) violated: \(values)", input: data)
+            require(c.violation(values) <= 1e-9 * max(1, scale), "required \(c) violated: \(values)", input: data)
         }
-        if case .optimal(let best, _) = ReferenceLP.solve(variableCount: m.variables.count, constraints: system) {
+        switch ReferenceLP.solve(variableCount: m.variables.count, constraints: system) {
+        case .infeasible:
+            require(false, "the required constraints the core holds cannot hold together: \(system)", input: data)
+        case .optimal(let best, _):
             let ours = objectiveVector(system, values: values)
-            require(ours.count == best.count && zip(ours, best).allSatisfy { abs($0.value - $1.value) <= 1e-6 * max(1, abs($1.value)) },
-                    "not optimal: \(ours) vs \(best)", input: data)
+            // Within 1e-9 relative, or 1e-12 of the numbers a level sums (a level whose
+            // optimum is 0 comes out as rounding of its errors).
+            let scales = best.map { level in
+                system.filter { $0.priority == level.priority }.reduce(0.0) { sum, c in
+                    c.terms.reduce(sum + abs(c.constant)) { $0 + abs($1.coefficient * values[$1.variable]) }
+                }
+            }
+            require(ours.count == best.count && ours.indices.allSatisfy { k in
+                abs(ours[k].value - best[k].value) <= max(1e-9 * max(1, abs(best[k].value)), 1e-12 * scales[k])
+            }, "not optimal: \(ours) vs \(best)", input: data)
         }
         // A fresh core fed the surviving constraints (and edits) reaches the same values,
         // when they are the unique optimum.
@@ -320,7 +334,7 @@ enum SolverOpsHarness {
         for v in m.editOrder {
             guard let e = m.edits[v] else { continue }
             try? fresh.addEdit(variables[v], priority: e.priority)
-            try? fresh.suggest(variables[v], e.value)
+            try? fresh.suggest(variables[v], m.probe.editValue(m.variables[v]))
         }
         let again = fresh.update(variables: variables)
         require(close(values, again), "incremental \(values) vs fresh \(again)", input: data)

@@ -38,7 +38,7 @@ extern "C" {
 #endif
 
 #define RATITE_VERSION_MAJOR 0
-#define RATITE_VERSION_MINOR 1
+#define RATITE_VERSION_MINOR 2
 #define RATITE_VERSION_PATCH 0
 
 /* ---------------------------------------------------------------------------------------
@@ -79,6 +79,10 @@ typedef int32_t ratite_status;
  *  overflowed from finite numbers too far apart in magnitude (1e300 beside 1e-300);
  *  nothing was changed. */
 #define RATITE_ERROR_INTERNAL 12
+/** ratite_solver_update could not verify its answer: a required constraint still fails after
+ *  the tableau was rebuilt from the constraints, which only input outside the documented range
+ *  (numbers more than 2^128 apart in magnitude) causes. The values are updated all the same. */
+#define RATITE_ERROR_NUMERICAL 13
 
 /** A short, static, English description of a status code ("unknown id", ...). Never NULL. */
 const char *ratite_status_string(ratite_status status);
@@ -132,6 +136,12 @@ typedef struct ratite_solver_statistics {
     uint64_t cells;             /* nonzero coefficients over all rows */
     uint64_t substitutions;     /* rows rewritten by substituting a row into them */
     uint64_t batched_unlinks;   /* column entries unlinked in batches, deep in long columns */
+    uint64_t refinements;       /* updates whose values rounding had moved off the constraints,
+                                   refined back */
+    uint64_t rebuilds;          /* tableaux rebuilt from the constraints as written */
+    uint64_t exact_checks;      /* decisions taken within roundoff, checked in exact arithmetic */
+    uint64_t exact_corrections; /* exact checks that corrected the floating-point decision */
+    uint64_t unverified_answers; /* updates that returned RATITE_ERROR_NUMERICAL */
 } ratite_solver_statistics;
 
 /** Creates an empty solver. The caller owns *out and frees it with ratite_solver_free. */
@@ -198,7 +208,9 @@ ratite_status ratite_solver_edit_has(const ratite_solver *solver, ratite_variabl
 /** Suggests a value for an edit variable; ratite_solver_update applies it. */
 ratite_status ratite_solver_suggest(ratite_solver *solver, ratite_variable variable, double value);
 
-/** Brings variable values up to date. Writes how many changed into *changed (may be NULL). */
+/** Brings variable values up to date and checks them against the constraints as written.
+ *  Writes how many changed into *changed (may be NULL). Returns RATITE_ERROR_NUMERICAL (with
+ *  the values updated and *changed written) when the answer could not be verified. */
 ratite_status ratite_solver_update(ratite_solver *solver, size_t *changed);
 
 /** Removes every constraint and edit variable (variables stay, with value 0). */

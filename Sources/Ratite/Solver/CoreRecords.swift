@@ -186,21 +186,23 @@ public struct SolverStatistics: Sendable, Equatable {
     /// Levels whose last constraint left roundoff coefficients behind, cleared by a scan
     /// (see `SimplexCore.purgeDeadLevel`), for tests.
     package var deadLevelPurges: Int = 0
-    /// Updates whose values drifted from the constraints and were refined (see
-    /// `SimplexCore.verifyAnswer`).
-    package var refinements: Int = 0
+    /// Updates whose values had drifted from the constraints by rounding, and were refined
+    /// back (see docs/numerics.md).
+    public var refinements: Int = 0
     /// Tableaux rebuilt from the constraints as written because refinement did not
     /// converge.
-    package var rebuilds: Int = 0
-    /// Exact checks of the tableau's basis (see `SimplexCore.certifyOptimum`).
-    package var certifications: Int = 0
-    /// Exact checks that found the float tableau wrong, and operations the float tableau
-    /// failed that exact placement completed.
-    package var exactCorrections: Int = 0
+    public var rebuilds: Int = 0
+    /// Decisions checked in exact arithmetic because the floating-point one was within
+    /// roundoff.
+    public var certifications: Int = 0
+    /// Exact checks that found the floating-point decision wrong and corrected it, and
+    /// operations the floating-point tableau failed that exact placement completed.
+    public var exactCorrections: Int = 0
     /// Exact tableaux written into the core.
     package var exactLoads: Int = 0
-    /// Updates whose answer failed the check even after a rebuild.
-    package var unverifiedAnswers: Int = 0
+    /// Updates whose answer still broke a required constraint after a rebuild: only input
+    /// outside the documented range (see docs/numerics.md) leads here.
+    public var unverifiedAnswers: Int = 0
     /// Definition rows whose level a walk raised (see `SimplexCore.raiseLevels`), for
     /// tests.
     package var raisedLevels: Int = 0

@@ -66,6 +66,12 @@ extension SimplexCore {
 
     package func isEditVariable(_ v: Int32) -> Bool { isVariable(v) && variables[Int(v)].edit >= 0 }
 
+    /// The value edit variable `v` is held at: its last suggestion, or the value it had when
+    /// it became an edit variable.
+    package func editValue(ofVariable v: Int32) -> Double {
+        -constraints[Int(variables[Int(v)].edit)].constant
+    }
+
     /// Whether constraint `c` is the internal constraint of an edit variable.
     package func isEditConstraint(_ c: Int32) -> Bool { isConstraint(c) && constraints[Int(c)].isEdit }
 

@@ -118,14 +118,23 @@ public final class Solver {
         do { try core.suggestValue(v, value) } catch { throw translate(error, pending: nil) }
     }
 
-    /// Brings the values read by `value(of:)` up to date.
+    /// Brings the values read by `value(of:)` up to date, and checks them against the
+    /// constraints as written (see docs/numerics.md).
     /// - Returns: the variables whose values changed.
     /// - Complexity: proportional to the variables whose values may have changed.
     @discardableResult
     public func update() -> [Variable] {
+        let unverified = core.statistics.unverifiedAnswers
         core.updateValues()
+        isAnswerVerified = core.statistics.unverifiedAnswers == unverified
         return core.takeChangedVariables().compactMap { variablesByID[Int($0)] }
     }
+
+    /// Whether the last `update()` found every required constraint holding at the values,
+    /// to the documented tolerance. Always true for input in the documented range; false
+    /// only when numbers too far apart in magnitude defeated even a rebuild of the tableau
+    /// (the values are the best the solver found).
+    public private(set) var isAnswerVerified = true
 
     /// The value of `variable` after the last `update()`; 0 for a variable the solver has
     /// never seen or no longer holds.
