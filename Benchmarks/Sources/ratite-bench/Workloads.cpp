@@ -33,12 +33,19 @@ ResolvedAdditions resolvedForBuild;
 ratite_engine *engine = nullptr;
 ratite_item root = 0;
 
+/// Builds the family, with its edit variables (and their first update) when `edits`.
 void buildSolver(ratite_family family, int64_t n, bool edits) {
     Prepared &p = prepared(family, n);
     current = new Built;
     createVariables(*current, p);
     addConstraints(*current, p.inOrder);
     if (edits) addEdits(*current, p);
+}
+
+/// The first update after a build: every value computed, and every constraint checked
+/// against its terms (docs/numerics.md).
+Workload firstUpdate(ratite_family family, int64_t n) {
+    return {[=] { buildSolver(family, n, false); }, [=] { ratite_solver_update(current->solver, nullptr); }};
 }
 
 /// A build in generation order, or in the benchmark's seeded shuffled order (where the
@@ -239,6 +246,9 @@ std::map<std::string, Workload> workloads() {
         {"misses_shuffled_chain_30000", build(RATITE_FAMILY_CHAIN, 30000, true)},
         {"misses_shuffled_grid_10000", build(RATITE_FAMILY_GRID, 10000, true)},
         {"misses_shuffled_tree_10000", build(RATITE_FAMILY_TREE, 10000, true)},
+        {"first_update_chain_2000", firstUpdate(RATITE_FAMILY_CHAIN, 2000)},
+        {"first_update_grid_900", firstUpdate(RATITE_FAMILY_GRID, 900)},
+        {"first_update_tree_1000", firstUpdate(RATITE_FAMILY_TREE, 1000)},
         {"resize_chain_2000", resize(RATITE_FAMILY_CHAIN, 2000, 20)},
         {"resize_grid_900", resize(RATITE_FAMILY_GRID, 900, 20)},
         {"resize_tree_1000", resize(RATITE_FAMILY_TREE, 1000, 20)},

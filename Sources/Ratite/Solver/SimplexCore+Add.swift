@@ -139,6 +139,7 @@ extension SimplexCore {
     /// The symbols, levels and objective terms of recorded constraint `id` at `priority`
     /// (for a split equality, the priority above; `lowerPriority` is the one below),
     /// without its row: `attachConstraint`, or exact placement (which writes every row).
+    @inline(__always)
     mutating func attachSymbols(_ id: Int32, priority: Double, lowerPriority: Double? = nil) {
         let record = constraints[Int(id)]
         let required = priority >= 1000

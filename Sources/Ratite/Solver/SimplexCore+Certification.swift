@@ -211,10 +211,10 @@ extension SimplexCore {
         allSymbolsDirty = true
     }
 
-    /// At an update: certifies the tableau's optimum exactly and loads the exact tableau
-    /// (which also takes out the rounding the rows gathered). Returns false when the
-    /// required constraints turn out not to hold together, which the operation-time check
-    /// (`certifyFeasibility`) keeps from happening.
+    /// At an update: certifies the tableau's optimum exactly and loads the exact tableau,
+    /// which also takes out the rounding the rows gathered (a doubt is raised only where
+    /// rounding showed). Returns false when the required constraints turn out not to hold
+    /// together, which the operation-time check (`certifyFeasibility`) keeps from happening.
     mutating func certifyOptimum() -> Bool {
         let model = exactModel()
         switch exactVerdict(for: model, requireOptimal: true) {

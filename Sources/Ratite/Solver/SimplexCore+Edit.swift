@@ -100,7 +100,6 @@ extension SimplexCore {
         let record = constraints[Int(id)]
         let delta = constant - record.constant
         if delta == 0 { return }
-        if record.isRequired { noteUnverified(id) }
         noteShift(of: id)
         beginTransaction()
         do {
@@ -137,10 +136,7 @@ extension SimplexCore {
             guard isConstraint(id) else { throw .unknownConstraint(id) }
             guard constant.isFinite else { throw .nonFiniteConstant(constant) }
         }
-        for (id, _) in changes {
-            if constraints[Int(id)].isRequired { noteUnverified(id) }
-            noteShift(of: id)
-        }
+        for (id, _) in changes { noteShift(of: id) }
         beginTransaction()
         do {
             for (id, constant) in changes {

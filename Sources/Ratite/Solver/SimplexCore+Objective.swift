@@ -185,19 +185,6 @@ extension SimplexCore {
         return nil
     }
 
-    /// Whether some objective coefficient of `s` is small enough, next to its level's
-    /// scale, to be roundoff of zero: then whether `s` improves the objective, and at which
-    /// level, is not something floating point can decide.
-    @inline(__always) func hasRoundoffSizedObjective(_ s: Int32) -> Bool {
-        var node = symbols[Int(s)].objective
-        while node >= 0 {
-            let n = objectiveNodes[Int(node)]
-            if abs(n.coefficient) <= objectiveDoubt * min(levels[Int(n.level)].scale, 1e4) { return true }
-            node = n.next
-        }
-        return false
-    }
-
     /// Compares `obj(a) / da` with `obj(b) / db` lexicographically (highest priority first),
     /// walking both lists side by side; a level missing from a list counts as zero there.
     /// - Returns: negative, zero or positive.
@@ -225,7 +212,7 @@ extension SimplexCore {
 }
 
 /// Objective coefficients up to this, relative to their level's scale, may be roundoff of
-/// zero (`hasRoundoffSizedObjective`).
+/// zero (`improvementNotingDoubt`).
 let objectiveDoubt = 1.0e-7
 
 /// Objective coefficients smaller than this, relative to the largest coefficient their level

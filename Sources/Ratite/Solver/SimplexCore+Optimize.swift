@@ -88,8 +88,7 @@ extension SimplexCore {
     mutating func chooseEntering(bland: Bool) -> (Int32, Double)? {
         for s in pendingObjective {
             flags[Int(s)] &= ~SymbolFlags.pending
-            if hasRoundoffSizedObjective(s) { doubtOptimum() }
-            if flags[Int(s)] & SymbolFlags.candidate == 0 && improvement(s) != nil {
+            if flags[Int(s)] & SymbolFlags.candidate == 0 && improvementNotingDoubt(s) {
                 flags[Int(s)] |= SymbolFlags.candidate
                 candidates.append(s)
             }
@@ -122,6 +121,29 @@ extension SimplexCore {
         if best < 0 { return nil }
         let leading = leadingObjective(best)!.coefficient
         return (best, leading < 0 ? 1 : -1)
+    }
+
+    /// Whether moving `s` would improve the objective (`improvement`), in one walk of its
+    /// list that also notes a coefficient small enough to be roundoff of zero: then whether
+    /// `s` improves the objective, and at which level, is not something floating point can
+    /// decide.
+    @inline(__always) mutating func improvementNotingDoubt(_ s: Int32) -> Bool {
+        let record = symbols[Int(s)]
+        guard record.row < 0, kind(s).mayEnter else { return false }
+        var node = record.objective
+        while node >= 0 {
+            let n = objectiveNodes[Int(node)]
+            let scale = min(levels[Int(n.level)].scale, 1e4)
+            let size = abs(n.coefficient)
+            if size <= objectiveDoubt * scale { doubtOptimum() }
+            if size > entryTolerance * scale {
+                if kind(s) == .external { return true }
+                if n.coefficient < 0 { return true }
+                return false
+            }
+            node = n.next
+        }
+        return false
     }
 
     /// How much moving parametric `s` would improve the objective: the rank of the level that

@@ -38,7 +38,8 @@ extension SimplexCore {
     }
 
     /// Notes that constraint `c`'s constant moved: its first shift since the last
-    /// structural change brings a check (a coefficient wrong since then would show now).
+    /// structural change brings a check, of `c` itself too (a coefficient wrong since then
+    /// would show now, and `c` may not move a variable).
     @inline(__always) mutating func noteShift(of c: Int32) {
         if verificationDebt.shiftStamps.count <= Int(c) {
             verificationDebt.shiftStamps.append(contentsOf: repeatElement(0, count: constraints.count + 1 - verificationDebt.shiftStamps.count))
@@ -46,6 +47,8 @@ extension SimplexCore {
         if verificationDebt.shiftStamps[Int(c)] != verificationDebt.generation {
             verificationDebt.shiftStamps[Int(c)] = verificationDebt.generation
             verificationDebt.pending = true
+            if unverifiedConstraints.count < verificationIndex.checkAllBeyond { unverifiedConstraints.append(c) }
+            else { verifiesEverything = true }
         } else {
             verificationDebt.uncheckedShifts += 1
         }
@@ -109,9 +112,11 @@ extension SimplexCore {
     /// not its variables move.
     @inline(__always) mutating func noteUnverified(_ c: Int32) {
         noteStructuralChange()
+        if verificationIndex.isBuilt { verificationIndex.noteAdded(c) }
+        // A build adds many before the first update, which checks everything anyway.
+        if verifiesEverything || allSymbolsDirty { return }
         if unverifiedConstraints.count < verificationIndex.checkAllBeyond { unverifiedConstraints.append(c) }
         else { verifiesEverything = true }
-        if verificationIndex.isBuilt { verificationIndex.noteAdded(c) }
     }
 
     /// Checks the values just computed, refines them, and rebuilds the tableau when
@@ -120,7 +125,15 @@ extension SimplexCore {
     /// even the rebuilt tableau's answer fails the check (the caller counts a numerical
     /// failure).
     mutating func verifyAnswer(changedFrom start: Int?) -> Bool {
+        // Nothing moved and nothing changed: nothing to check.
+        if let start, start == changedVariables.count, unverifiedConstraints.isEmpty, !verifiesEverything { return true }
         var suspects = constraintsToCheck(changedFrom: start)
+        // The common case, checked without building lists: nothing drifted.
+        if constraintsHold(suspects) {
+            suspects.empty()
+            verificationScratch = suspects
+            return true
+        }
         for round in 0...refinementRounds {
             let drifted = constraintsWithResiduals(among: suspects)
             if drifted.isEmpty { return true }
@@ -166,27 +179,44 @@ extension SimplexCore {
             unverifiedConstraints.empty()
             verifiesEverything = false
         }
-        if start == nil || verifiesEverything {
-            var all: [Int32] = []
-            for c in constraints.indices where constraints[c].isAlive { all.append(Int32(c)) }
-            return all
-        }
         if !verificationIndex.isBuilt || verificationIndex.needsRebuild {
             var index = VerificationIndex()
             index.rebuild(from: self)
             verificationIndex = index
         }
+        if start == nil || verifiesEverything {
+            var all: [Int32] = []
+            for c in constraints.indices where constraints[c].isAlive { all.append(Int32(c)) }
+            return all
+        }
         // Each constraint once: a stamp per constraint, renewed for every call, instead of
-        // sorting the candidates.
-        var index = verificationIndex
-        verificationIndex = VerificationIndex()
-        defer { verificationIndex = index }
-        index.beginCollecting(constraintCount: constraints.count)
-        var result: [Int32] = []
-        for c in unverifiedConstraints { index.collect(c, into: &result) }
-        for v in changedVariables[start!...] { index.collectConstraints(of: v, into: &result) }
-        if changedVariables.count > start! { index.collectRecent(into: &result) }
+        // sorting the candidates. The list's storage is kept between updates.
+        verificationIndex.beginCollecting(constraintCount: constraints.count)
+        var result = verificationScratch
+        verificationScratch = []
+        result.empty()
+        for c in unverifiedConstraints { verificationIndex.collect(c, into: &result) }
+        var k = start!
+        while k < changedVariables.count {
+            verificationIndex.collectConstraints(of: changedVariables[k], into: &result)
+            k += 1
+        }
+        if changedVariables.count > start! { verificationIndex.collectRecent(into: &result) }
         return result
+    }
+
+    /// Whether every constraint of `candidates` has a row residual within rounding and, if
+    /// required, holds: `constraintsWithResiduals` finds none.
+    func constraintsHold(_ candidates: [Int32]) -> Bool {
+        for c in candidates where isConstraint(c) {
+            let (residual, magnitude) = rowResidual(ofConstraint: c)
+            guard abs(residual) <= refinementTolerance * max(1, magnitude) else { return false }
+            if constraints[Int(c)].isRequired {
+                let (violation, size) = requiredViolation(ofConstraint: c)
+                guard violation <= requiredTolerance * max(1, size) else { return false }
+            }
+        }
+        return true
     }
 
     /// The constraints among `candidates` whose row residual is above rounding, with the

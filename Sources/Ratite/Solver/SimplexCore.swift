@@ -150,6 +150,8 @@ package struct SimplexCore: ~Copyable {
     var unverifiedConstraints: [Int32] = []
     var verifiesEverything = false
     var verificationIndex = VerificationIndex()
+    /// Kept storage for the list of constraints an update checks.
+    var verificationScratch: [Int32] = []
     var verificationDebt = VerificationDebt()
     /// Whether every objective level is a sum of non-negative errors (false in range
     /// probes, which optimize a plain variable).
@@ -630,18 +632,22 @@ package struct SimplexCore: ~Copyable {
 /// large the terms were, and a row solved for it would carry 1e14 (the conflict between
 /// `w == 67` and `3w >= 930` went unseen that way). The constant is snapped alike.
 struct SparseAccumulator {
+    /// A coefficient and the sum of the magnitudes added into it.
+    private struct Slot {
+        var value: Double
+        var magnitude: Double
+    }
+
     /// The table: `keys[i]` is the symbol in slot `i` or -1; capacity a power of two.
     private var keys: [Int32] = Array(repeating: -1, count: 64)
-    private var values: [Double] = Array(repeating: 0, count: 64)
-    /// The sum of the magnitudes added to each slot's coefficient.
-    private var magnitudes: [Double] = Array(repeating: 0, count: 64)
+    private var slots: [Slot] = Array(repeating: Slot(value: 0, magnitude: 0), count: 64)
     /// The symbols present, in insertion order.
     private(set) var symbols: [Int32] = []
     private var rawConstant: Double = 0
     private var constantMagnitude: Double = 0
 
     /// Bytes the table holds.
-    var reservedBytes: Int { keys.capacity * 4 + values.capacity * 8 + magnitudes.capacity * 8 + symbols.capacity * 4 }
+    var reservedBytes: Int { keys.capacity * 4 + slots.capacity * 16 + symbols.capacity * 4 }
 
     /// The accumulated constant, zero when it is cancellation residue.
     var constant: Double { Self.snapped(rawConstant, magnitude: constantMagnitude) }
@@ -695,13 +701,12 @@ struct SparseAccumulator {
     @inline(__always) mutating func add(_ s: Int32, _ c: Double) {
         let i = slot(of: s)
         if keys[i] == s {
-            values[i] += c
-            magnitudes[i] += abs(c)
+            slots[i].value += c
+            slots[i].magnitude += abs(c)
             return
         }
         keys[i] = s
-        values[i] = c
-        magnitudes[i] = abs(c)
+        slots[i] = Slot(value: c, magnitude: abs(c))
         symbols.append(s)
         // At most half full, so probes stay short.
         if symbols.count * 2 > keys.count { grow() }
@@ -709,35 +714,30 @@ struct SparseAccumulator {
 
     /// Doubles the table and puts every present symbol back, in insertion order.
     @inline(never) private mutating func grow() {
-        var moved: [(Double, Double)] = []
+        var moved: [Slot] = []
         moved.reserveCapacity(symbols.count)
-        for s in symbols {
-            let i = slot(of: s)
-            moved.append((values[i], magnitudes[i]))
-        }
+        for s in symbols { moved.append(slots[slot(of: s)]) }
         keys = Array(repeating: -1, count: keys.count * 2)
-        values = Array(repeating: 0, count: keys.count)
-        magnitudes = Array(repeating: 0, count: keys.count)
+        slots = Array(repeating: Slot(value: 0, magnitude: 0), count: keys.count)
         for (n, s) in symbols.enumerated() {
             let i = slot(of: s)
             keys[i] = s
-            (values[i], magnitudes[i]) = moved[n]
+            slots[i] = moved[n]
         }
     }
 
     /// `s`'s coefficient, zero when it is cancellation residue.
     @inline(__always) func coefficient(_ s: Int32) -> Double {
         let i = slot(of: s)
-        return keys[i] == s ? Self.snapped(values[i], magnitude: magnitudes[i]) : 0
+        return keys[i] == s ? Self.snapped(slots[i].value, magnitude: slots[i].magnitude) : 0
     }
 
     /// Zeroes `s`'s coefficient (it stays listed) and returns what it was.
     @inline(__always) mutating func take(_ s: Int32) -> Double {
         let i = slot(of: s)
         guard keys[i] == s else { return 0 }
-        let c = Self.snapped(values[i], magnitude: magnitudes[i])
-        values[i] = 0
-        magnitudes[i] = 0
+        let c = Self.snapped(slots[i].value, magnitude: slots[i].magnitude)
+        slots[i] = Slot(value: 0, magnitude: 0)
         return c
     }
 
