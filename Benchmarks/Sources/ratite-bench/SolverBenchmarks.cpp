@@ -1,5 +1,6 @@
 // Solver benchmarks on the generated families: build (in generation order and shuffled),
-// resize, add/remove of one constraint, and the constant-change fast path.
+// resize, add/remove of one constraint, the constant-change fast path, and the first
+// suggestion of the edit variables on a built system.
 #include "Benchmarks.hpp"
 #include "Systems.hpp"
 
@@ -133,6 +134,34 @@ static void addRemove(benchmark::State &state, ratite_family family) {
     state.SetComplexityN(state.range(0));
 }
 
+/// Makes the edit variables edit variables of the built system, suggests their first
+/// values and updates: what a layout pays when its window is first sized. The removal that
+/// restores the solver is not timed.
+static void edits(benchmark::State &state, ratite_family family) {
+    Prepared &p = prepared(family, state.range(0));
+    Built built;
+    createVariables(built, p);
+    addConstraints(built, p.inOrder);
+    ratite_solver_update(built.solver, nullptr);
+    reportShape(state, built.solver);
+    size_t count = ratite_system_edit_count(p.system);
+    ratite_solver_statistics before = statistics(built.solver);
+    for (auto _ : state) {
+        addEdits(built, p);
+        state.PauseTiming();
+        for (size_t e = 0; e < count; e++) {
+            int32_t v;
+            require(ratite_system_edit_get(p.system, e, &v, nullptr, nullptr, nullptr, nullptr), "edit_get");
+            require(ratite_solver_edit_remove(built.solver, built.variables[static_cast<size_t>(v)]), "edit_remove",
+                    built.solver);
+        }
+        ratite_solver_update(built.solver, nullptr);
+        state.ResumeTiming();
+    }
+    reportPerOperation(state, before, statistics(built.solver));
+    state.SetComplexityN(state.range(0));
+}
+
 static void constantChange(benchmark::State &state, ratite_family family) {
     Prepared &p = prepared(family, state.range(0));
     Built &built = builtWithEdits(family, state.range(0));
@@ -174,6 +203,7 @@ void registerSolverBenchmarks(const std::vector<int64_t> &sizes) {
         add("resize", [id](benchmark::State &s) { resize(s, id); });
         add("add_remove", [id](benchmark::State &s) { addRemove(s, id); });
         add("constant", [id](benchmark::State &s) { constantChange(s, id); });
+        add("edits", [id](benchmark::State &s) { edits(s, id); });
     }
 }
 

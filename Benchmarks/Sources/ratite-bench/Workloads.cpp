@@ -48,6 +48,17 @@ Workload firstUpdate(ratite_family family, int64_t n) {
     return {[=] { buildSolver(family, n, false); }, [=] { ratite_solver_update(current->solver, nullptr); }};
 }
 
+/// Edit variables added to a built system and given their first suggestions: the setup
+/// builds and updates, the run adds the edits, suggests and updates (the dual simplex
+/// takes one pivot per grid row that the suggestion stretches).
+Workload firstSuggestion(ratite_family family, int64_t n) {
+    return {[=] {
+                buildSolver(family, n, false);
+                ratite_solver_update(current->solver, nullptr);
+            },
+            [=] { addEdits(*current, prepared(family, n)); }};
+}
+
 /// A build in generation order, or in the benchmark's seeded shuffled order (where the
 /// order a solver is given its constraints shows in its work).
 Workload build(ratite_family family, int64_t n, bool shuffled = false) {
@@ -249,6 +260,8 @@ std::map<std::string, Workload> workloads() {
         {"first_update_chain_2000", firstUpdate(RATITE_FAMILY_CHAIN, 2000)},
         {"first_update_grid_900", firstUpdate(RATITE_FAMILY_GRID, 900)},
         {"first_update_tree_1000", firstUpdate(RATITE_FAMILY_TREE, 1000)},
+        {"first_suggestion_grid_2500", firstSuggestion(RATITE_FAMILY_GRID, 2500)},
+        {"first_suggestion_tree_1000", firstSuggestion(RATITE_FAMILY_TREE, 1000)},
         {"resize_chain_2000", resize(RATITE_FAMILY_CHAIN, 2000, 20)},
         {"resize_grid_900", resize(RATITE_FAMILY_GRID, 900, 20)},
         {"resize_tree_1000", resize(RATITE_FAMILY_TREE, 1000, 20)},

@@ -222,7 +222,7 @@ extension SimplexCore {
             d.feed(name.utf8.count)
             for byte in name.utf8 { d.feed(Int32(byte)) }
         }
-        for list in [levelOrder.ids, dirty, candidates, pendingObjective, infeasible, phaseSymbols] {
+        for list in [levelOrder.ids, dirty, candidates, pendingObjective, infeasible.symbols, phaseSymbols] {
             d.feed(list.count)
             for x in list { d.feed(x) }
         }

@@ -230,7 +230,7 @@ extension SimplexCore {
                 }
             }
             if entering < 0 {
-                infeasible.append(b)
+                infeasible.push(b, violation: kind(b) == .dummy ? abs(row.constant) : -row.constant)
                 flags[Int(b)] |= SymbolFlags.infeasible
                 throw .unsatisfiable(conflict: constraintsInCertificate(row: row))
             }
@@ -243,13 +243,13 @@ extension SimplexCore {
         }
     }
 
-    /// Takes the most violated infeasible LP row's basic symbol off the list.
+    /// Takes the most violated infeasible LP row's basic symbol off the queue. Each entry's
+    /// row is read again: a symbol no longer queued (it left the basis) or no longer
+    /// violated is dropped, and one whose violation changed since the entry was pushed goes
+    /// back with its current violation.
     private mutating func popInfeasible() -> Int32? {
-        var bestIndex = -1
-        var bestViolation = 0.0
-        var i = 0
-        while i < infeasible.count {
-            let b = infeasible[i]
+        while let (b, key) = infeasible.pop() {
+            guard flags[Int(b)] & SymbolFlags.infeasible != 0 else { continue }
             let r = rowIndex(b)
             var violation = 0.0
             if r >= 0 && !rows[Int(r)].isDefinition {
@@ -259,22 +259,16 @@ extension SimplexCore {
             if violation <= feasibilityTolerance {
                 if violation > 0 { doubtFeasibility() }
                 flags[Int(b)] &= ~SymbolFlags.infeasible
-                infeasible.swapAt(i, infeasible.count - 1)
-                infeasible.removeLast()
                 continue
             }
-            if bestIndex < 0 || violation > bestViolation || (violation == bestViolation && b < infeasible[bestIndex]) {
-                bestIndex = i
-                bestViolation = violation
+            if violation != key {
+                infeasible.push(b, violation: violation)
+                continue
             }
-            i += 1
+            flags[Int(b)] &= ~SymbolFlags.infeasible
+            return b
         }
-        if bestIndex < 0 { return nil }
-        let b = infeasible[bestIndex]
-        flags[Int(b)] &= ~SymbolFlags.infeasible
-        infeasible.swapAt(bestIndex, infeasible.count - 1)
-        infeasible.removeLast()
-        return b
+        return nil
     }
 }
 

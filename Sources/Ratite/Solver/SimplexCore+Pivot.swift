@@ -169,9 +169,10 @@ extension SimplexCore {
         // Within the tolerance, but not zero: only exact arithmetic can tell roundoff of a
         // feasible zero from a real, tiny violation.
         if !violated && (c < 0 || (c > 0 && kind(b) == .dummy)) { doubtFeasibility() }
-        if violated && flags[Int(b)] & SymbolFlags.infeasible == 0 {
+        // Pushed again when already queued: the queue's key must follow the constant.
+        if violated {
             flags[Int(b)] |= SymbolFlags.infeasible
-            infeasible.append(b)
+            infeasible.push(b, violation: kind(b) == .dummy ? abs(c) : -c)
         }
     }
 

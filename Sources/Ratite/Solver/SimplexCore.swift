@@ -81,7 +81,7 @@ package struct SimplexCore: ~Copyable {
     /// Symbols whose objective coefficients changed since candidates were last checked.
     var pendingObjective: [Int32] = []
     /// Basic symbols of LP rows that may be infeasible.
-    var infeasible: [Int32] = []
+    var infeasible = InfeasibleQueue()
     /// The phase-one level while an artificial variable is being driven out, else -1, and
     /// the symbols that received coefficients at it.
     var phaseLevel: Int32 = -1
