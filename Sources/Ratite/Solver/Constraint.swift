@@ -11,6 +11,8 @@ public final class Constraint: CustomStringConvertible, Sendable {
     public let rhs: LinearExpression
     public let relation: Relation
     public let priority: Priority
+    /// The slot the last solver that took this constraint keeps it in (see `SolverSlot`).
+    let slot = SolverSlot()
 
     public init(_ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression, priority: Priority = .required) {
         self.lhs = lhs

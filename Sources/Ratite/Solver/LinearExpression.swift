@@ -2,6 +2,8 @@
 /// value with `Solver.value(of:)`.
 public final class Variable: CustomStringConvertible, Sendable {
     public let name: String
+    /// The slot the last solver that took this variable keeps it in (see `SolverSlot`).
+    let slot = SolverSlot()
 
     public init(_ name: String = "") { self.name = name }
 

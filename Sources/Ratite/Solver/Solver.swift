@@ -17,11 +17,19 @@
 /// solver exactly as it was. The same operations in the same order give bit-identical
 /// values. One solver must not be used from two threads at once.
 public final class Solver {
-    package var core = SimplexCore()
-    private var constraintIDs: [ObjectIdentifier: Int32] = [:]
-    private var constraintsByID: [Constraint?] = []
-    private var variableIDs: [ObjectIdentifier: Int32] = [:]
-    private var variablesByID: [Variable?] = []
+    // Unchecked exclusivity: a solver is used by one thread at a time (see above) and these
+    // are never accessed re-entrantly; the dynamic checks cost a tenth of an addition.
+    @exclusivity(unchecked) package var core = SimplexCore()
+    // Objects to slots: each object's `slot` hint first (an array read and an identity
+    // check), the dictionaries when another solver took the object since.
+    @exclusivity(unchecked) private var constraintIDs: [ObjectIdentifier: Int32] = [:]
+    @exclusivity(unchecked) private var constraintsByID: [Constraint?] = []
+    @exclusivity(unchecked) private var variableIDs: [ObjectIdentifier: Int32] = [:]
+    @exclusivity(unchecked) private var variablesByID: [Variable?] = []
+    /// The terms of the constraint being added, and the variables it created, kept for
+    /// their storage.
+    @exclusivity(unchecked) private var termScratch: [VariableTerm] = []
+    @exclusivity(unchecked) private var freshScratch: [Variable] = []
 
     public init() {}
 
@@ -31,23 +39,39 @@ public final class Solver {
     /// - Complexity: proportional to the rows the constraint touches; a constraint that
     ///   defines a new variable costs O(terms).
     public func add(_ constraint: Constraint) throws(SolverError) {
-        let key = ObjectIdentifier(constraint)
-        guard constraintIDs[key] == nil else { throw .duplicateConstraint(constraint) }
+        guard id(of: constraint) == nil else { throw .duplicateConstraint(constraint) }
         guard constraint.priority.isValid else { throw .invalidPriority(constraint.priority.value) }
-        let expression = constraint.expression
-        for t in expression.terms where !t.coefficient.isFinite { throw .nonFiniteCoefficient(t.variable, t.coefficient) }
-        guard expression.constant.isFinite else { throw .nonFiniteConstant(expression.constant) }
+        // The terms of `lhs - rhs`, read from both sides without building the difference.
+        for t in constraint.lhs.terms where !t.coefficient.isFinite { throw .nonFiniteCoefficient(t.variable, t.coefficient) }
+        for t in constraint.rhs.terms where !t.coefficient.isFinite { throw .nonFiniteCoefficient(t.variable, -t.coefficient) }
+        let constant = constraint.lhs.constant - constraint.rhs.constant
+        guard constant.isFinite else { throw .nonFiniteConstant(constant) }
+        var terms = termScratch
+        var fresh = freshScratch
+        termScratch = []
+        freshScratch = []
+        defer {
+            terms.removeAll(keepingCapacity: true)
+            fresh.removeAll(keepingCapacity: true)
+            termScratch = terms
+            freshScratch = fresh
+        }
         // Variables seen for the first time are created inside the core's transaction, so a
         // refused addition takes them back and leaves the core bit-identical.
-        let fresh = expression.terms.map(\.variable).filter { variableIDs[ObjectIdentifier($0)] == nil }
         core.beginTransaction()
-        let terms = expression.terms.map { VariableTerm(variable: variableID($0.variable), coefficient: $0.coefficient) }
+        for t in constraint.lhs.terms {
+            terms.append(VariableTerm(variable: variableID(t.variable, noting: &fresh), coefficient: t.coefficient))
+        }
+        for t in constraint.rhs.terms {
+            terms.append(VariableTerm(variable: variableID(t.variable, noting: &fresh), coefficient: -t.coefficient))
+        }
         do {
-            let id = try core.addConstraint(terms: terms, constant: expression.constant, relation: constraint.relation, priority: constraint.priority.value)
+            let id = try core.addConstraint(terms: terms, constant: constant, relation: constraint.relation, priority: constraint.priority.value)
             core.commitTransaction()
-            constraintIDs[key] = id
+            constraintIDs[ObjectIdentifier(constraint)] = id
             if constraintsByID.count <= Int(id) { constraintsByID.append(contentsOf: repeatElement(nil, count: Int(id) + 1 - constraintsByID.count)) }
             constraintsByID[Int(id)] = constraint
+            constraint.slot.store(id)
         } catch {
             core.rollbackTransaction()
             forget(fresh)
@@ -58,21 +82,20 @@ public final class Solver {
     /// Removes a constraint.
     /// - Throws: `unknownConstraint`.
     public func remove(_ constraint: Constraint) throws(SolverError) {
-        let key = ObjectIdentifier(constraint)
-        guard let id = constraintIDs[key] else { throw .unknownConstraint(constraint) }
+        guard let id = id(of: constraint) else { throw .unknownConstraint(constraint) }
         do {
             try core.removeConstraint(id)
         } catch {
             throw translate(error, pending: constraint)
         }
-        constraintIDs[key] = nil
+        constraintIDs[ObjectIdentifier(constraint)] = nil
         constraintsByID[Int(id)] = nil
         forgetUnusedVariables(constraint.expression.terms.map(\.variable))
     }
 
     /// Whether the solver holds `constraint`.
     public func contains(_ constraint: Constraint) -> Bool {
-        constraintIDs[ObjectIdentifier(constraint)] != nil
+        id(of: constraint) != nil
     }
 
     /// Makes `variable` an edit variable at `priority` (below required), holding its current
@@ -81,22 +104,22 @@ public final class Solver {
         guard priority.isValid else { throw .invalidPriority(priority.value) }
         guard !priority.isRequired else { throw .requiredEditVariable(variable) }
         guard !hasEditVariable(variable) else { throw .duplicateEditVariable(variable) }
-        let isNew = variableIDs[ObjectIdentifier(variable)] == nil
+        var fresh: [Variable] = []
         core.beginTransaction()
-        let v = variableID(variable)
+        let v = variableID(variable, noting: &fresh)
         do {
             try core.addEditVariable(v, priority: priority.value)
             core.commitTransaction()
         } catch {
             core.rollbackTransaction()
-            if isNew { forget([variable]) }
+            forget(fresh)
             throw translate(error, pending: nil)
         }
     }
 
     /// Stops editing `variable`.
     public func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        guard let v = variableIDs[ObjectIdentifier(variable)], core.isEditVariable(v) else {
+        guard let v = id(of: variable), core.isEditVariable(v) else {
             throw .unknownEditVariable(variable)
         }
         do { try core.removeEditVariable(v) } catch { throw translate(error, pending: nil) }
@@ -104,14 +127,14 @@ public final class Solver {
     }
 
     public func hasEditVariable(_ variable: Variable) -> Bool {
-        guard let v = variableIDs[ObjectIdentifier(variable)] else { return false }
+        guard let v = id(of: variable) else { return false }
         return core.isEditVariable(v)
     }
 
     /// Suggests a value for an edit variable; `update()` then moves it (and everything tied
     /// to it) as far as the edit's priority allows.
     public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
-        guard let v = variableIDs[ObjectIdentifier(variable)], core.isEditVariable(v) else {
+        guard let v = id(of: variable), core.isEditVariable(v) else {
             throw .unknownEditVariable(variable)
         }
         guard value.isFinite else { throw .nonFiniteSuggestedValue(variable, value) }
@@ -139,7 +162,7 @@ public final class Solver {
     /// The value of `variable` after the last `update()`; 0 for a variable the solver has
     /// never seen or no longer holds.
     public func value(of variable: Variable) -> Double {
-        guard let v = variableIDs[ObjectIdentifier(variable)] else { return 0 }
+        guard let v = id(of: variable) else { return 0 }
         return core.value(ofVariable: v)
     }
 
@@ -160,13 +183,30 @@ public final class Solver {
 
     // MARK: Internals
 
-    private func variableID(_ variable: Variable) -> Int32 {
-        let key = ObjectIdentifier(variable)
-        if let v = variableIDs[key] { return v }
+    /// The slot of `constraint` in this solver, or nil.
+    @inline(__always) private func id(of constraint: Constraint) -> Int32? {
+        let hint = constraint.slot.hint
+        if hint >= 0 && Int(hint) < constraintsByID.count && constraintsByID[Int(hint)] === constraint { return hint }
+        // A constraint no solver ever took cannot be in the dictionary.
+        return hint < 0 ? nil : constraintIDs[ObjectIdentifier(constraint)]
+    }
+
+    /// The slot of `variable` in this solver, or nil.
+    @inline(__always) private func id(of variable: Variable) -> Int32? {
+        let hint = variable.slot.hint
+        if hint >= 0 && Int(hint) < variablesByID.count && variablesByID[Int(hint)] === variable { return hint }
+        return hint < 0 ? nil : variableIDs[ObjectIdentifier(variable)]
+    }
+
+    /// The slot of `variable`, created (and appended to `fresh`) on first use.
+    private func variableID(_ variable: Variable, noting fresh: inout [Variable]) -> Int32 {
+        if let v = id(of: variable) { return v }
         let v = core.newVariable(name: variable.name)
-        variableIDs[key] = v
+        variableIDs[ObjectIdentifier(variable)] = v
         if variablesByID.count <= Int(v) { variablesByID.append(contentsOf: repeatElement(nil, count: Int(v) + 1 - variablesByID.count)) }
         variablesByID[Int(v)] = variable
+        variable.slot.store(v)
+        fresh.append(variable)
         return v
     }
 
@@ -181,10 +221,9 @@ public final class Solver {
     /// Drops variables no constraint mentions any more, so the solver does not grow.
     private func forgetUnusedVariables(_ candidates: [Variable]) {
         for variable in candidates {
-            let key = ObjectIdentifier(variable)
-            guard let v = variableIDs[key], core.variables[Int(v)].uses == 0 else { continue }
+            guard let v = id(of: variable), core.variables[Int(v)].uses == 0 else { continue }
             try? core.deleteVariable(v)
-            variableIDs[key] = nil
+            variableIDs[ObjectIdentifier(variable)] = nil
             variablesByID[Int(v)] = nil
         }
     }
