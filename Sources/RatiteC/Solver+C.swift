@@ -85,8 +85,10 @@ public func ratite_solver_variable_values(
         guard n > 0 else { return }
         guard let ids else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "ids is NULL with count \(n)") }
         guard let values else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "values is NULL with count \(n)") }
-        // Every id is checked before anything is written, so a failure leaves `values` as it was.
-        for i in 0..<n where (try? h.variable(ids[i], in: core)) == nil {
+        // Every id is checked before anything is written, so a failure leaves `values` as it
+        // was. A current generation means a live variable (ids are retired with their
+        // variable), so the check is the id space's alone.
+        for i in 0..<n where h.variableIDs.slot(of: ids[i]) == nil {
             throw CFailure(RATITE_ERROR_UNKNOWN, "unknown variable id \(ids[i]) at index \(i)")
         }
         for i in 0..<n { values[i] = core.value(ofVariable: try h.variableSlot(ids[i])) }
