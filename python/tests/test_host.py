@@ -41,3 +41,18 @@ def test_own_setting_respected():
         capture_output=True, text=True, env=env, check=True,
     ).stdout
     assert out.strip() == "enable=no,interactive=no"
+
+
+def test_swift_runtime_comes_from_the_package():
+    """The wheel carries the Swift runtime: every Swift library mapped into the process is
+    the package's own copy, not a toolchain's."""
+    code = (
+        "import ratite, os; print(os.path.dirname(ratite.__file__));"
+        "print(open('/proc/self/maps').read())"
+    )
+    lines = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+    package = lines[0]
+    mapped = {line.split()[-1] for line in lines[1:] if line.strip() and ".so" in line.split()[-1]}
+    swift = [path for path in mapped if "swift" in os.path.basename(path) or "ratite_shared" in path]
+    assert any("libswiftCore" in path for path in swift)
+    assert all(path.startswith(os.path.join(package, "_libs") + os.sep) for path in swift), swift
