@@ -26,6 +26,13 @@
  * - Threads: a handle must be used by one thread at a time; distinct handles may be used from
  *   different threads in parallel. The library has no global mutable state apart from an
  *   atomic counter that tags new handles.
+ * - Crash handling: when the Swift runtime (libswiftCore, which libratite loads) starts, it
+ *   installs its backtracer's signal handlers for the whole process unless the environment
+ *   holds SWIFT_BACKTRACE=enable=no at that moment; then any crash or abort in the host
+ *   prints "Program crashed" and a Swift backtrace. A host that keeps its own crash
+ *   handling sets SWIFT_BACKTRACE=enable=no before loading the library (setenv before
+ *   dlopen, or in the environment of a program linked against it); the runtime reads it
+ *   only at startup, so it can be unset again afterwards. The Python package does this.
  */
 #ifndef RATITE_H
 #define RATITE_H
