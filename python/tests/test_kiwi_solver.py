@@ -225,3 +225,35 @@ def test_numeric_strengths_and_suggestions():
     s.suggestValue(v, 6.5)
     s.updateVariables()
     assert v.value() == 6.5
+
+
+def test_variables_live_while_a_constraint_or_edit_uses_them():
+    s = Solver()
+    v, w = Variable("v"), Variable("w")
+    c = w == v + 1
+    s.addConstraint(c)
+    s.addEditVariable(v, "strong")
+    s.removeConstraint(c)  # v stays: the edit uses it
+    s.suggestValue(v, 4)
+    s.updateVariables()
+    assert v.value() == 4
+    s.removeEditVariable(v)
+    assert s._state()[0] == {}
+
+
+def test_many_cycles_without_update():
+    s = Solver()
+    anchor = Variable("anchor")
+    s.addConstraint(anchor == 1)
+    kept = []
+    for i in range(3000):
+        x = Variable(f"x{i}")
+        c = x == anchor + i
+        s.addConstraint(c)
+        if i % 100:
+            s.removeConstraint(c)
+        else:
+            kept.append((x, i + 1))
+    s.updateVariables()
+    assert anchor.value() == 1 and all(x.value() == value for x, value in kept)
+    assert len(s._state()[0]) == 1 + len(kept) == 31

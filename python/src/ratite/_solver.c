@@ -157,7 +157,8 @@ typedef struct {
     size_t value_capacity;
 } SolverObject;
 
-/* Grows *array (of `size`-byte elements) to hold at least `needed`. */
+/* Grows *array (of `size`-byte elements) to hold at least `needed`; the new part is zeroed
+ * (an empty slot entry has id 0, which no variable has). */
 static int reserve(void **array, size_t *capacity, size_t needed, size_t size) {
     if (needed <= *capacity) return 0;
     size_t grown = *capacity ? *capacity * 2 : 16;
@@ -167,9 +168,16 @@ static int reserve(void **array, size_t *capacity, size_t needed, size_t size) {
         PyErr_NoMemory();
         return -1;
     }
+    memset((char *)fresh + *capacity * size, 0, (grown - *capacity) * size);
     *array = fresh;
     *capacity = grown;
     return 0;
+}
+
+/* The slot entry of a variable id, or NULL if the solver never gave out that slot. */
+static SlotEntry *slot_entry(SolverObject *self, ratite_variable id) {
+    uint32_t slot = RATITE_ID_SLOT(id);
+    return slot < self->slot_capacity ? &self->slots[slot] : NULL;
 }
 
 /* Raises the Python exception for a status the kiwi API has no type of its own for. */
@@ -204,6 +212,17 @@ static int check_constraint(PyObject *object) {
     return -1;
 }
 
+/* Drops the variables freed since they were added from the list of fresh ones (which only
+ * an update empties: a program that adds and removes without updating would grow it). */
+static void compact_fresh(SolverObject *self) {
+    size_t live = 0;
+    for (size_t i = 0; i < self->fresh_count; i++) {
+        SlotEntry *entry = slot_entry(self, self->fresh[i]);
+        if (entry && entry->id == self->fresh[i]) self->fresh[live++] = self->fresh[i];
+    }
+    self->fresh_count = live;
+}
+
 /* The id of a variable the solver knows, or 0 (no exception) if it does not. */
 static ratite_variable known_variable(SolverObject *self, PyObject *variable) {
     PyObject *id = PyDict_GetItemWithError(self->vars, variable);
@@ -235,6 +254,7 @@ static int acquire_variable(SolverObject *self, VariableObject *variable, ratite
         return -1;
     }
     uint32_t slot = RATITE_ID_SLOT(id);
+    if (self->fresh_count > 2 * (size_t)PyDict_GET_SIZE(self->vars) + 64) compact_fresh(self);
     if (reserve((void **)&self->slots, &self->slot_capacity, (size_t)slot + 1, sizeof(SlotEntry)) < 0 ||
         reserve((void **)&self->fresh, &self->fresh_capacity, self->fresh_count + 1, sizeof(ratite_variable)) < 0) {
         ratite_solver_variable_free(self->solver, id);
@@ -255,8 +275,8 @@ static int acquire_variable(SolverObject *self, VariableObject *variable, ratite
 
 /* Drops one use of a variable; the last one frees it in Ratite and forgets it. */
 static void release_variable(SolverObject *self, ratite_variable id) {
-    SlotEntry *entry = &self->slots[RATITE_ID_SLOT(id)];
-    if (entry->id != id || --entry->uses > 0) return;
+    SlotEntry *entry = slot_entry(self, id);
+    if (!entry || entry->id != id || --entry->uses > 0) return;
     VariableObject *variable = entry->variable;
     entry->variable = NULL;
     entry->id = 0;
@@ -524,8 +544,8 @@ static int copy_values(SolverObject *self, const ratite_variable *ids, size_t co
         return -1;
     }
     for (size_t i = 0; i < count; i++) {
-        SlotEntry *entry = &self->slots[RATITE_ID_SLOT(ids[i])];
-        if (entry->id == ids[i] && entry->variable) entry->variable->value = self->values[i];
+        SlotEntry *entry = slot_entry(self, ids[i]);
+        if (entry && entry->id == ids[i] && entry->variable) entry->variable->value = self->values[i];
     }
     return 0;
 }
@@ -546,11 +566,8 @@ static PyObject *solver_update_variables(SolverObject *self, PyObject *unused) {
     }
     if (copy_values(self, changed, count) < 0) return NULL;
     /* Variables added since the last update and still alive (freed ones are dropped). */
-    size_t live = 0;
-    for (size_t i = 0; i < self->fresh_count; i++) {
-        ratite_variable id = self->fresh[i];
-        if (self->slots[RATITE_ID_SLOT(id)].id == id) self->fresh[live++] = id;
-    }
+    compact_fresh(self);
+    size_t live = self->fresh_count;
     self->fresh_count = 0;
     if (copy_values(self, self->fresh, live) < 0) return NULL;
     if (status == RATITE_ERROR_NUMERICAL) {
