@@ -1,14 +1,13 @@
 """ratite.solve: the solver with Ratite's priorities and the solve file format."""
 import os
 import subprocess
-from pathlib import Path
 
 import pytest
 
 from ratite import RatiteError
 from ratite.solve import SolveFileError, Solver, format_values, run_solve_file
 
-ROOT = Path(os.environ.get("RATITE_ROOT", Path(__file__).resolve().parents[2]))
+from test_layout import cli
 
 FILE = """# the README's example
 left0 == 20
@@ -29,10 +28,9 @@ def test_solve_file():
 
 
 def test_generated_systems_match_the_cli():
-    tool = next((p for p in (os.environ.get("RATITE_CLI"), ROOT / ".build/release/ratite",
-                             ROOT / ".build/debug/ratite") if p and Path(p).exists()), None)
+    tool = cli()
     if tool is None:
-        pytest.skip("the ratite CLI is not built")
+        pytest.skip("the ratite CLI is not built or cannot run here")
     env = dict(os.environ, SWIFT_BACKTRACE="enable=no")
     for family in ("chain", "grid", "tree", "random"):
         text = subprocess.run([str(tool), "generate", family, "--n", "30"], capture_output=True, text=True,
