@@ -1,7 +1,7 @@
 # Ratite. `make bench` runs the benchmark suite, `make test` runs every test.
 PREFIX ?= /usr/local
 
-.PHONY: bench bench-full bench-quick bench-baseline instructions memory misses test swift-test c-test fuzz-replay soundness install clean
+.PHONY: bench bench-full bench-quick bench-baseline instructions memory misses test swift-test c-test python-test fuzz-replay soundness install clean
 
 ## The main job: the benchmark suite on its default generated systems (N up to 10k, medians
 ## of 3 repetitions): prints the table, writes Benchmarks/results/default.{json,svg}.
@@ -54,6 +54,13 @@ c-test:
 
 fuzz-replay:
 	Fuzz/replay
+
+## The Python package: builds the wheel (Swift runtime bundled), installs it into a fresh
+## venv under .build/python-test with the toolchain off the PATH, runs python/tests (the
+## ported kiwisolver suite, matplotlib against kiwisolver, the layout recipes) and the
+## quick per-call benchmark against kiwisolver. Needs python3 with venv and PyPI access.
+python-test:
+	python/run-tests
 
 ## The long soundness campaign: SEQUENCES random operation sequences per configuration
 ## (default 10,000), every answer checked against an exact rational LP solver. Release

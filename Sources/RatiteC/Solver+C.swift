@@ -77,6 +77,37 @@ public func ratite_solver_variable_value(
 }
 
 @c @implementation
+public func ratite_solver_variable_values(
+    _ solver: OpaquePointer?, _ ids: UnsafePointer<ratite_variable>?, _ count: Int, _ values: UnsafeMutablePointer<Double>?
+) -> ratite_status {
+    withSolver(solver) { h, core throws(CFailure) in
+        let n = try checkedCount(count, "count")
+        guard n > 0 else { return }
+        guard let ids else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "ids is NULL with count \(n)") }
+        guard let values else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "values is NULL with count \(n)") }
+        // Every id is checked before anything is written, so a failure leaves `values` as it
+        // was. A current generation means a live variable (ids are retired with their
+        // variable), so the check is the id space's alone.
+        for i in 0..<n where h.variableIDs.slot(of: ids[i]) == nil {
+            throw CFailure(RATITE_ERROR_UNKNOWN, "unknown variable id \(ids[i]) at index \(i)")
+        }
+        for i in 0..<n { values[i] = core.value(ofVariable: try h.variableSlot(ids[i])) }
+    }
+}
+
+@c @implementation
+public func ratite_solver_changed_variables(
+    _ solver: OpaquePointer?, _ ids: UnsafeMutablePointer<UnsafePointer<ratite_variable>?>?, _ count: UnsafeMutablePointer<Int>?
+) -> ratite_status {
+    withSolver(solver) { h, core throws(CFailure) in
+        let ids = try output(ids, "ids")
+        let count = try output(count, "count")
+        count.pointee = h.changedIDs.count
+        ids.pointee = h.changedIDs.withUnsafeBufferPointer { $0.baseAddress }
+    }
+}
+
+@c @implementation
 public func ratite_solver_variable_name(
     _ solver: OpaquePointer?, _ variable: ratite_variable, _ name: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
     _ length: UnsafeMutablePointer<Int>?
@@ -250,8 +281,10 @@ public func ratite_solver_update(_ solver: OpaquePointer?, _ changed: UnsafeMuta
     withSolver(solver) { h, core throws(CFailure) in
         let unverified = core.statistics.unverifiedAnswers
         core.updateValues()
-        let count = core.takeChangedVariables().count
-        changed?.pointee = count
+        let slots = core.takeChangedVariables()
+        h.changedIDs.removeAll(keepingCapacity: true)
+        for v in slots where core.isVariable(v) { h.changedIDs.append(h.variableIDs.id(for: v)) }
+        changed?.pointee = h.changedIDs.count
         if core.statistics.unverifiedAnswers != unverified {
             throw CFailure(RATITE_ERROR_NUMERICAL, "the answer could not be verified: a required constraint fails after a rebuild (numbers outside the documented range)")
         }
@@ -262,6 +295,7 @@ public func ratite_solver_update(_ solver: OpaquePointer?, _ changed: UnsafeMuta
 public func ratite_solver_reset(_ solver: OpaquePointer?) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         core.removeAllConstraints()
+        h.changedIDs.removeAll(keepingCapacity: true)
         for slot in h.constraintIDs.generations.indices { h.constraintIDs.retire(Int32(slot)) }
     }
 }

@@ -32,6 +32,10 @@ final class SolverHandle {
     let lastError = HandleString()
     let name = HandleString()
     var lastConflict: [UInt64] = []
+    /// The ids of the variables whose values the last `ratite_solver_update` changed, in slot
+    /// order: what `ratite_solver_changed_variables` hands out. Refilled in place by each
+    /// update, so a steady edit loop allocates nothing.
+    var changedIDs: [ratite_variable] = []
 
     init() {
         let tag = newHandleTag()

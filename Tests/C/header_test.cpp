@@ -97,6 +97,16 @@ void solver_from_cpp() {
     CHECK_STATUS(ratite_solver_variable_value(solver.get(), height, &value), RATITE_OK);
     CHECK(value == 50.0);
 
+    // Both values in one call, and the changed list, from C++ containers.
+    const std::vector<ratite_variable> both = {width, height};
+    std::vector<double> values(both.size(), 0.0);
+    CHECK_STATUS(ratite_solver_variable_values(solver.get(), both.data(), both.size(), values.data()), RATITE_OK);
+    CHECK(values[0] == 100.0 && values[1] == 50.0);
+    const ratite_variable *moved = nullptr;
+    std::size_t moved_count = 0;
+    CHECK_STATUS(ratite_solver_changed_variables(solver.get(), &moved, &moved_count), RATITE_OK);
+    CHECK(moved_count == 2 && RATITE_ID_SLOT(moved[0]) != RATITE_ID_SLOT(moved[1]));
+
     const char *raw_name = nullptr;
     std::size_t length = 0;
     CHECK_STATUS(ratite_solver_variable_name(solver.get(), height, &raw_name, &length), RATITE_OK);

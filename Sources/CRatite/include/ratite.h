@@ -26,6 +26,13 @@
  * - Threads: a handle must be used by one thread at a time; distinct handles may be used from
  *   different threads in parallel. The library has no global mutable state apart from an
  *   atomic counter that tags new handles.
+ * - Crash handling: when the Swift runtime (libswiftCore, which libratite loads) starts, it
+ *   installs its backtracer's signal handlers for the whole process unless the environment
+ *   holds SWIFT_BACKTRACE=enable=no at that moment; then any crash or abort in the host
+ *   prints "Program crashed" and a Swift backtrace. A host that keeps its own crash
+ *   handling sets SWIFT_BACKTRACE=enable=no before loading the library (setenv before
+ *   dlopen, or in the environment of a program linked against it); the runtime reads it
+ *   only at startup, so it can be unset again afterwards. The Python package does this.
  */
 #ifndef RATITE_H
 #define RATITE_H
@@ -117,6 +124,12 @@ typedef struct ratite_solver ratite_solver;
 typedef uint64_t ratite_variable;
 typedef uint64_t ratite_constraint;
 
+/** The slot of an id (of any kind): an index below 2^26, unique among the live objects of
+ *  that kind in one handle and reused once the object is gone. Bindings index their own
+ *  arrays with it (a variable's wrapper object, say) instead of hashing whole ids; the id
+ *  itself stays the only thing the library accepts. */
+#define RATITE_ID_SLOT(id) ((uint32_t)((id) & 0x3FFFFFFu))
+
 /** One term of a linear expression: coefficient × variable. */
 typedef struct ratite_term {
     ratite_variable variable;
@@ -173,6 +186,22 @@ ratite_status ratite_solver_variable_find(ratite_solver *solver, const char *nam
 /** The variable's value after the last ratite_solver_update. */
 ratite_status ratite_solver_variable_value(const ratite_solver *solver, ratite_variable variable, double *out);
 
+/** Reads `count` values in one call: values[i] receives the value of ids[i] after the last
+ *  ratite_solver_update (for bindings that copy values out after every update). Every id is
+ *  checked first: an unknown one fails with RATITE_ERROR_UNKNOWN (the message names its
+ *  index) and `values` is untouched. `ids` and `values` may be NULL when count is 0. */
+ratite_status ratite_solver_variable_values(const ratite_solver *solver, const ratite_variable *ids, size_t count,
+                                            double *values);
+
+/** The variables whose values the last ratite_solver_update changed, each once, in the
+ *  order of their internal slots (not sorted by id): Auto Layout's "changed items" for the
+ *  solver. The array has *count ids (as many as that update reported through `changed`); it
+ *  is owned by the solver and stays valid until the next ratite_solver_update,
+ *  ratite_solver_reset or ratite_solver_free (other calls leave it alone). Before any update,
+ *  and after a reset, it is empty. An id in it whose variable was freed since is stale
+ *  (RATITE_ERROR_UNKNOWN elsewhere). */
+ratite_status ratite_solver_changed_variables(const ratite_solver *solver, const ratite_variable **ids, size_t *count);
+
 /** The variable's name (not NUL-terminated inside; *length bytes, but a NUL follows). Owned
  *  by the solver, valid until the next call on it. */
 ratite_status ratite_solver_variable_name(ratite_solver *solver, ratite_variable variable, const char **name, size_t *length);
@@ -209,7 +238,8 @@ ratite_status ratite_solver_edit_has(const ratite_solver *solver, ratite_variabl
 ratite_status ratite_solver_suggest(ratite_solver *solver, ratite_variable variable, double value);
 
 /** Brings variable values up to date and checks them against the constraints as written.
- *  Writes how many changed into *changed (may be NULL). Returns RATITE_ERROR_NUMERICAL (with
+ *  Writes how many changed into *changed (may be NULL); ratite_solver_changed_variables lists
+ *  them. Returns RATITE_ERROR_NUMERICAL (with
  *  the values updated and *changed written) when the answer could not be verified. */
 ratite_status ratite_solver_update(ratite_solver *solver, size_t *changed);
 

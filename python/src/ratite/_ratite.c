@@ -1,0 +1,54 @@
+/* ratite._ratite: the C extension behind the ratite package (CPython C API over ratite.h).
+ * _solver.c holds the kiwi Variable and Solver, _engine.c the layout engine and the plain
+ * id-based solver. */
+#include "module.h"
+
+PyObject *RatiteError;
+
+void raise_ratite_error(ratite_status status, const char *message) {
+    PyObject *error = PyObject_CallFunction(RatiteError, "s", message && message[0] ? message : ratite_status_string(status));
+    if (!error) return;
+    PyObject *code = PyLong_FromLong(status);
+    PyObject *name = PyUnicode_FromString(ratite_status_string(status));
+    if (code && name && PyObject_SetAttrString(error, "status", code) == 0 &&
+        PyObject_SetAttrString(error, "status_name", name) == 0) {
+        PyErr_SetObject(RatiteError, error);
+    }
+    Py_XDECREF(code);
+    Py_XDECREF(name);
+    Py_DECREF(error);
+}
+
+static PyObject *library_version(PyObject *module, PyObject *unused) {
+    (void)module;
+    (void)unused;
+    return PyUnicode_FromString(ratite_version(NULL, NULL, NULL));
+}
+
+static PyMethodDef module_methods[] = {
+    {"_kiwi_setup", kiwi_setup, METH_VARARGS, "Hands the kiwi layer's classes to the extension (internal)."},
+    {"library_version", library_version, METH_NOARGS, "The version of the Ratite library loaded (ratite_version)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_definition = {
+    PyModuleDef_HEAD_INIT, "ratite._ratite", "The C extension of the ratite package (see ratite.h).", -1, module_methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__ratite(void) {
+    PyObject *module = PyModule_Create(&module_definition);
+    if (!module) return NULL;
+    RatiteError = PyErr_NewExceptionWithDoc(
+        "ratite.RatiteError",
+        "A failure reported by the Ratite library: `status` is the ratite_status code, `status_name` its "
+        "description; VFL parse errors also carry `offset` and `rendering`.",
+        PyExc_Exception, NULL);
+    if (!RatiteError || PyModule_AddObjectRef(module, "RatiteError", RatiteError) < 0 ||
+        solver_module_init(module) < 0 || engine_module_init(module) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    PyModule_AddIntConstant(module, "PRIORITY_REQUIRED", 1000);
+    return module;
+}

@@ -1,0 +1,14 @@
+"""The examples in the modules' documentation run as written."""
+import doctest
+
+import pytest
+
+import ratite.kiwi
+import ratite.layout
+import ratite.solve
+
+
+@pytest.mark.parametrize("module", [ratite.kiwi, ratite.layout, ratite.solve], ids=lambda m: m.__name__)
+def test_doc_examples(module):
+    failures, tried = doctest.testmod(module)
+    assert failures == 0 and tried > 0
