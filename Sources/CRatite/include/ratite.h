@@ -108,6 +108,13 @@ typedef int32_t ratite_relation;
 #define RATITE_PRIORITY_STRONG 750.0
 #define RATITE_PRIORITY_MEDIUM 500.0
 #define RATITE_PRIORITY_WEAK 250.0
+/** Apple's named priorities (UILayoutPriority, NSLayoutConstraint.Priority). */
+#define RATITE_PRIORITY_DEFAULT_HIGH 750.0
+#define RATITE_PRIORITY_DRAG_THAT_CAN_RESIZE_SCENE 510.0
+#define RATITE_PRIORITY_WINDOW_SIZE_STAY_PUT 500.0
+#define RATITE_PRIORITY_DRAG_THAT_CANNOT_RESIZE_SCENE 490.0
+#define RATITE_PRIORITY_DEFAULT_LOW 250.0
+#define RATITE_PRIORITY_FITTING_SIZE_LEVEL 50.0
 
 /* ---------------------------------------------------------------------------------------
  * Solver: variables, linear constraints with priorities, edit variables.

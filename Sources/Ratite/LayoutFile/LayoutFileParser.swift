@@ -13,8 +13,8 @@
 /// ```
 ///
 /// Item properties: `in PARENT`, `size WxH` (root views), `intrinsic WxH` (`-` for no
-/// value on an axis), `hugging H[,V]` and `compression H[,V]` (one value sets the
-/// horizontal priority), `baseline FIRST[,LAST]` (offsets from the top; one value sets
+/// value on an axis), `hugging H[,V]` and `compression H[,V]` (priorities, numbers or
+/// names; one value sets the horizontal priority), `baseline FIRST[,LAST]` (offsets from the top; one value sets
 /// both), `margins ALL` or `margins TOP,LEADING,BOTTOM,TRAILING`, `direction ltr|rtl`,
 /// `frame X,Y,W,H` with `autoresizing FLAG,...|none` (translates an autoresizing mask),
 /// and for guides `insets ALL` or `insets TOP,LEADING,BOTTOM,TRAILING` (pinned inside the
@@ -96,13 +96,10 @@ extension LineScanner {
                 let (w, h) = try sizeValue(optionalParts: true)
                 item.intrinsic = IntrinsicSize(width: w, height: h)
             case "hugging", "compression":
-                let values = try numberList(counts: [1, 2], name: key)
-                var priorities: [Priority] = []
-                for v in values {
-                    guard Priority(v).isValid else {
-                        throw error("invalid priority \(formatNumber(v)): priorities must be greater than 0 and at most 1000", at: valueAt)
-                    }
-                    priorities.append(Priority(v))
+                var priorities = [try priorityValue()]
+                while take(",") { priorities.append(try priorityValue()) }
+                guard priorities.count <= 2 else {
+                    throw error("'\(key)' takes 1 or 2 comma-separated priorities, not \(priorities.count)", at: valueAt)
                 }
                 let pair = (priorities[0], priorities.count > 1 ? priorities[1] : nil)
                 if key == "hugging" { item.hugging = (pair.0, pair.1) } else { item.compression = (pair.0, pair.1) }

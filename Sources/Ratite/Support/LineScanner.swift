@@ -127,10 +127,15 @@ struct LineScanner {
     mutating func priority() throws(TextFileError) -> Priority {
         position += 1
         skipBlanks()
+        return try priorityValue()
+    }
+
+    /// A priority name (`Priority.names`) or a number in (0, 1000].
+    mutating func priorityValue() throws(TextFileError) -> Priority {
         let at = position
         if let name = identifier() {
             guard let priority = Priority(name: name) else {
-                throw error("unknown priority '\(name)': use required, strong, medium, weak or a number", at: at)
+                throw error("unknown priority '\(name)': use a number in (0, 1000] or one of \(Priority.nameList)", at: at)
             }
             return priority
         }
