@@ -645,7 +645,7 @@ static void test_constraints(void) {
         {a, A(WIDTH), RATITE_NO_ITEM, A(WIDTH), 1},          /* an attribute without second item */
         {a, A(NOT_AN_ATTRIBUTE), b, A(LEFT), 1},             /* no first attribute */
         {a, A(LEFT), lonely, A(LEFT), 1},                    /* no common ancestor */
-        {a, A(WIDTH), b, A(WIDTH), 0},                       /* zero multiplier */
+        {a, A(LEFT), b, A(LEFT), 0},                         /* a location with multiplier 0 */
     };
     for (size_t i = 0; i < sizeof invalid / sizeof invalid[0]; i++) {
         ratite_layout_constraint out = SENTINEL_ID;

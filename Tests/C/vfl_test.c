@@ -647,6 +647,28 @@ static void test_check_superview_error(void) {
     ratite_engine_free(e);
 }
 
+/* Multiplier 0 on a size, as Apple accepts it: the size is the constant. */
+static void test_zero_multiplier_size(void) {
+    ratite_engine *e = new_engine();
+    ratite_item root = root_view(e, 320, 480);
+    ratite_item a = view(e, "a", root);
+    view(e, "b", root);
+    CHECK(vfl(e, "H:|[a]", 0) == 1);
+    CHECK(vfl(e, "V:|[a]", 0) == 1);
+    CHECK(vfl(e, "H:|[b(==40)]", 0) == 2);
+    CHECK(vfl(e, "V:|[b(==40)]", 0) == 2);
+    size_t count = 0;
+    ratite_layout_constraint ids[2];
+    const char *format = "[a(==b*0+10)]";
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, RATITE_VFL_EXTENDED, ids, 2, &count),
+                 RATITE_OK);
+    CHECK(count == 1);
+    CHECK(vfl(e, "V:[a(==7)]", 0) == 1);
+    layout(e);
+    CHECK_FRAME(e, a, 0, 0, 10, 7);
+    ratite_engine_free(e);
+}
+
 /* The example: a label and a text field in a row under a 20-point top guide. */
 static void test_label_and_field(void) {
     ratite_engine *e = new_engine();
@@ -892,10 +914,10 @@ static void test_parse_errors_match_check(void) {
         {"[button(==textField*textField)]", 31, RATITE_VFL_EXTENDED, NULL},
         {"[left]-[button]", 15, 0, "left=button1"},
         {"[button]-(==button)-[textField]", 31, 0, NULL},
-        /* '|' next to a root view, a view of another hierarchy, a zero multiplier. */
+        /* '|' next to a root view, a view of another hierarchy. (A zero multiplier is a
+         * size's, which Apple accepts: see test_zero_multiplier_size.) */
         {"|[root]|", 8, 0, NULL},
         {"[button(==stranger)]", 20, 0, NULL},
-        {"[button(==textField*0.0+10)]", 28, RATITE_VFL_EXTENDED, NULL},
         /* The superview error wins over an invalid constraint earlier in the format. */
         {"[button(==stranger)]\n|[root]", 28, RATITE_VFL_EXTENDED, NULL},
         /* Not UTF-8, unknown option bits. */
@@ -1009,6 +1031,7 @@ static void test_parse_arguments(void) {
 }
 
 void run_vfl_tests(void) {
+    test_zero_multiplier_size();
     test_views_by_name();
     test_bindings();
     test_metrics();

@@ -312,15 +312,15 @@ import Testing
         .init(text: "view root\nview a in root\n  a.leading == root.top + 4", line: 3, column: 3,
               message: "constraint a.leading == root.top + 4 relates a horizontal attribute to a vertical one"),
         .init(text: "view root\nview a in root\na.left == 5", line: 3, column: 1,
-              message: "constraint a.left == 5 sets a position to a constant; positions need a second item"),
+              message: "constraint a.left == 5: a multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs."),
         .init(text: "view root\nview a in root\na.leading == root.left", line: 3, column: 1,
               message: "constraint a.leading == root.left relates leading/trailing to left/right"),
         .init(text: "view root\nview a in root\na.width == root.left", line: 3, column: 1,
               message: "constraint a.width == root.left relates a size to a position"),
         .init(text: "view root\nview other\nview a in root\na.width == other.width", line: 4, column: 1,
               message: "the items of a.width == other.width have no common ancestor"),
-        .init(text: "view root\nview a in root\na.width == root.width * 0", line: 3, column: 1,
-              message: "constraint a.width == root.width * 0 has multiplier 0.0; multipliers must be finite and nonzero"),
+        .init(text: "view root\nview a in root\na.centerX == root.centerX * 0 + 5", line: 3, column: 1,
+              message: "constraint a.centerX == root.centerX * 0 + 5: a multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs."),
         .init(text: "view root\nview a in root\nH:|-[a]-| options=bogus", line: 3, column: 1, message: "unknown format option 'bogus'"),
     ]
 

@@ -340,10 +340,13 @@ package enum ConstraintDefect: Sendable {
         multiplier: Double, constant: Double, priority: Priority
     ) -> ConstraintDefect? {
         guard a1 != .notAnAttribute, (secondRoot == nil) == (a2 == .notAnAttribute) else { return .missingAttribute }
-        guard multiplier.isFinite && multiplier != 0 else { return .invalidMultiplier }
+        guard multiplier.isFinite else { return .invalidMultiplier }
         guard constant.isFinite else { return .nonFiniteConstant }
         guard priority.isValid else { return .invalidPriority }
+        // Apple's rule: a location equal to a constant, written without a second item or
+        // with multiplier 0, is refused; a size may be (`height == 0 * nothing + 50`).
         guard let secondRoot else { return a1.isDimension ? nil : .positionAgainstConstant }
+        if multiplier == 0 && !a1.isDimension { return .positionAgainstConstant }
         guard a1.isDimension == a2.isDimension else { return .invalidPairing }
         // Sizes may relate across axes (aspect ratios); positions may not.
         guard a1.isDimension || a1.axis == a2.axis else { return .mixedAxes }
