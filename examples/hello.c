@@ -27,9 +27,9 @@ int main(void) {
     failed |= check(engine, ratite_engine_view_add(engine, "field", 5, root, &field), "field");
     failed |= check(engine, ratite_engine_item_set_intrinsic_size(engine, label, 42, 21), "label size");
     failed |= check(engine, ratite_engine_item_set_hugging(engine, label, RATITE_AXIS_HORIZONTAL, 251), "hugging");
-    failed |= check(engine, ratite_engine_item_set_baselines(engine, label, 17, 17), "label baseline");
+    failed |= check(engine, ratite_engine_item_set_baseline_offsets(engine, label, 17, 4), "label baseline");
     failed |= check(engine, ratite_engine_item_set_intrinsic_size(engine, field, 97, 30), "field size");
-    failed |= check(engine, ratite_engine_item_set_baselines(engine, field, 21, 21), "field baseline");
+    failed |= check(engine, ratite_engine_item_set_baseline_offsets(engine, field, 21, 9), "field baseline");
     if (failed) return 1;
 
     ratite_layout_constraint ids[8];

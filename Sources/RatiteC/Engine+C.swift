@@ -151,12 +151,16 @@ public func ratite_engine_item_set_margins(
 }
 
 @c @implementation
-public func ratite_engine_item_set_baselines(_ engine: OpaquePointer?, _ item: ratite_item, _ first: Double, _ last: Double) -> ratite_status {
+public func ratite_engine_item_set_baseline_offsets(
+    _ engine: OpaquePointer?, _ item: ratite_item, _ firstFromTop: Double, _ lastFromBottom: Double
+) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let item = try h.item(item)
-        try checkFinite(first, "first baseline offset")
-        try checkFinite(last, "last baseline offset")
-        try layoutCall { () throws(LayoutError) in try h.engine.setBaselineOffsets(first: first, last: last, of: item) }
+        try checkFinite(firstFromTop, "first baseline offset")
+        try checkFinite(lastFromBottom, "last baseline offset")
+        try layoutCall { () throws(LayoutError) in
+            try h.engine.setBaselineOffsets(firstFromTop: firstFromTop, lastFromBottom: lastFromBottom, of: item)
+        }
     }
 }
 
@@ -164,7 +168,7 @@ public func ratite_engine_item_set_baselines(_ engine: OpaquePointer?, _ item: r
 public func ratite_engine_item_clear_baselines(_ engine: OpaquePointer?, _ item: ratite_item) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let item = try h.item(item)
-        try layoutCall { () throws(LayoutError) in try h.engine.setBaselineOffsets(first: nil, last: nil, of: item) }
+        try layoutCall { () throws(LayoutError) in try h.engine.setBaselineOffsets(firstFromTop: nil, lastFromBottom: nil, of: item) }
     }
 }
 

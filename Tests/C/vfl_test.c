@@ -255,8 +255,8 @@ static void test_options(void) {
     root = root_view(e, 200, 100);
     a = view(e, "a", root);
     b = view(e, "b", root);
-    CHECK_STATUS(ratite_engine_item_set_baselines(e, a, 20, 25), RATITE_OK);
-    CHECK_STATUS(ratite_engine_item_set_baselines(e, b, 12, 15), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, a, 20, 5), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, b, 12, 5), RATITE_OK);
     vfl(e, "V:|[a(==30)]", 0);
     vfl(e, "H:|[a(==10)]", 0);
     vfl(e, "H:|[b(==10)]", 0);
@@ -679,9 +679,9 @@ static void test_label_and_field(void) {
     ratite_item label = view(e, "label", root), field = view(e, "field", root);
     CHECK_STATUS(ratite_engine_item_set_intrinsic_size(e, label, 42, 21), RATITE_OK);
     CHECK_STATUS(ratite_engine_item_set_hugging(e, label, RATITE_AXIS_HORIZONTAL, 251), RATITE_OK);
-    CHECK_STATUS(ratite_engine_item_set_baselines(e, label, 17, 17), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, label, 17, 4), RATITE_OK);
     CHECK_STATUS(ratite_engine_item_set_intrinsic_size(e, field, 97, 30), RATITE_OK);
-    CHECK_STATUS(ratite_engine_item_set_baselines(e, field, 21, 21), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, field, 21, 9), RATITE_OK);
     CHECK(vfl(e, "H:|-[label]-[field]-|", RATITE_VFL_ALIGN_ALL_LAST_BASELINE) == 4);
     CHECK(vfl(e, "V:[top]-20-[field]", 0) == 1);
     layout(e);
@@ -718,8 +718,8 @@ static void parse_fixture_init(struct parse_fixture *f) {
         f->items[i] = view(f->e, parse_names[i], p);
     }
     CHECK_STATUS(ratite_engine_item_set_size(f->e, f->items[0], 400, 300), RATITE_OK);
-    CHECK_STATUS(ratite_engine_item_set_baselines(f->e, f->items[14], 17, 17), RATITE_OK);
-    CHECK_STATUS(ratite_engine_item_set_baselines(f->e, f->items[15], 21, 21), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(f->e, f->items[14], 17, 4), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(f->e, f->items[15], 21, 9), RATITE_OK);
 }
 
 static ratite_item parse_item(const struct parse_fixture *f, const char *name) {

@@ -86,7 +86,7 @@ import Testing
         #expect(label.intrinsic == IntrinsicSize(width: 42, height: 21))
         #expect(label.hugging.horizontal == 251 && label.hugging.vertical == nil)
         #expect(label.compression.horizontal == 700 && label.compression.vertical == 760)
-        #expect(label.baselines?.first == 17 && label.baselines?.last == 17)
+        #expect(label.baselines?.first == 17 && label.baselines?.last == nil)
         let field = items[4]
         #expect(field.intrinsic == IntrinsicSize(width: nil, height: 30))
         #expect(field.hugging.horizontal == 250 && field.hugging.vertical == 260)
@@ -140,10 +140,10 @@ import Testing
         #expect(label.intrinsicContentSize == IntrinsicSize(width: 42, height: 21))
         #expect(label.contentHuggingPriority(for: .horizontal) == 251 && label.contentHuggingPriority(for: .vertical) == 250)
         #expect(label.compressionResistancePriority(for: .horizontal) == 700 && label.compressionResistancePriority(for: .vertical) == 760)
-        #expect(label.firstBaselineOffset == 17 && label.lastBaselineOffset == 17)
+        #expect(label.firstBaselineOffsetFromTop == 17 && label.lastBaselineOffsetFromBottom == 4)
         #expect(field.intrinsicContentSize == IntrinsicSize(width: nil, height: 30))
         #expect(field.contentHuggingPriority(for: .vertical) == 260)
-        #expect(field.firstBaselineOffset == 12 && field.lastBaselineOffset == 24)
+        #expect(field.firstBaselineOffsetFromTop == 12 && field.lastBaselineOffsetFromBottom == 24)
         #expect(box.translatesAutoresizingMaskIntoConstraints && box.autoresizingMask == [.flexibleWidth, .flexibleBottomMargin])
         #expect(fixed.translatesAutoresizingMaskIntoConstraints && fixed.autoresizingMask == [])
         layoutSolve(engine)
@@ -319,6 +319,8 @@ import Testing
               message: "constraint a.width == root.left relates a size to a position"),
         .init(text: "view root\nview other\nview a in root\na.width == other.width", line: 4, column: 1,
               message: "the items of a.width == other.width have no common ancestor"),
+        .init(text: "view root\nview a in root baseline 12", line: 2, column: 1,
+              message: "one baseline value is a single line of text and needs an intrinsic height; give 'baseline FIRST,LAST' otherwise"),
         .init(text: "view root\nview a in root\na.centerX == root.centerX * 0 + 5", line: 3, column: 1,
               message: "constraint a.centerX == root.centerX * 0 + 5: a multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs."),
         .init(text: "view root\nview a in root\nH:|-[a]-| options=bogus", line: 3, column: 1, message: "unknown format option 'bogus'"),

@@ -238,8 +238,8 @@ import Glibc
             ("invalidValue", { try s.engine.setIntrinsicContentSize(IntrinsicSize(width: -1), of: s.a) }),
             ("invalidValue", { try s.engine.setIntrinsicContentSize(IntrinsicSize(width: 10, height: .nan), of: s.a) }),
             ("invalidValue", { try s.engine.setIntrinsicContentSize(IntrinsicSize(height: .infinity), of: s.a) }),
-            ("invalidValue", { try s.engine.setBaselineOffsets(first: .nan, last: 3, of: s.a) }),
-            ("invalidValue", { try s.engine.setBaselineOffsets(first: 3, last: .infinity, of: s.a) }),
+            ("invalidValue", { try s.engine.setBaselineOffsets(firstFromTop: .nan, lastFromBottom: 3, of: s.a) }),
+            ("invalidValue", { try s.engine.setBaselineOffsets(firstFromTop: 3, lastFromBottom: .infinity, of: s.a) }),
             ("invalidValue", { try s.engine.setLayoutMargins(DirectionalInsets(all: .infinity), of: s.a) }),
             ("invalidValue", { try s.engine.setAutoresizing(frame: Frame(x: 0, y: 0, width: -1, height: 1), of: s.b) }),
             ("invalidValue", { try s.engine.setAutoresizing(frame: Frame(x: .nan, y: 0, width: 1, height: 1), of: s.b) }),
@@ -251,7 +251,7 @@ import Glibc
         }
         #expect(s.engine.items.count == itemCount)
         #expect(s.engine.item(named: "child") == nil && s.engine.item(named: "g2") == nil)
-        #expect(s.a.intrinsicContentSize == .none && s.a.firstBaselineOffset == nil && !s.b.translatesAutoresizingMaskIntoConstraints)
+        #expect(s.a.intrinsicContentSize == .none && s.a.firstBaselineOffsetFromTop == nil && !s.b.translatesAutoresizingMaskIntoConstraints)
         layoutExpectUnchanged(s.engine, since: before)
     }
 

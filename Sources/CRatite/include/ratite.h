@@ -412,8 +412,12 @@ ratite_status ratite_engine_item_set_hugging(ratite_engine *engine, ratite_item 
 ratite_status ratite_engine_item_set_compression(ratite_engine *engine, ratite_item item, ratite_axis axis, double priority);
 ratite_status ratite_engine_item_set_margins(ratite_engine *engine, ratite_item item, double top, double leading,
                                              double bottom, double trailing);
-/** Sets first and last baseline offsets from the item's top. */
-ratite_status ratite_engine_item_set_baselines(ratite_engine *engine, ratite_item item, double first, double last);
+/** Sets the baseline offsets as UIKit and AppKit measure them: the first baseline
+ *  `first_from_top` below the item's top, the last `last_from_bottom` above its bottom (an
+ *  item stretched taller keeps its last baseline that far from its bottom). A single line
+ *  of text h high with its baseline b below the top: `b, h - b`. */
+ratite_status ratite_engine_item_set_baseline_offsets(ratite_engine *engine, ratite_item item, double first_from_top,
+                                                      double last_from_bottom);
 /** Removes the baseline offsets: baselines fall back to the bottom edge. */
 ratite_status ratite_engine_item_clear_baselines(ratite_engine *engine, ratite_item item);
 ratite_status ratite_engine_item_set_direction(ratite_engine *engine, ratite_item item, ratite_direction direction);

@@ -10,7 +10,10 @@ public struct LayoutFile: Sendable {
         public var intrinsic: IntrinsicSize?
         public var hugging: (horizontal: Priority?, vertical: Priority?) = (nil, nil)
         public var compression: (horizontal: Priority?, vertical: Priority?) = (nil, nil)
-        public var baselines: (first: Double, last: Double)?
+        /// `baseline FIRST[,LAST]`: the first baseline below the top, the last above the
+        /// bottom; `last` nil (one value) is a single line of text, whose last baseline is
+        /// the intrinsic height minus `first` above the bottom.
+        public var baselines: (first: Double, last: Double?)?
         public var margins: DirectionalInsets?
         public var direction: LayoutDirection?
         public var frame: Frame?

@@ -56,7 +56,7 @@ public enum LayoutFileBuilder {
         if parent != nil && d.size != nil {
             throw TextFileError("'size' applies to root views; give a subview constraints or an intrinsic size", at: d.location)
         }
-        do {
+        do throws(LayoutError) {
             let item: LayoutItem
             if d.kind == .guide, let parent {
                 item = try engine.addGuide(d.name, in: parent, insets: d.insets)
@@ -77,7 +77,13 @@ public enum LayoutFileBuilder {
             if let h = d.compression.horizontal { try engine.setCompressionResistancePriority(h, for: .horizontal, of: item) }
             if let v = d.compression.vertical { try engine.setCompressionResistancePriority(v, for: .vertical, of: item) }
             if let intrinsic = d.intrinsic { try engine.setIntrinsicContentSize(intrinsic, of: item) }
-            if let b = d.baselines { try engine.setBaselineOffsets(first: b.first, last: b.last, of: item) }
+            if let b = d.baselines {
+                guard let last = b.last ?? item.intrinsicContentSize.height.map({ $0 - b.first }) else {
+                    throw LayoutError.invalidValue(
+                        "one baseline value is a single line of text and needs an intrinsic height; give 'baseline FIRST,LAST' otherwise")
+                }
+                try engine.setBaselineOffsets(firstFromTop: b.first, lastFromBottom: last, of: item)
+            }
             if let frame = d.frame { try engine.setAutoresizing(frame: frame, mask: d.autoresizing ?? [], of: item) }
         } catch {
             throw TextFileError(error.description, at: d.location)

@@ -14,8 +14,10 @@
 ///
 /// Item properties: `in PARENT`, `size WxH` (root views), `intrinsic WxH` (`-` for no
 /// value on an axis), `hugging H[,V]` and `compression H[,V]` (priorities, numbers or
-/// names; one value sets the horizontal priority), `baseline FIRST[,LAST]` (offsets from the top; one value sets
-/// both), `margins ALL` or `margins TOP,LEADING,BOTTOM,TRAILING`, `direction ltr|rtl`,
+/// names; one value sets the horizontal priority), `baseline FIRST[,LAST]` (the first
+/// baseline below the top and the last above the bottom, as UIKit measures them; one value
+/// is a single line of text, whose last baseline is the intrinsic height minus FIRST above
+/// the bottom), `margins ALL` or `margins TOP,LEADING,BOTTOM,TRAILING`, `direction ltr|rtl`,
 /// `frame X,Y,W,H` with `autoresizing FLAG,...|none` (translates an autoresizing mask),
 /// and for guides `insets ALL` or `insets TOP,LEADING,BOTTOM,TRAILING` (pinned inside the
 /// owner). Lines starting with `H:`, `V:`, `|` or `[` are VFL, with options after blanks.
@@ -105,7 +107,7 @@ extension LineScanner {
                 if key == "hugging" { item.hugging = (pair.0, pair.1) } else { item.compression = (pair.0, pair.1) }
             case "baseline":
                 let values = try numberList(counts: [1, 2], name: key)
-                item.baselines = (values[0], values.count > 1 ? values[1] : values[0])
+                item.baselines = (values[0], values.count > 1 ? values[1] : nil)
             case "margins", "insets":
                 let values = try numberList(counts: [1, 4], name: key)
                 let insets = values.count == 1
