@@ -182,7 +182,7 @@ import Testing
         let engine = try Self.build("view root size 10x20\r\nview a in root\r\n\ta.left == root.left + 1\t# pin\r\na.top == root.top\r\na.width == 2\r\na.height == 3\r\n")
         layoutExpectFrame(try #require(engine.item(named: "a")), 1, 0, 2, 3)
         let error = try #require(Self.parseError("view root\r\nview a in root\r\na.width == -x\r\n"))
-        #expect(error.location.line == 3 && error.location.column == 13 && error.message == "expected a number but found 'x'")
+        #expect(error.location.line == 3 && error.location.column == 13 && error.message == "unknown metric 'x' (metrics must be declared before they are used)")
     }
 
     /// A declared property is either applied or refused: `size` on a subview.
@@ -271,9 +271,16 @@ import Testing
         .init(text: "a.width ==", line: 1, column: 11, message: "expected a number"),
         .init(text: "a.width == b.", line: 1, column: 14, message: "unknown attribute; expected one of \(attributeList)"),
         .init(text: "a.width == b.width *", line: 1, column: 21, message: "expected a number"),
-        .init(text: "a.width == b.width + x", line: 1, column: 22, message: "expected a number but found 'x'"),
+        .init(text: "a.width == b.width + x", line: 1, column: 22, message: "unknown metric 'x' (metrics must be declared before they are used)"),
         .init(text: "a.width == b.width + -3", line: 1, column: 22, message: "expected a number but found '-'"),
-        .init(text: "a.width == 2 * b.width", line: 1, column: 14, message: "expected '@PRIORITY' or 'id=NAME' here"),
+        .init(text: "a.width == 2 * ", line: 1, column: 15, message: "expected a number"),
+        .init(text: "a.width == 2 * b.width * 3", line: 1, column: 24, message: "the multiplier is already given before the item"),
+        .init(text: "a.width == b.width / 0", line: 1, column: 22, message: "division by zero"),
+        .init(text: "metric m = 1\na.width == b.width @m2", line: 2, column: 21,
+              message: "unknown priority 'm2': use a number in (0, 1000] or one of \(Priority.nameList)"),
+        .init(text: "metric m = 0\na.width == b.width @m", line: 2, column: 21,
+              message: "invalid priority 0: priorities must be greater than 0 and at most 1000"),
+        .init(text: "a.width == m * b.width", line: 1, column: 12, message: "unknown metric 'm' (metrics must be declared before they are used)"),
         .init(text: "a.width == 10 10", line: 1, column: 15, message: "expected '@PRIORITY' or 'id=NAME' here"),
         .init(text: "a.width == 10 @high", line: 1, column: 16, message: "unknown priority 'high': use a number in (0, 1000] or one of \(Priority.nameList)"),
         .init(text: "a.width == 10 @0", line: 1, column: 16, message: "invalid priority 0: priorities must be greater than 0 and at most 1000"),
@@ -393,5 +400,62 @@ import Testing
         layoutExpectFrame(other, 0, 0, 480, 320)
         layoutExpectFrame(try #require(engine.item(named: "a")), 170, 10, 100, 100)
         layoutExpectFrame(try #require(engine.item(named: "b")), 5, 0, 10, 10)
+    }
+}
+
+/// Layout-file constraints written as in VFL: the multiplier before the item, and metrics
+/// for constants, multipliers and priorities.
+@Suite struct LayoutFileExpressionTests {
+    static func constraints(_ text: String) throws -> [LayoutFile.Constraint] {
+        try LayoutFileParser.parse(text).statements.compactMap {
+            if case .constraint(let c) = $0 { return c } else { return nil }
+        }
+    }
+
+    @Test func multiplierFirst() throws {
+        let c = try Self.constraints("a.width == 2 * b.height + 3\na.height == 0.5*b.width\na.width <= b.width / 4 - 1")
+        #expect(c.map(\.multiplier) == [2, 0.5, 0.25])
+        #expect(c.map(\.constant) == [3, 0, -1])
+        #expect(c[0].secondItem == "b" && c[0].secondAttribute == .height)
+    }
+
+    @Test func metricsInConstantsMultipliersAndPriorities() throws {
+        let c = try Self.constraints("""
+            metric gap = 8
+            metric ratio = 1.5
+            metric p = 600
+            metric required = 10
+            a.leading == b.trailing + gap @p
+            a.width == ratio * b.width - gap @defaultLow
+            a.height == b.height * ratio
+            a.top == b.bottom - gap id=spaced
+            a.width >= gap
+            a.height <= -gap @required
+            """)
+        #expect(c.map(\.constant) == [8, -8, 0, -8, 8, -8])
+        #expect(c.map(\.multiplier) == [1, 1.5, 1.5, 1, 1, 1])
+        // A metric named like a priority wins, as in VFL.
+        #expect(c.map(\.priority.value) == [600, 250, 1000, 1000, 1000, 10])
+        #expect(c[3].identifier == "spaced")
+    }
+
+    @Test func metricsLayOutAsNumbersDo() throws {
+        let engine = try LayoutFileTests.build("""
+            view root size 320x480
+            view a in root
+            view b in root
+            metric gap = 10
+            metric half = 0.5
+            a.left == root.left + gap
+            a.top == root.top + gap
+            a.width == half * root.width - gap
+            a.height == 2 * a.width
+            b.leading == a.trailing + gap
+            b.top == a.top
+            b.width == a.width / 2
+            b.height == gap * 4
+            """)
+        layoutExpectFrame(try #require(engine.item(named: "a")), 10, 10, 150, 300)
+        layoutExpectFrame(try #require(engine.item(named: "b")), 170, 10, 75, 40)
     }
 }

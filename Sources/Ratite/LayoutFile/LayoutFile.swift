@@ -24,7 +24,8 @@ public struct LayoutFile: Sendable {
         public var parentLocation: TextLocation?
     }
 
-    /// `item.attr REL item.attr [* m] [+|- c] [@p] [id=NAME]` or `item.attr REL c [@p] [id=NAME]`.
+    /// `item.attr REL [m *] item.attr [* m | / m] [+|- c] [@p] [id=NAME]` or
+    /// `item.attr REL c [@p] [id=NAME]`, with metrics resolved to their values.
     public struct Constraint: Sendable {
         public var firstItem: String
         public var firstAttribute: Attribute

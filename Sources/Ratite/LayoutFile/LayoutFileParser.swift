@@ -7,7 +7,8 @@
 /// view field in root intrinsic 97x30 baseline 21
 /// metric gap = 8
 /// label.leading == root.leadingMargin
-/// field.leading == label.trailing + 8 @750 id=spacing
+/// field.leading == label.trailing + gap @defaultHigh id=spacing
+/// field.width == 2 * label.width @250
 /// field.lastBaseline == label.lastBaseline
 /// H:|-[label]-gap-[field]-|  options=alignAllLastBaseline
 /// ```
@@ -24,15 +25,19 @@
 public enum LayoutFileParser {
     public static func parse(_ text: String) throws(TextFileError) -> LayoutFile {
         var file = LayoutFile()
+        // Metrics declared so far, for constants, multipliers and priorities written by name.
+        var metrics: [String: Double] = [:]
         try LineScanner.forEachLine(in: text) { (scanner: inout LineScanner) throws(TextFileError) in
-            if let statement = try scanner.layoutStatement() { file.statements.append(statement) }
+            guard let statement = try scanner.layoutStatement(metrics: metrics) else { return }
+            if case .metric(let name, let value, _) = statement { metrics[name] = value }
+            file.statements.append(statement)
         }
         return file
     }
 }
 
 extension LineScanner {
-    mutating func layoutStatement() throws(TextFileError) -> LayoutFile.Statement? {
+    mutating func layoutStatement(metrics: [String: Double]) throws(TextFileError) -> LayoutFile.Statement? {
         skipBlanks()
         guard let c = current else { return nil }
         let first = position
@@ -68,7 +73,7 @@ extension LineScanner {
             }
             return .format(LayoutFile.Format(format: format, options: options, location: location(first), text: text))
         }
-        return .constraint(try constraintDeclaration())
+        return .constraint(try constraintDeclaration(metrics: metrics))
     }
 
     private mutating func itemDeclaration() throws(TextFileError) -> LayoutFile.Item {
@@ -196,7 +201,31 @@ extension LineScanner {
         return (item, attribute, location(at))
     }
 
-    private mutating func constraintDeclaration() throws(TextFileError) -> LayoutFile.Constraint {
+    /// A number, or the name of a metric declared earlier, optionally negated.
+    private mutating func value(metrics: [String: Double], signed: Bool = true) throws(TextFileError) -> Double {
+        if let c = current, isNameStart(c) || (signed && c == UInt8(ascii: "-") && position + 1 < end && isNameStart(bytes[position + 1])) {
+            let negative = take("-")
+            let nameAt = position
+            let name = identifier()!
+            guard let value = metrics[name] else {
+                throw error("unknown metric '\(name)' (metrics must be declared before they are used)", at: nameAt)
+            }
+            return negative ? -value : value
+        }
+        return try number(signed: signed)
+    }
+
+    /// Whether an item name and `.` come next (`item.attribute`), not a metric.
+    private func atItemAttribute() -> Bool {
+        guard let c = current, isNameStart(c) else { return false }
+        var i = position
+        while i < end && isNameContinue(bytes[i]) { i += 1 }
+        return i < end && bytes[i] == UInt8(ascii: ".")
+    }
+
+    /// `[m *] item.attr [* m | / m] [+|- c]`, `c` or `c * c`, where m and c are numbers or
+    /// metrics.
+    private mutating func constraintDeclaration(metrics: [String: Double]) throws(TextFileError) -> LayoutFile.Constraint {
         let first = position
         let text = self.text(from: first)
         let (firstItem, firstAttribute, firstLocation) = try itemAttribute()
@@ -207,27 +236,63 @@ extension LineScanner {
             firstItem: firstItem, firstAttribute: firstAttribute, relation: relation, secondItem: nil,
             secondAttribute: .notAnAttribute, multiplier: 1, constant: 0, priority: .required, identifier: nil,
             location: location(first), text: text, firstItemLocation: firstLocation, secondItemLocation: nil)
-        if let c = current, isNameStart(c) {
+        var leadingFactor: Double? = nil
+        if !atItemAttribute() {
+            let value = try value(metrics: metrics)
+            skipBlanks()
+            if take("*") {
+                skipBlanks()
+                if atItemAttribute() {
+                    leadingFactor = value
+                } else {
+                    declaration.constant = value * (try self.value(metrics: metrics))
+                }
+            } else {
+                declaration.constant = value
+            }
+        }
+        if atItemAttribute() {
             let (item, attribute, at) = try itemAttribute()
             declaration.secondItem = item
             declaration.secondAttribute = attribute
             declaration.secondItemLocation = at
+            declaration.multiplier = leadingFactor ?? 1
             skipBlanks()
-            if take("*") {
+            if let op = current, op == UInt8(ascii: "*") || op == UInt8(ascii: "/") {
+                guard leadingFactor == nil else { throw error("the multiplier is already given before the item", at: position) }
+                position += 1
                 skipBlanks()
-                declaration.multiplier = try number(signed: true)
+                let at = position
+                let factor = try value(metrics: metrics)
+                if op == UInt8(ascii: "/") {
+                    guard factor != 0 else { throw error("division by zero", at: at) }
+                    declaration.multiplier = 1 / factor
+                } else {
+                    declaration.multiplier = factor
+                }
                 skipBlanks()
             }
             if let sign = current, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
                 position += 1
                 skipBlanks()
-                declaration.constant = try number() * (sign == UInt8(ascii: "-") ? -1 : 1)
+                declaration.constant = try value(metrics: metrics, signed: false) * (sign == UInt8(ascii: "-") ? -1 : 1)
             }
-        } else {
-            declaration.constant = try number(signed: true)
         }
         skipBlanks()
-        if current == UInt8(ascii: "@") { declaration.priority = try priority() }
+        if current == UInt8(ascii: "@") {
+            position += 1
+            skipBlanks()
+            let at = position
+            if let c = current, isNameStart(c), let value = peekIdentifier().flatMap({ metrics[$0] }) {
+                _ = identifier()
+                guard Priority(value).isValid else {
+                    throw error("invalid priority \(formatNumber(value)): priorities must be greater than 0 and at most 1000", at: at)
+                }
+                declaration.priority = Priority(value)
+            } else {
+                declaration.priority = try priorityValue()
+            }
+        }
         skipBlanks()
         if !atEnd {
             let at = position

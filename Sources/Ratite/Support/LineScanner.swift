@@ -74,6 +74,12 @@ struct LineScanner {
         return String(decoding: bytes[from..<position], as: UTF8.self)
     }
 
+    /// The C identifier that comes next, without consuming it, or nil.
+    func peekIdentifier() -> String? {
+        var copy = self
+        return copy.identifier()
+    }
+
     /// A run of non-blank bytes (an option list, a `WxH` size), or nil at the end.
     mutating func word() -> String? {
         guard !atEnd else { return nil }
