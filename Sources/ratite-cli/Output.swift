@@ -43,6 +43,7 @@ enum Output {
                    ratite layout FILE|- [--svg OUT.svg] [--rtl] [--size WxH]
                    ratite generate chain|grid|tree|random|form --n N [--seed S]
                    ratite vfl FORMAT|- [--views a,b,...] [--metrics name=value,...] [--options name,...] [--extended] [--canonical]
+                   ratite help [COMMAND]
 
             """, to: stream)
     }
