@@ -24,7 +24,7 @@ import Glibc
         c.activationSerial = UInt64.max >> 2
         c.isBroken = true
         #expect(!c.isActive && c.isBroken && c.activationSerial == UInt64.max >> 2)
-        c.isActive = true
+        c.activeFlag = true
         c.isBroken = false
         #expect(c.isActive && !c.isBroken && c.activationSerial == UInt64.max >> 2)
         c.activationSerial = 7

@@ -20,7 +20,7 @@ extension LayoutEngine {
                 ], of: root)
                 return
             }
-            for c in existing { set(\.constant, of: c, to: c.firstAttribute == .width ? width : height) }
+            for c in existing { set(\.storedConstant, of: c, to: c.firstAttribute == .width ? width : height) }
             try refresh(existing)
         }
     }

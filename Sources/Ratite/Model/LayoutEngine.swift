@@ -43,6 +43,11 @@ public final class LayoutEngine {
     public internal(set) var conflictLog: [ConflictReport] = []
     /// Called with each conflict report as it happens.
     public var onConflict: ((ConflictReport) -> Void)?
+    /// Every change to a live constraint's `constant`, `priority` or `isActive` that the
+    /// engine refused (nothing changed), oldest first.
+    public internal(set) var refusedChanges: [RefusedChange] = []
+    /// Called with each refused live change as it happens.
+    public var onRefusedChange: ((RefusedChange) -> Void)?
     /// Hidden lowest-priority constraints that hold the layout `exerciseAmbiguity` chose, and
     /// the priority they use.
     var exerciseConstraints: [Int32] = []
