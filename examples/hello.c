@@ -1,5 +1,7 @@
 /* hello.c: the seed recipe through the C interface. A label and a text field in a row:
- * the label keeps its intrinsic width and the field takes the rest.
+ * the label keeps its intrinsic width and the field takes the rest. The same recipe as
+ * examples/label-field.layout, with the same frames: on iOS (the engine's default
+ * platform) VFL's |- pins to the root's layout margins (8).
  *
  *   cc hello.c $(pkg-config --cflags --libs ratite) -o hello && ./hello
  */
@@ -18,6 +20,7 @@ int main(void) {
     if (ratite_engine_new(&engine) != RATITE_OK) return 1;
     ratite_item root, label, field, guide;
     int failed = 0;
+    failed |= check(engine, ratite_engine_set_platform(engine, RATITE_PLATFORM_IOS), "platform");
     failed |= check(engine, ratite_engine_view_add(engine, "root", 4, RATITE_NO_ITEM, &root), "root");
     failed |= check(engine, ratite_engine_item_set_size(engine, root, 320, 480), "size");
     /* A top layout guide: the 20-point status bar. */

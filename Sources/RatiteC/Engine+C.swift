@@ -41,6 +41,25 @@ public func ratite_engine_set_strict(_ engine: OpaquePointer?, _ strict: Int32) 
 }
 
 @c @implementation
+public func ratite_engine_set_platform(_ engine: OpaquePointer?, _ platform: ratite_platform) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        switch platform {
+        case RATITE_PLATFORM_IOS: h.engine.platform = .ios
+        case RATITE_PLATFORM_MACOS: h.engine.platform = .macos
+        default: throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "unknown platform \(platform)")
+        }
+    }
+}
+
+@c @implementation
+public func ratite_engine_get_platform(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<ratite_platform>?) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        guard let out else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "out is NULL") }
+        out.pointee = h.engine.platform == .ios ? RATITE_PLATFORM_IOS : RATITE_PLATFORM_MACOS
+    }
+}
+
+@c @implementation
 public func ratite_engine_view_add(
     _ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int, _ parent: ratite_item,
     _ out: UnsafeMutablePointer<ratite_item>?

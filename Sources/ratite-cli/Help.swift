@@ -65,7 +65,7 @@ enum Help {
         """
 
     static let layout = """
-        usage: ratite layout FILE|- [--svg OUT.svg] [--rtl] [--size WxH]
+        usage: ratite layout FILE|- [--svg OUT.svg] [--rtl] [--size WxH] [--platform ios|macos]
 
         Builds the items and constraints of FILE (- for standard input), lays them out and
         prints each item's frame ('name: x y width height', in its parent's coordinates),
@@ -75,12 +75,16 @@ enum Help {
           --svg OUT.svg   also draw the layout as SVG
           --rtl           lay out right to left (root views without a direction)
           --size WxH      resize the root views after building (a rotation)
+          --platform P    ios (the default): VFL's |- pins to the superview's layout
+                          margins (8); macos: |- is the superview's edge + 20.
+                          Overrides the file's platform line
           --help, -h      print this help
 
         file syntax (one statement per line, # starts a comment):
           view NAME [in PARENT] [PROPERTIES]    a view (a root view without 'in')
           guide NAME in OWNER [insets ...]       a layout guide
           metric NAME = NUMBER                   a metric for the lines below
+          platform ios|macos                     the conventions of the VFL lines below
           ITEM.ATTR REL [M *] ITEM.ATTR [* M | / M] [+|- C] [@P] [id=NAME]
           ITEM.ATTR REL C [@P] [id=NAME]         constraints; REL is ==, <= or >=; M, C, P
                                                  are numbers or metrics

@@ -1,6 +1,6 @@
 import Ratite
 
-/// `ratite layout FILE [--svg OUT.svg] [--rtl] [--size WxH]`: lays out a layout file and
+/// `ratite layout FILE [--svg OUT.svg] [--rtl] [--size WxH] [--platform ios|macos]`: lays out a layout file and
 /// prints every item's frame, then any conflict and ambiguity reports.
 enum LayoutCommand {
     static func run(_ arguments: [String]) -> Int32 {
@@ -13,7 +13,7 @@ enum LayoutCommand {
             switch argument {
             case "--rtl":
                 overrides.rightToLeft = true
-            case "--svg", "--size":
+            case "--svg", "--size", "--platform":
                 guard i + 1 < arguments.count else {
                     Output.error("\(argument) needs a value")
                     return ExitCode.usage
@@ -22,6 +22,12 @@ enum LayoutCommand {
                 i += 1
                 if argument == "--svg" {
                     svgPath = value
+                } else if argument == "--platform" {
+                    guard let platform = LayoutPlatform(name: value) else {
+                        Output.error("--platform needs ios or macos, not '\(value)'")
+                        return ExitCode.usage
+                    }
+                    overrides.platform = platform
                 } else {
                     let parts = value.split(separator: "x", omittingEmptySubsequences: false)
                     guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),

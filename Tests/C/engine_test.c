@@ -15,10 +15,13 @@
 #define LE RATITE_RELATION_LESS_OR_EQUAL
 #define GE RATITE_RELATION_GREATER_OR_EQUAL
 
+/* An engine with macOS conventions (VFL's |- is the edge + 20), which these tests assume;
+ * vfl_test.c's test_platform covers the iOS default. */
 static ratite_engine *new_engine(void) {
     ratite_engine *e = NULL;
     CHECK_STATUS(ratite_engine_new(&e), RATITE_OK);
     CHECK(e != NULL);
+    CHECK_STATUS(ratite_engine_set_platform(e, RATITE_PLATFORM_MACOS), RATITE_OK);
     return e;
 }
 

@@ -11,9 +11,12 @@
 #define SENTINEL_ID ((uint64_t)0x5A5A5A5A5A5A5A5AULL)
 #define SENTINEL_COUNT ((size_t)0xC0FFEE)
 
+/* An engine with macOS conventions (VFL's |- is the edge + 20), which most of these tests
+ * assume; test_platform covers the iOS default. */
 static ratite_engine *new_engine(void) {
     ratite_engine *e = NULL;
     CHECK_STATUS(ratite_engine_new(&e), RATITE_OK);
+    CHECK_STATUS(ratite_engine_set_platform(e, RATITE_PLATFORM_MACOS), RATITE_OK);
     return e;
 }
 
@@ -647,6 +650,34 @@ static void test_check_superview_error(void) {
     ratite_engine_free(e);
 }
 
+/* The platform: iOS (the default) pins |- to the superview's margins, macOS to its edge +
+ * 20; an unknown value changes nothing. */
+static void test_platform(void) {
+    ratite_engine *e = NULL;
+    CHECK_STATUS(ratite_engine_new(&e), RATITE_OK);
+    ratite_platform platform = -1;
+    CHECK_STATUS(ratite_engine_get_platform(e, &platform), RATITE_OK);
+    CHECK(platform == RATITE_PLATFORM_IOS);
+    ratite_item root = root_view(e, 320, 480);
+    ratite_item a = view(e, "a", root), b = view(e, "b", root);
+    CHECK(vfl(e, "H:|-[a]-|", 0) == 2);
+    CHECK(vfl(e, "V:|-[a(==10)]", 0) == 2);
+    CHECK_STATUS(ratite_engine_set_platform(e, 7), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_get_platform(e, &platform), RATITE_OK);
+    CHECK(platform == RATITE_PLATFORM_IOS);
+    CHECK_STATUS(ratite_engine_get_platform(e, NULL), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_set_platform(NULL, RATITE_PLATFORM_IOS), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_set_platform(e, RATITE_PLATFORM_MACOS), RATITE_OK);
+    CHECK_STATUS(ratite_engine_get_platform(e, &platform), RATITE_OK);
+    CHECK(platform == RATITE_PLATFORM_MACOS);
+    CHECK(vfl(e, "H:|-[b]-|", 0) == 2);
+    CHECK(vfl(e, "V:|-[b(==10)]", 0) == 2);
+    layout(e);
+    CHECK_FRAME(e, a, 8, 8, 304, 10);
+    CHECK_FRAME(e, b, 20, 20, 280, 10);
+    ratite_engine_free(e);
+}
+
 /* Multiplier 0 on a size, as Apple accepts it: the size is the constant. */
 static void test_zero_multiplier_size(void) {
     ratite_engine *e = new_engine();
@@ -669,7 +700,8 @@ static void test_zero_multiplier_size(void) {
     ratite_engine_free(e);
 }
 
-/* The example: a label and a text field in a row under a 20-point top guide. */
+/* The issue's example: a label and a text field in a row under a 20-point top guide,
+ * with macOS conventions (|- is the edge + 20); test_platform has the iOS default. */
 static void test_label_and_field(void) {
     ratite_engine *e = new_engine();
     ratite_item root = root_view(e, 320, 480);
@@ -1031,6 +1063,7 @@ static void test_parse_arguments(void) {
 }
 
 void run_vfl_tests(void) {
+    test_platform();
     test_zero_multiplier_size();
     test_views_by_name();
     test_bindings();

@@ -195,23 +195,23 @@ import Testing
         #expect(engine.conflictLog.isEmpty)
     }
 
-    /// Two views of equal width with standard spacing, pinned to the superview's edges (VFL
-    /// `|-[left]-[right(==left)]-|`, 20 from the edges, 8 between): the relation holds
-    /// through rotation from portrait to landscape.
+    /// Two views of equal width with standard spacing, pinned to the superview's margins
+    /// (VFL `|-[left]-[right(==left)]-|` on iOS: 8 from the edges, 8 between): the relation
+    /// holds through rotation from portrait to landscape.
     @Test func sideBySideExampleRotates() throws {
         let portrait = try Self.build("side-by-side.layout", overrides: .init(size: (320, 480)))
-        // (320 − 20 − 8 − 20) / 2 = 136; height 480 − 40.
-        #expect(Self.frame(portrait, "left") == Frame(x: 20, y: 20, width: 136, height: 440))
-        #expect(Self.frame(portrait, "right") == Frame(x: 164, y: 20, width: 136, height: 440))
+        // (320 − 8 − 8 − 8) / 2 = 148; height 480 − 16.
+        #expect(Self.frame(portrait, "left") == Frame(x: 8, y: 8, width: 148, height: 464))
+        #expect(Self.frame(portrait, "right") == Frame(x: 164, y: 8, width: 148, height: 464))
         let landscape = try Self.build("side-by-side.layout", overrides: .init(size: (480, 320)))
-        // (480 − 48) / 2 = 216; height 320 − 40.
-        #expect(Self.frame(landscape, "left") == Frame(x: 20, y: 20, width: 216, height: 280))
-        #expect(Self.frame(landscape, "right") == Frame(x: 244, y: 20, width: 216, height: 280))
+        // (480 − 24) / 2 = 228; height 320 − 16.
+        #expect(Self.frame(landscape, "left") == Frame(x: 8, y: 8, width: 228, height: 304))
+        #expect(Self.frame(landscape, "right") == Frame(x: 244, y: 8, width: 228, height: 304))
         // The same rotation on one engine, incrementally.
         let root = try #require(portrait.item(named: "root"))
         try portrait.setSize(of: root, width: 480, height: 320)
         #expect(layoutSolve(portrait) == ["root", "left", "right"])
-        #expect(Self.frame(portrait, "right") == Frame(x: 244, y: 20, width: 216, height: 280))
+        #expect(Self.frame(portrait, "right") == Frame(x: 244, y: 8, width: 228, height: 304))
         for e in [portrait, landscape] { #expect(e.conflictLog.isEmpty && e.ambiguityReport().isEmpty) }
     }
 

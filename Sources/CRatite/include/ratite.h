@@ -309,6 +309,13 @@ typedef int32_t ratite_axis;
 #define RATITE_AXIS_HORIZONTAL 0
 #define RATITE_AXIS_VERTICAL 1
 
+/** Whose conventions VFL follows. iOS (the default): a bare `-` next to `|` pins to the
+ *  superview's layout margins (`|-[a]` is a.leading == superview.leadingMargin; margins
+ *  default to 8). macOS: it is the superview's edge plus 20. */
+typedef int32_t ratite_platform;
+#define RATITE_PLATFORM_IOS 0
+#define RATITE_PLATFORM_MACOS 1
+
 typedef int32_t ratite_direction;
 #define RATITE_DIRECTION_INHERIT 0
 #define RATITE_DIRECTION_LEFT_TO_RIGHT 1
@@ -392,6 +399,12 @@ const char *ratite_engine_last_error_rendering(const ratite_engine *engine);
  *  and change nothing; otherwise (the default) the engine breaks one constraint and logs a
  *  conflict report, as Auto Layout does. */
 ratite_status ratite_engine_set_strict(ratite_engine *engine, int32_t strict);
+/** Sets the platform whose conventions VFL follows (RATITE_PLATFORM_IOS, the default, or
+ *  RATITE_PLATFORM_MACOS) for formats parsed from then on; another value is
+ *  RATITE_ERROR_INVALID_ARGUMENT and changes nothing. */
+ratite_status ratite_engine_set_platform(ratite_engine *engine, ratite_platform platform);
+/** Writes the engine's platform to *out. */
+ratite_status ratite_engine_get_platform(const ratite_engine *engine, ratite_platform *out);
 
 /** Adds a view named `name` (unique in the engine) under `parent`, or a root view when
  *  parent is RATITE_NO_ITEM. */

@@ -54,6 +54,8 @@ public struct LayoutFile: Sendable {
     public enum Statement: Sendable {
         case item(Item)
         case metric(name: String, value: Double, location: TextLocation)
+        /// `platform ios|macos`: the conventions of the VFL lines that follow.
+        case platform(LayoutPlatform, location: TextLocation)
         case constraint(Constraint)
         case format(Format)
     }

@@ -8,10 +8,13 @@ public enum LayoutFileBuilder {
         public var size: (width: Double, height: Double)?
         /// Lay out right-to-left: root views get that direction unless the file sets one.
         public var rightToLeft = false
+        /// The platform whose conventions VFL follows, over the file's `platform` lines.
+        public var platform: LayoutPlatform?
 
-        public init(size: (width: Double, height: Double)? = nil, rightToLeft: Bool = false) {
+        public init(size: (width: Double, height: Double)? = nil, rightToLeft: Bool = false, platform: LayoutPlatform? = nil) {
             self.size = size
             self.rightToLeft = rightToLeft
+            self.platform = platform
         }
     }
 
@@ -20,6 +23,7 @@ public enum LayoutFileBuilder {
     /// constraint and logs a report, as Auto Layout does.
     public static func build(_ file: LayoutFile, overrides: Overrides = Overrides()) throws(TextFileError) -> LayoutEngine {
         let engine = LayoutEngine()
+        engine.platform = overrides.platform ?? .ios
         var metrics: [String: Double] = [:]
         for statement in file.statements {
             switch statement {
@@ -27,6 +31,8 @@ public enum LayoutFileBuilder {
                 try declare(item, in: engine, overrides: overrides)
             case .metric(let name, let value, _):
                 metrics[name] = value
+            case .platform(let platform, _):
+                if overrides.platform == nil { engine.platform = platform }
             case .constraint(let c):
                 try activate(c, in: engine)
             case .format(let format):

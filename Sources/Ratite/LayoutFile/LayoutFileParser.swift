@@ -22,6 +22,8 @@
 /// `frame X,Y,W,H` with `autoresizing FLAG,...|none` (translates an autoresizing mask),
 /// and for guides `insets ALL` or `insets TOP,LEADING,BOTTOM,TRAILING` (pinned inside the
 /// owner). Lines starting with `H:`, `V:`, `|` or `[` are VFL, with options after blanks.
+/// `platform ios|macos` sets the conventions of the VFL lines after it (see
+/// `LayoutPlatform`; iOS by default).
 public enum LayoutFileParser {
     public static func parse(_ text: String) throws(TextFileError) -> LayoutFile {
         var file = LayoutFile()
@@ -55,6 +57,16 @@ extension LineScanner {
             let value = try number(signed: true)
             try expectEnd()
             return .metric(name: name, value: value, location: location(first))
+        }
+        if peekWord("platform") {
+            position += 8
+            skipBlanks()
+            let at = position
+            guard let name = word(), let platform = LayoutPlatform(name: name) else {
+                throw error("expected 'ios' or 'macos' after 'platform'", at: at)
+            }
+            try expectEnd()
+            return .platform(platform, location: location(first))
         }
         let startsFormat = c == UInt8(ascii: "|") || c == UInt8(ascii: "[")
             || ((c == UInt8(ascii: "H") || c == UInt8(ascii: "V")) && position + 1 < end && bytes[position + 1] == UInt8(ascii: ":"))
