@@ -69,7 +69,8 @@ enum Help {
 
         Builds the items and constraints of FILE (- for standard input), lays them out and
         prints each item's frame ('name: x y width height', in its parent's coordinates),
-        then any conflict and ambiguity reports.
+        then any conflict and ambiguity reports; a file with steps prints them after the
+        first layout and after each step, under '== ' headings.
 
         options:
           --svg OUT.svg   also draw the layout as SVG
@@ -89,6 +90,14 @@ enum Help {
           ITEM.ATTR REL C [@P] [id=NAME]         constraints; REL is ==, <= or >=; M, C, P
                                                  are numbers or metrics
           H:|-[a]-[b]-| [options=alignAllTop,...]  VFL (lines starting H:, V:, | or [)
+          step [NAME]                            lay out what is above, then go on:
+            set ITEM PROPERTIES                  intrinsic, hugging, compression, baseline,
+                                                 margins, direction
+            constant ID C / priority ID P        a constraint written with id=ID
+            activate ID,... / deactivate ID,...
+            resize ROOT WxH
+          (frames, conflicts and ambiguity are printed after the first layout and after
+          each step; --svg draws the steps side by side)
         properties: size WxH (root views), intrinsic WxH (- for none on an axis),
           hugging H[,V], compression H[,V] (priorities), baseline FIRST[,LAST] (first from
           the top, last from the bottom; one value is a single line of text),

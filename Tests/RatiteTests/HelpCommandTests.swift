@@ -33,7 +33,8 @@ import Testing
         let layout = try LayoutCommandTests.ratite(["help", "layout"]).stdout
         for option in ["--svg", "--rtl", "--size"] { #expect(layout.contains(option), "\(option)") }
         for syntax in ["file syntax", "view NAME", "guide NAME", "metric NAME", "ITEM.ATTR REL", "H:|-[a]-[b]-|",
-                       "baseline FIRST[,LAST]", "defaultHigh"] {
+                       "baseline FIRST[,LAST]", "defaultHigh", "step [NAME]", "deactivate ID", "resize ROOT WxH",
+                       "--platform"] {
             #expect(layout.contains(syntax), "\(syntax)")
         }
         let solve = try LayoutCommandTests.ratite(["help", "solve"]).stdout

@@ -66,7 +66,7 @@ import Testing
             case .constraint(let c): constraints.append(c)
             case .format(let f): formats.append(f)
             case .metric(let name, let value, let location): metrics.append((name, value, location))
-            case .platform: break
+            case .platform, .step, .change: break
             }
         }
         #expect(items.map(\.name) == ["root", "top", "safe", "label", "field", "box", "fixed", "plain"])

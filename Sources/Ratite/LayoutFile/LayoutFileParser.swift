@@ -58,6 +58,14 @@ extension LineScanner {
             try expectEnd()
             return .metric(name: name, value: value, location: location(first))
         }
+        if peekWord("step") {
+            position += 4
+            skipBlanks()
+            let name = atEnd ? "" : text(from: position)
+            position = end
+            return .step(name: name, location: location(first))
+        }
+        if let change = try changeStatement(metrics: metrics) { return .change(change, location: location(first)) }
         if peekWord("platform") {
             position += 8
             skipBlanks()
@@ -88,6 +96,64 @@ extension LineScanner {
         return .constraint(try constraintDeclaration(metrics: metrics))
     }
 
+    /// A step's change (`set`, `constant`, `priority`, `activate`, `deactivate`,
+    /// `resize`), or nil when the line is something else.
+    private mutating func changeStatement(metrics: [String: Double]) throws(TextFileError) -> LayoutFile.Change? {
+        for keyword in ["set", "constant", "priority", "activate", "deactivate", "resize"] where peekWord(keyword) {
+            position += keyword.utf8.count
+            skipBlanks()
+            let nameAt = position
+            let what = keyword == "set" || keyword == "resize" ? "an item name" : "a constraint id"
+            guard let name = identifier() else { throw error("expected \(what) after '\(keyword)'", at: nameAt) }
+            let nameLocation = location(nameAt)
+            skipBlanks()
+            switch keyword {
+            case "set":
+                var item = LayoutFile.Item(name: name, kind: .view, location: nameLocation)
+                try itemProperties(into: &item, allowed: ["intrinsic", "hugging", "compression", "baseline", "margins", "direction"])
+                guard !(item.intrinsic == nil && item.hugging == (nil, nil) && item.compression == (nil, nil) && item.baselines == nil
+                        && item.margins == nil && item.direction == nil) else {
+                    throw error("expected properties to set: intrinsic, hugging, compression, baseline, margins or direction", at: position)
+                }
+                return .properties(item)
+            case "constant":
+                let value = try value(metrics: metrics)
+                try expectEnd()
+                return .constant(id: name, value: value, idLocation: nameLocation)
+            case "priority":
+                let at = position
+                var priority: Priority
+                if let metric = peekIdentifier().flatMap({ metrics[$0] }) {
+                    _ = identifier()
+                    priority = Priority(metric)
+                    guard priority.isValid else {
+                        throw error("invalid priority \(formatNumber(metric)): priorities must be greater than 0 and at most 1000", at: at)
+                    }
+                } else {
+                    priority = try priorityValue()
+                }
+                try expectEnd()
+                return .priority(id: name, priority: priority, idLocation: nameLocation)
+            case "activate", "deactivate":
+                var ids = [(name, nameLocation)]
+                while take(",") {
+                    skipBlanks()
+                    let at = position
+                    guard let id = identifier() else { throw error("expected a constraint id after ','", at: at) }
+                    ids.append((id, location(at)))
+                    skipBlanks()
+                }
+                try expectEnd()
+                return .activation(ids: ids, active: keyword == "activate")
+            default:
+                let (w, h) = try sizeValue(optionalParts: false)
+                try expectEnd()
+                return .resize(item: name, width: w ?? 0, height: h ?? 0, itemLocation: nameLocation)
+            }
+        }
+        return nil
+    }
+
     private mutating func itemDeclaration() throws(TextFileError) -> LayoutFile.Item {
         let first = position
         let kind: LayoutItem.Kind = peekWord("view") ? .view : .guide
@@ -96,6 +162,19 @@ extension LineScanner {
         let nameAt = position
         guard let name = identifier() else { throw error("expected an item name", at: nameAt) }
         var item = LayoutFile.Item(name: name, kind: kind, location: location(first))
+        try itemProperties(into: &item, allowed: nil)
+        if kind == .guide && item.parent == nil { throw error("a guide needs an owner: 'guide \(name) in VIEW'", at: nameAt) }
+        if item.autoresizing != nil && item.frame == nil { throw error("'autoresizing' needs a 'frame'", at: nameAt) }
+        if kind == .guide && (item.intrinsic != nil || item.frame != nil || item.size != nil) {
+            throw error("a guide has no intrinsic size, frame or size; constrain it or give it insets", at: nameAt)
+        }
+        return item
+    }
+
+    /// Reads `key value` properties to the end of the line into `item`; `allowed` (nil:
+    /// every property) limits them, for `set` in a step.
+    private mutating func itemProperties(into item: inout LayoutFile.Item, allowed: [String]?) throws(TextFileError) {
+        let kind = item.kind
         while true {
             skipBlanks()
             if atEnd { break }
@@ -103,6 +182,10 @@ extension LineScanner {
             guard let key = identifier() else { throw error("expected a property name but found '\(describe(bytes[position]))'", at: keyAt) }
             skipBlanks()
             let valueAt = position
+            if let allowed, !allowed.contains(key) {
+                throw error("'\(key)' cannot be set in a step; expected " + allowed.joined(separator: ", ")
+                    + (key == "size" ? " (resize a root view with 'resize ROOT WxH')" : ""), at: keyAt)
+            }
             switch key {
             case "in":
                 item.parentLocation = location(position)
@@ -163,12 +246,6 @@ extension LineScanner {
                 throw error("unknown property '\(key)'; expected in, size, intrinsic, hugging, compression, baseline, margins, direction, frame, autoresizing or insets", at: keyAt)
             }
         }
-        if kind == .guide && item.parent == nil { throw error("a guide needs an owner: 'guide \(name) in VIEW'", at: nameAt) }
-        if item.autoresizing != nil && item.frame == nil { throw error("'autoresizing' needs a 'frame'", at: nameAt) }
-        if kind == .guide && (item.intrinsic != nil || item.frame != nil || item.size != nil) {
-            throw error("a guide has no intrinsic size, frame or size; constrain it or give it insets", at: nameAt)
-        }
-        return item
     }
 
     /// `WxH`, where with `optionalParts` either side may be `-`.
