@@ -164,12 +164,17 @@ public enum LayoutSVG {
     }
 
     /// `text` in lines of at most `columns` characters, broken at blanks where it can be
-    /// (a longer word is cut); lines after the first are indented by two blanks.
+    /// (a longer word is cut); lines after the first are indented two blanks further than
+    /// the first.
     static func wrap(_ text: String, columns: Int) -> [String] {
         var lines: [String] = []
+        // Leading blanks stay on the first line, and continuation lines go two further in.
+        let lead = String(text.prefix { $0 == " " }.prefix(max(columns / 2 - 2, 0)))
         var line = ""
-        let indent = "  "
-        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+        let indent = lead + "  "
+        var words = text.dropFirst(lead.count).split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        if !lead.isEmpty, !words.isEmpty { words[0] = lead + words[0] }
+        for word in words {
             var word = word
             while true {
                 let prefix = line.isEmpty ? (lines.isEmpty ? "" : indent) : line + " "
