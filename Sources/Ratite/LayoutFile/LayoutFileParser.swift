@@ -24,6 +24,12 @@
 /// owner). Lines starting with `H:`, `V:`, `|` or `[` are VFL, with options after blanks.
 /// `platform ios|macos` sets the conventions of the VFL lines after it (see
 /// `LayoutPlatform`; iOS by default).
+///
+/// Steps: `step [NAME]` lays out everything above it; the lines after it change the layout
+/// up to the next step: `set ITEM PROPERTIES` (intrinsic, hugging, compression, baseline,
+/// margins, direction), `constant ID VALUE`, `priority ID PRIORITY`, `activate ID,...`,
+/// `deactivate ID,...` (constraints written with `id=ID`), `resize ROOT WxH`, and new
+/// constraints. Constants, multipliers and priorities may name metrics declared above.
 public enum LayoutFileParser {
     public static func parse(_ text: String) throws(TextFileError) -> LayoutFile {
         var file = LayoutFile()

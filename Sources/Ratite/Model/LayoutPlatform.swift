@@ -8,7 +8,10 @@
 /// Layout margins default to 8 on both; a bare `-` between two views is
 /// `standardSpacing` (8) on both.
 public enum LayoutPlatform: String, Sendable, CaseIterable {
-    case ios, macos
+    /// UIKit's conventions (the default).
+    case ios
+    /// AppKit's conventions.
+    case macos
 
     /// The platform called `name` (`ios` or `macos`), or nil.
     public init?(name: String) { self.init(rawValue: name) }

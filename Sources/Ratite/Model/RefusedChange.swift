@@ -4,14 +4,19 @@
 public struct RefusedChange: CustomStringConvertible, Sendable {
     /// What was asked for.
     public enum Change: Sendable, Equatable {
+        /// `constraint.constant = value`.
         case constant(Double)
+        /// `constraint.priority = value`.
         case priority(Priority)
+        /// `constraint.isActive = value`.
         case isActive(Bool)
     }
 
     /// The constraint that was to change (its fields are as they were).
     public let constraint: LayoutConstraint
+    /// The change that was asked for and refused.
     public let change: Change
+    /// Why: the error the throwing engine method raises for the same change.
     public let error: LayoutError
 
     /// `refused 'constant = nan' on a.width == 10: ...`, written when the change was refused.
