@@ -166,7 +166,8 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
 /// refuses (a non-finite constant, a priority outside (0, 1000], required to optional or back
 /// on an active constraint, a constraint the engine made for an item property, a conflict in
 /// strict mode) never traps: it leaves the constraint and the layout as they were and is
-/// reported through the engine's `refusedChanges` and `onRefusedChange`.
+/// reported through the engine's `refusedChanges` and `onRefusedChange`. A constraint whose
+/// items' engine no longer exists has no one to change it or report to: setting is ignored.
 extension LayoutConstraint {
     /// The constant added to the second attribute. Setting it on an active constraint moves
     /// the solver's constant in place (the fast path).
