@@ -1,5 +1,7 @@
 /* hello.c: the seed recipe through the C interface. A label and a text field in a row:
- * the label keeps its intrinsic width and the field takes the rest.
+ * the label keeps its intrinsic width and the field takes the rest. The same recipe as
+ * examples/label-field.layout, with the same frames: on iOS (the engine's default
+ * platform) VFL's |- pins to the root's layout margins (8).
  *
  *   cc hello.c $(pkg-config --cflags --libs ratite) -o hello && ./hello
  */
@@ -18,6 +20,7 @@ int main(void) {
     if (ratite_engine_new(&engine) != RATITE_OK) return 1;
     ratite_item root, label, field, guide;
     int failed = 0;
+    failed |= check(engine, ratite_engine_set_platform(engine, RATITE_PLATFORM_IOS), "platform");
     failed |= check(engine, ratite_engine_view_add(engine, "root", 4, RATITE_NO_ITEM, &root), "root");
     failed |= check(engine, ratite_engine_item_set_size(engine, root, 320, 480), "size");
     /* A top layout guide: the 20-point status bar. */
@@ -27,9 +30,9 @@ int main(void) {
     failed |= check(engine, ratite_engine_view_add(engine, "field", 5, root, &field), "field");
     failed |= check(engine, ratite_engine_item_set_intrinsic_size(engine, label, 42, 21), "label size");
     failed |= check(engine, ratite_engine_item_set_hugging(engine, label, RATITE_AXIS_HORIZONTAL, 251), "hugging");
-    failed |= check(engine, ratite_engine_item_set_baselines(engine, label, 17, 17), "label baseline");
+    failed |= check(engine, ratite_engine_item_set_baseline_offsets(engine, label, 17, 4), "label baseline");
     failed |= check(engine, ratite_engine_item_set_intrinsic_size(engine, field, 97, 30), "field size");
-    failed |= check(engine, ratite_engine_item_set_baselines(engine, field, 21, 21), "field baseline");
+    failed |= check(engine, ratite_engine_item_set_baseline_offsets(engine, field, 21, 9), "field baseline");
     if (failed) return 1;
 
     ratite_layout_constraint ids[8];

@@ -41,6 +41,25 @@ public func ratite_engine_set_strict(_ engine: OpaquePointer?, _ strict: Int32) 
 }
 
 @c @implementation
+public func ratite_engine_set_platform(_ engine: OpaquePointer?, _ platform: ratite_platform) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        switch platform {
+        case RATITE_PLATFORM_IOS: h.engine.platform = .ios
+        case RATITE_PLATFORM_MACOS: h.engine.platform = .macos
+        default: throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "unknown platform \(platform)")
+        }
+    }
+}
+
+@c @implementation
+public func ratite_engine_get_platform(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<ratite_platform>?) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        guard let out else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "out is NULL") }
+        out.pointee = h.engine.platform == .ios ? RATITE_PLATFORM_IOS : RATITE_PLATFORM_MACOS
+    }
+}
+
+@c @implementation
 public func ratite_engine_view_add(
     _ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int, _ parent: ratite_item,
     _ out: UnsafeMutablePointer<ratite_item>?
@@ -151,12 +170,16 @@ public func ratite_engine_item_set_margins(
 }
 
 @c @implementation
-public func ratite_engine_item_set_baselines(_ engine: OpaquePointer?, _ item: ratite_item, _ first: Double, _ last: Double) -> ratite_status {
+public func ratite_engine_item_set_baseline_offsets(
+    _ engine: OpaquePointer?, _ item: ratite_item, _ firstFromTop: Double, _ lastFromBottom: Double
+) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let item = try h.item(item)
-        try checkFinite(first, "first baseline offset")
-        try checkFinite(last, "last baseline offset")
-        try layoutCall { () throws(LayoutError) in try h.engine.setBaselineOffsets(first: first, last: last, of: item) }
+        try checkFinite(firstFromTop, "first baseline offset")
+        try checkFinite(lastFromBottom, "last baseline offset")
+        try layoutCall { () throws(LayoutError) in
+            try h.engine.setBaselineOffsets(firstFromTop: firstFromTop, lastFromBottom: lastFromBottom, of: item)
+        }
     }
 }
 
@@ -164,7 +187,7 @@ public func ratite_engine_item_set_baselines(_ engine: OpaquePointer?, _ item: r
 public func ratite_engine_item_clear_baselines(_ engine: OpaquePointer?, _ item: ratite_item) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let item = try h.item(item)
-        try layoutCall { () throws(LayoutError) in try h.engine.setBaselineOffsets(first: nil, last: nil, of: item) }
+        try layoutCall { () throws(LayoutError) in try h.engine.setBaselineOffsets(firstFromTop: nil, lastFromBottom: nil, of: item) }
     }
 }
 

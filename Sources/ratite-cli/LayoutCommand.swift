@@ -1,7 +1,8 @@
 import Ratite
 
-/// `ratite layout FILE [--svg OUT.svg] [--rtl] [--size WxH]`: lays out a layout file and
-/// prints every item's frame, then any conflict and ambiguity reports.
+/// `ratite layout FILE [--svg OUT.svg] [--rtl] [--size WxH] [--platform ios|macos]`: lays out a layout file and
+/// prints every item's frame, then any conflict and ambiguity reports; a file with `step`
+/// lines prints them after the first layout and after each step, under a heading each.
 enum LayoutCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var path: String? = nil
@@ -13,7 +14,7 @@ enum LayoutCommand {
             switch argument {
             case "--rtl":
                 overrides.rightToLeft = true
-            case "--svg", "--size":
+            case "--svg", "--size", "--platform":
                 guard i + 1 < arguments.count else {
                     Output.error("\(argument) needs a value")
                     return ExitCode.usage
@@ -22,6 +23,12 @@ enum LayoutCommand {
                 i += 1
                 if argument == "--svg" {
                     svgPath = value
+                } else if argument == "--platform" {
+                    guard let platform = LayoutPlatform(name: value) else {
+                        Output.error("--platform needs ios or macos, not '\(value)'")
+                        return ExitCode.usage
+                    }
+                    overrides.platform = platform
                 } else {
                     let parts = value.split(separator: "x", omittingEmptySubsequences: false)
                     guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
@@ -51,21 +58,37 @@ enum LayoutCommand {
             Output.error("cannot read \(name)")
             return ExitCode.noInput
         }
-        let engine: LayoutEngine
+        let file: LayoutFile
         do {
-            engine = try LayoutFileBuilder.build(LayoutFileParser.parse(text), overrides: overrides)
+            file = try LayoutFileParser.parse(text)
         } catch {
             Output.write(error.rendered(file: name), to: .standardError)
             return ExitCode.dataError
         }
-        engine.layout()
+        // Each layout (the first, then one per step) prints its frames and reports; with
+        // steps, under a heading each, and the SVG draws them side by side.
+        let hasSteps = file.stepCount > 0
         var out = ""
-        for item in engine.items { out += "\(item.name): \(item.frame)\n" }
-        for report in engine.conflictLog { out += "\n" + report.description }
-        let ambiguity = engine.ambiguityReport()
-        if !ambiguity.isEmpty { out += "\n" + ambiguity.description }
+        var panels: [LayoutSVG.Panel] = []
+        do {
+            _ = try LayoutFileBuilder.run(file, overrides: overrides) { engine, step in
+                let title = step.index == 0 ? "initial layout" : "step \(step.index)" + (step.name.isEmpty ? "" : ": \(step.name)")
+                if hasSteps { out += (step.index == 0 ? "" : "\n") + "== \(title)\n" }
+                for item in engine.items { out += "\(item.name): \(item.frame)\n" }
+                for report in step.conflicts { out += "\n" + report.description }
+                if !step.ambiguity.isEmpty { out += "\n" + step.ambiguity.description }
+                if svgPath != nil {
+                    panels.append(LayoutSVG.panel(engine, title: hasSteps ? title : nil, conflicts: step.conflicts,
+                                                  ambiguity: step.ambiguity))
+                }
+            }
+        } catch {
+            Output.write(out)
+            Output.write(error.rendered(file: name), to: .standardError)
+            return ExitCode.dataError
+        }
         if let svgPath {
-            guard writeFile(svgPath, LayoutSVG.render(engine, ambiguity: ambiguity)) else {
+            guard writeFile(svgPath, LayoutSVG.render(panels)) else {
                 Output.error("cannot write \(svgPath)")
                 return ExitCode.cannotCreate
             }

@@ -40,9 +40,10 @@ enum Output {
     static func usage(to stream: Stream = .standardError) {
         write("""
             usage: ratite solve FILE|- [--json] [--timing]
-                   ratite layout FILE|- [--svg OUT.svg] [--rtl] [--size WxH]
+                   ratite layout FILE|- [--svg OUT.svg] [--rtl] [--size WxH] [--platform ios|macos]
                    ratite generate chain|grid|tree|random|form --n N [--seed S]
                    ratite vfl FORMAT|- [--views a,b,...] [--metrics name=value,...] [--options name,...] [--extended] [--canonical]
+                   ratite help [COMMAND]
 
             """, to: stream)
     }

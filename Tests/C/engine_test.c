@@ -15,10 +15,13 @@
 #define LE RATITE_RELATION_LESS_OR_EQUAL
 #define GE RATITE_RELATION_GREATER_OR_EQUAL
 
+/* An engine with macOS conventions (VFL's |- is the edge + 20), which these tests assume;
+ * vfl_test.c's test_platform covers the iOS default. */
 static ratite_engine *new_engine(void) {
     ratite_engine *e = NULL;
     CHECK_STATUS(ratite_engine_new(&e), RATITE_OK);
     CHECK(e != NULL);
+    CHECK_STATUS(ratite_engine_set_platform(e, RATITE_PLATFORM_MACOS), RATITE_OK);
     return e;
 }
 
@@ -315,12 +318,13 @@ static void test_baselines(void) {
     pin(e, b, A(FIRST_BASELINE), a, A(LAST_BASELINE), 0);
     layout(e);
     CHECK_FRAME(e, b, 58, 20, 10, 30); /* without offsets, baselines are the bottoms */
-    CHECK_STATUS(ratite_engine_item_set_baselines(e, b, 20, 25), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, b, 20, 25), RATITE_OK);
     layout(e);
     CHECK_FRAME(e, b, 58, 30, 10, 30); /* b.top + 20 == 50 */
-    CHECK_STATUS(ratite_engine_item_set_baselines(e, a, 5, 6), RATITE_OK);
+    /* a's last baseline is measured from its bottom: 34 above it. */
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, a, 5, 34), RATITE_OK);
     layout(e);
-    CHECK_FRAME(e, b, 58, -4, 10, 30); /* b.top + 20 == 10 + 6 */
+    CHECK_FRAME(e, b, 58, -4, 10, 30); /* b.top + 20 == 10 + 40 - 34 */
     CHECK_STATUS(ratite_engine_item_clear_baselines(e, b), RATITE_OK);
     layout(e);
     CHECK_FRAME(e, b, 58, -14, 10, 30); /* b.top + 30 == 16 */
@@ -329,17 +333,17 @@ static void test_baselines(void) {
     CHECK_FRAME(e, b, 58, 20, 10, 30);
     /* The first baseline of a: b.lastBaseline == a.firstBaseline. */
     ratite_layout_constraint first = pin(e, b, A(LAST_BASELINE), a, A(FIRST_BASELINE), 0);
-    CHECK_STATUS(ratite_engine_item_set_baselines(e, a, 12, 30), RATITE_OK);
-    CHECK_STATUS(ratite_engine_item_set_baselines(e, b, 2, 2), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, a, 12, 10), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, b, 2, 28), RATITE_OK);
     layout(e);
     CHECK(active(e, first) == 1);
-    /* b.top + 2 == a.top + 30 = 40 (first on last) and b.top + 2 == a.top + 12 = 22 (last on
+    /* b.top + 2 == a.bottom - 10 = 40 (first on last) and b.top + 2 == a.top + 12 = 22 (last on
      * first) cannot both hold: in the default mode one was broken and reported. */
     char *report = conflicts(e);
     CHECK_CONTAINS(report, "Unable to simultaneously satisfy constraints.");
     ratite_string_free(report);
-    CHECK_STATUS(ratite_engine_item_set_baselines(e, a, NAN, 1), RATITE_ERROR_NON_FINITE);
-    CHECK_STATUS(ratite_engine_item_set_baselines(e, a, 1, -INFINITY), RATITE_ERROR_NON_FINITE);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, a, NAN, 1), RATITE_ERROR_NON_FINITE);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, a, 1, -INFINITY), RATITE_ERROR_NON_FINITE);
     ratite_engine_free(e);
 }
 
@@ -645,7 +649,7 @@ static void test_constraints(void) {
         {a, A(WIDTH), RATITE_NO_ITEM, A(WIDTH), 1},          /* an attribute without second item */
         {a, A(NOT_AN_ATTRIBUTE), b, A(LEFT), 1},             /* no first attribute */
         {a, A(LEFT), lonely, A(LEFT), 1},                    /* no common ancestor */
-        {a, A(WIDTH), b, A(WIDTH), 0},                       /* zero multiplier */
+        {a, A(LEFT), b, A(LEFT), 0},                         /* a location with multiplier 0 */
     };
     for (size_t i = 0; i < sizeof invalid / sizeof invalid[0]; i++) {
         ratite_layout_constraint out = SENTINEL_ID;

@@ -242,7 +242,7 @@ static void test_null_handles(void) {
     CHECK_STATUS(ratite_engine_item_set_hugging(NULL, 1, RATITE_AXIS_HORIZONTAL, 500), RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_item_set_compression(NULL, 1, RATITE_AXIS_VERTICAL, 500), RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_item_set_margins(NULL, 1, 1, 1, 1, 1), RATITE_ERROR_NULL_ARGUMENT);
-    CHECK_STATUS(ratite_engine_item_set_baselines(NULL, 1, 1, 1), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(NULL, 1, 1, 1), RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_item_clear_baselines(NULL, 1), RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_item_set_direction(NULL, 1, RATITE_DIRECTION_LEFT_TO_RIGHT), RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_item_set_autoresizing(NULL, 1, &frame, 0), RATITE_ERROR_NULL_ARGUMENT);
@@ -591,7 +591,7 @@ static void test_foreign_ids_engine(void) {
         CHECK_STATUS(ratite_engine_item_set_hugging(e, x, RATITE_AXIS_HORIZONTAL, 500), RATITE_ERROR_UNKNOWN);
         CHECK_STATUS(ratite_engine_item_set_compression(e, x, RATITE_AXIS_VERTICAL, 500), RATITE_ERROR_UNKNOWN);
         CHECK_STATUS(ratite_engine_item_set_margins(e, x, 1, 1, 1, 1), RATITE_ERROR_UNKNOWN);
-        CHECK_STATUS(ratite_engine_item_set_baselines(e, x, 1, 1), RATITE_ERROR_UNKNOWN);
+        CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, x, 1, 1), RATITE_ERROR_UNKNOWN);
         CHECK_STATUS(ratite_engine_item_clear_baselines(e, x), RATITE_ERROR_UNKNOWN);
         CHECK_STATUS(ratite_engine_item_set_direction(e, x, RATITE_DIRECTION_RIGHT_TO_LEFT), RATITE_ERROR_UNKNOWN);
         CHECK_STATUS(ratite_engine_item_set_autoresizing(e, x, &frame, 0), RATITE_ERROR_UNKNOWN);
@@ -763,8 +763,8 @@ static void test_non_finite_engine(void) {
         CHECK_STATUS(ratite_engine_item_set_margins(e, root, 1, x, 1, 1), RATITE_ERROR_NON_FINITE);
         CHECK_STATUS(ratite_engine_item_set_margins(e, root, 1, 1, x, 1), RATITE_ERROR_NON_FINITE);
         CHECK_STATUS(ratite_engine_item_set_margins(e, root, 1, 1, 1, x), RATITE_ERROR_NON_FINITE);
-        CHECK_STATUS(ratite_engine_item_set_baselines(e, a, x, 1), RATITE_ERROR_NON_FINITE);
-        CHECK_STATUS(ratite_engine_item_set_baselines(e, a, 1, x), RATITE_ERROR_NON_FINITE);
+        CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, a, x, 1), RATITE_ERROR_NON_FINITE);
+        CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, a, 1, x), RATITE_ERROR_NON_FINITE);
         for (int k = 0; k < 4; k++) {
             ratite_frame frame = {1, 1, 10, 10};
             double insets[4] = {0, 0, 0, 0};

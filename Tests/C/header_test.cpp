@@ -149,8 +149,9 @@ void engine_from_cpp() {
     std::vector<ratite_layout_constraint> column = vfl(e, "V:|-[l(==21)]-[f(==l)]", views, metrics, 0);
     CHECK(column.size() == 4);
     CHECK_STATUS(ratite_engine_layout(e), RATITE_OK);
-    CHECK_FRAME(e, label, 12, 20, 42, 21);
-    CHECK_FRAME(e, field, 66, 49, 242, 21);
+    /* V:|- pins to the root's top margin (8) on iOS, the default platform. */
+    CHECK_FRAME(e, label, 12, 8, 42, 21);
+    CHECK_FRAME(e, field, 66, 37, 242, 21);
     const ratite_item *changed = nullptr;
     std::size_t count = 0;
     CHECK_STATUS(ratite_engine_changed_items(e, &changed, &count), RATITE_OK);

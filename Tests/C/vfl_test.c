@@ -11,9 +11,12 @@
 #define SENTINEL_ID ((uint64_t)0x5A5A5A5A5A5A5A5AULL)
 #define SENTINEL_COUNT ((size_t)0xC0FFEE)
 
+/* An engine with macOS conventions (VFL's |- is the edge + 20), which most of these tests
+ * assume; test_platform covers the iOS default. */
 static ratite_engine *new_engine(void) {
     ratite_engine *e = NULL;
     CHECK_STATUS(ratite_engine_new(&e), RATITE_OK);
+    CHECK_STATUS(ratite_engine_set_platform(e, RATITE_PLATFORM_MACOS), RATITE_OK);
     return e;
 }
 
@@ -255,8 +258,8 @@ static void test_options(void) {
     root = root_view(e, 200, 100);
     a = view(e, "a", root);
     b = view(e, "b", root);
-    CHECK_STATUS(ratite_engine_item_set_baselines(e, a, 20, 25), RATITE_OK);
-    CHECK_STATUS(ratite_engine_item_set_baselines(e, b, 12, 15), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, a, 20, 5), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, b, 12, 5), RATITE_OK);
     vfl(e, "V:|[a(==30)]", 0);
     vfl(e, "H:|[a(==10)]", 0);
     vfl(e, "H:|[b(==10)]", 0);
@@ -647,7 +650,58 @@ static void test_check_superview_error(void) {
     ratite_engine_free(e);
 }
 
-/* The example: a label and a text field in a row under a 20-point top guide. */
+/* The platform: iOS (the default) pins |- to the superview's margins, macOS to its edge +
+ * 20; an unknown value changes nothing. */
+static void test_platform(void) {
+    ratite_engine *e = NULL;
+    CHECK_STATUS(ratite_engine_new(&e), RATITE_OK);
+    ratite_platform platform = -1;
+    CHECK_STATUS(ratite_engine_get_platform(e, &platform), RATITE_OK);
+    CHECK(platform == RATITE_PLATFORM_IOS);
+    ratite_item root = root_view(e, 320, 480);
+    ratite_item a = view(e, "a", root), b = view(e, "b", root);
+    CHECK(vfl(e, "H:|-[a]-|", 0) == 2);
+    CHECK(vfl(e, "V:|-[a(==10)]", 0) == 2);
+    CHECK_STATUS(ratite_engine_set_platform(e, 7), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_get_platform(e, &platform), RATITE_OK);
+    CHECK(platform == RATITE_PLATFORM_IOS);
+    CHECK_STATUS(ratite_engine_get_platform(e, NULL), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_set_platform(NULL, RATITE_PLATFORM_IOS), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_set_platform(e, RATITE_PLATFORM_MACOS), RATITE_OK);
+    CHECK_STATUS(ratite_engine_get_platform(e, &platform), RATITE_OK);
+    CHECK(platform == RATITE_PLATFORM_MACOS);
+    CHECK(vfl(e, "H:|-[b]-|", 0) == 2);
+    CHECK(vfl(e, "V:|-[b(==10)]", 0) == 2);
+    layout(e);
+    CHECK_FRAME(e, a, 8, 8, 304, 10);
+    CHECK_FRAME(e, b, 20, 20, 280, 10);
+    ratite_engine_free(e);
+}
+
+/* Multiplier 0 on a size, as Apple accepts it: the size is the constant. */
+static void test_zero_multiplier_size(void) {
+    ratite_engine *e = new_engine();
+    ratite_item root = root_view(e, 320, 480);
+    ratite_item a = view(e, "a", root);
+    view(e, "b", root);
+    CHECK(vfl(e, "H:|[a]", 0) == 1);
+    CHECK(vfl(e, "V:|[a]", 0) == 1);
+    CHECK(vfl(e, "H:|[b(==40)]", 0) == 2);
+    CHECK(vfl(e, "V:|[b(==40)]", 0) == 2);
+    size_t count = 0;
+    ratite_layout_constraint ids[2];
+    const char *format = "[a(==b*0+10)]";
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, RATITE_VFL_EXTENDED, ids, 2, &count),
+                 RATITE_OK);
+    CHECK(count == 1);
+    CHECK(vfl(e, "V:[a(==7)]", 0) == 1);
+    layout(e);
+    CHECK_FRAME(e, a, 0, 0, 10, 7);
+    ratite_engine_free(e);
+}
+
+/* The issue's example: a label and a text field in a row under a 20-point top guide,
+ * with macOS conventions (|- is the edge + 20); test_platform has the iOS default. */
 static void test_label_and_field(void) {
     ratite_engine *e = new_engine();
     ratite_item root = root_view(e, 320, 480);
@@ -657,9 +711,9 @@ static void test_label_and_field(void) {
     ratite_item label = view(e, "label", root), field = view(e, "field", root);
     CHECK_STATUS(ratite_engine_item_set_intrinsic_size(e, label, 42, 21), RATITE_OK);
     CHECK_STATUS(ratite_engine_item_set_hugging(e, label, RATITE_AXIS_HORIZONTAL, 251), RATITE_OK);
-    CHECK_STATUS(ratite_engine_item_set_baselines(e, label, 17, 17), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, label, 17, 4), RATITE_OK);
     CHECK_STATUS(ratite_engine_item_set_intrinsic_size(e, field, 97, 30), RATITE_OK);
-    CHECK_STATUS(ratite_engine_item_set_baselines(e, field, 21, 21), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(e, field, 21, 9), RATITE_OK);
     CHECK(vfl(e, "H:|-[label]-[field]-|", RATITE_VFL_ALIGN_ALL_LAST_BASELINE) == 4);
     CHECK(vfl(e, "V:[top]-20-[field]", 0) == 1);
     layout(e);
@@ -696,8 +750,8 @@ static void parse_fixture_init(struct parse_fixture *f) {
         f->items[i] = view(f->e, parse_names[i], p);
     }
     CHECK_STATUS(ratite_engine_item_set_size(f->e, f->items[0], 400, 300), RATITE_OK);
-    CHECK_STATUS(ratite_engine_item_set_baselines(f->e, f->items[14], 17, 17), RATITE_OK);
-    CHECK_STATUS(ratite_engine_item_set_baselines(f->e, f->items[15], 21, 21), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(f->e, f->items[14], 17, 4), RATITE_OK);
+    CHECK_STATUS(ratite_engine_item_set_baseline_offsets(f->e, f->items[15], 21, 9), RATITE_OK);
 }
 
 static ratite_item parse_item(const struct parse_fixture *f, const char *name) {
@@ -892,10 +946,10 @@ static void test_parse_errors_match_check(void) {
         {"[button(==textField*textField)]", 31, RATITE_VFL_EXTENDED, NULL},
         {"[left]-[button]", 15, 0, "left=button1"},
         {"[button]-(==button)-[textField]", 31, 0, NULL},
-        /* '|' next to a root view, a view of another hierarchy, a zero multiplier. */
+        /* '|' next to a root view, a view of another hierarchy. (A zero multiplier is a
+         * size's, which Apple accepts: see test_zero_multiplier_size.) */
         {"|[root]|", 8, 0, NULL},
         {"[button(==stranger)]", 20, 0, NULL},
-        {"[button(==textField*0.0+10)]", 28, RATITE_VFL_EXTENDED, NULL},
         /* The superview error wins over an invalid constraint earlier in the format. */
         {"[button(==stranger)]\n|[root]", 28, RATITE_VFL_EXTENDED, NULL},
         /* Not UTF-8, unknown option bits. */
@@ -1009,6 +1063,8 @@ static void test_parse_arguments(void) {
 }
 
 void run_vfl_tests(void) {
+    test_platform();
+    test_zero_multiplier_size();
     test_views_by_name();
     test_bindings();
     test_metrics();

@@ -55,8 +55,8 @@ import Testing
             try engine.setLayoutMargins(vMargins, of: v)
         }
         if baselines {
-            try engine.setBaselineOffsets(first: 12, last: 80, of: box)
-            try engine.setBaselineOffsets(first: 11, last: 22, of: v)
+            try engine.setBaselineOffsets(firstFromTop: 12, lastFromBottom: 20, of: box)
+            try engine.setBaselineOffsets(firstFromTop: 11, lastFromBottom: 8, of: v)
         }
         try layoutPin(engine, box, in: root, 20, 30, 200, 100)
         let horizontal = c.first.axis == .horizontal

@@ -125,24 +125,42 @@ import Testing
         #expect(portrait.status == 0, "\(portrait)")
         #expect(portrait.stdout == """
             root: 0 0 320 480
-            left: 20 20 136 440
-            right: 164 20 136 440
+            left: 8 8 148 464
+            right: 164 8 148 464
 
             """)
         let landscape = try Self.ratite(["layout", "--size", "480x320", Self.example("side-by-side.layout")])
         #expect(landscape.stdout == """
             root: 0 0 480 320
-            left: 20 20 216 280
-            right: 244 20 216 280
+            left: 8 8 228 304
+            right: 244 8 228 304
 
             """)
         let rtl = try Self.ratite(["layout", "--rtl", "--size", "480x320", Self.example("side-by-side.layout")])
         #expect(rtl.stdout == """
             root: 0 0 480 320
-            left: 244 20 216 280
-            right: 20 20 216 280
+            left: 244 8 228 304
+            right: 8 8 228 304
 
             """)
+    }
+
+    /// `--platform macos`: VFL's `|-` is the edge plus 20, over the file's default (iOS,
+    /// the layout margins).
+    @Test func platformFlag() throws {
+        let macos = try Self.ratite(["layout", Self.example("side-by-side.layout"), "--platform", "macos"])
+        #expect(macos.status == 0, "\(macos)")
+        #expect(macos.stdout == """
+            root: 0 0 320 480
+            left: 20 20 136 440
+            right: 164 20 136 440
+
+            """)
+        let file = try TempFile("platform macos\nview root size 100x50\nview a in root\nH:|-[a]-|\nV:|-[a]-|\n")
+        #expect(try Self.ratite(["layout", file.path]).stdout == "root: 0 0 100 50\na: 20 20 60 10\n")
+        #expect(try Self.ratite(["layout", file.path, "--platform", "ios"]).stdout == "root: 0 0 100 50\na: 8 8 84 34\n")
+        let bad = try Self.ratite(["layout", file.path, "--platform", "watchos"])
+        #expect(bad.status == 64 && bad.stderr.hasPrefix("ratite: error: --platform needs ios or macos, not 'watchos'\n"))
     }
 
     @Test func autoresizingExampleRotates() throws {

@@ -460,7 +460,7 @@ import Testing
         case .setBaselineOffsets:
             setup = { try engine.activate([a.topAnchor.constraint(equalTo: b.topAnchor), a.heightAnchor.constraint(equalToConstant: 30),
                                            a.lastBaselineAnchor.constraint(equalTo: b.lastBaselineAnchor)]) }
-            operation = { try engine.setBaselineOffsets(first: 10, last: 10, of: a) }
+            operation = { try engine.setBaselineOffsets(firstFromTop: 10, lastFromBottom: 10, of: a) }
         case .setAutoresizing:
             setup = { try engine.activate([a.widthAnchor.constraint(lessThanOrEqualToConstant: 150)]) }
             operation = { try engine.setAutoresizing(frame: Frame(x: 0, y: 0, width: 200, height: 10), mask: [.flexibleWidth], of: a) }

@@ -66,6 +66,7 @@ import Testing
             case .constraint(let c): constraints.append(c)
             case .format(let f): formats.append(f)
             case .metric(let name, let value, let location): metrics.append((name, value, location))
+            case .platform, .step, .change: break
             }
         }
         #expect(items.map(\.name) == ["root", "top", "safe", "label", "field", "box", "fixed", "plain"])
@@ -86,7 +87,7 @@ import Testing
         #expect(label.intrinsic == IntrinsicSize(width: 42, height: 21))
         #expect(label.hugging.horizontal == 251 && label.hugging.vertical == nil)
         #expect(label.compression.horizontal == 700 && label.compression.vertical == 760)
-        #expect(label.baselines?.first == 17 && label.baselines?.last == 17)
+        #expect(label.baselines?.first == 17 && label.baselines?.last == nil)
         let field = items[4]
         #expect(field.intrinsic == IntrinsicSize(width: nil, height: 30))
         #expect(field.hugging.horizontal == 250 && field.hugging.vertical == 260)
@@ -140,10 +141,10 @@ import Testing
         #expect(label.intrinsicContentSize == IntrinsicSize(width: 42, height: 21))
         #expect(label.contentHuggingPriority(for: .horizontal) == 251 && label.contentHuggingPriority(for: .vertical) == 250)
         #expect(label.compressionResistancePriority(for: .horizontal) == 700 && label.compressionResistancePriority(for: .vertical) == 760)
-        #expect(label.firstBaselineOffset == 17 && label.lastBaselineOffset == 17)
+        #expect(label.firstBaselineOffsetFromTop == 17 && label.lastBaselineOffsetFromBottom == 4)
         #expect(field.intrinsicContentSize == IntrinsicSize(width: nil, height: 30))
         #expect(field.contentHuggingPriority(for: .vertical) == 260)
-        #expect(field.firstBaselineOffset == 12 && field.lastBaselineOffset == 24)
+        #expect(field.firstBaselineOffsetFromTop == 12 && field.lastBaselineOffsetFromBottom == 24)
         #expect(box.translatesAutoresizingMaskIntoConstraints && box.autoresizingMask == [.flexibleWidth, .flexibleBottomMargin])
         #expect(fixed.translatesAutoresizingMaskIntoConstraints && fixed.autoresizingMask == [])
         layoutSolve(engine)
@@ -182,7 +183,7 @@ import Testing
         let engine = try Self.build("view root size 10x20\r\nview a in root\r\n\ta.left == root.left + 1\t# pin\r\na.top == root.top\r\na.width == 2\r\na.height == 3\r\n")
         layoutExpectFrame(try #require(engine.item(named: "a")), 1, 0, 2, 3)
         let error = try #require(Self.parseError("view root\r\nview a in root\r\na.width == -x\r\n"))
-        #expect(error.location.line == 3 && error.location.column == 13 && error.message == "expected a number but found 'x'")
+        #expect(error.location.line == 3 && error.location.column == 13 && error.message == "unknown metric 'x' (metrics must be declared before they are used)")
     }
 
     /// A declared property is either applied or refused: `size` on a subview.
@@ -239,9 +240,9 @@ import Testing
         .init(text: "view a size -3x4", line: 1, column: 13, message: "expected a number but found '-'"),
         .init(text: "view a size -x4", line: 1, column: 13, message: "expected a number but found '-'"),
         .init(text: "view a intrinsic 4*5", line: 1, column: 19, message: "expected 'x' between width and height (like 320x480)"),
-        .init(text: "view a hugging 251,250,1", line: 1, column: 16, message: "'hugging' takes 1 or 2 comma-separated numbers, not 3"),
+        .init(text: "view a hugging 251,250,1", line: 1, column: 16, message: "'hugging' takes 1 or 2 comma-separated priorities, not 3"),
         .init(text: "view a hugging 0", line: 1, column: 16, message: "invalid priority 0: priorities must be greater than 0 and at most 1000"),
-        .init(text: "view a compression 750,1001", line: 1, column: 20, message: "invalid priority 1001: priorities must be greater than 0 and at most 1000"),
+        .init(text: "view a compression 750,1001", line: 1, column: 24, message: "invalid priority 1001: priorities must be greater than 0 and at most 1000"),
         .init(text: "view a hugging", line: 1, column: 15, message: "expected a number"),
         .init(text: "view a baseline 1,2,3", line: 1, column: 17, message: "'baseline' takes 1 or 2 comma-separated numbers, not 3"),
         .init(text: "view a margins 1,2", line: 1, column: 16, message: "'margins' takes 1 or 4 comma-separated numbers, not 2"),
@@ -271,11 +272,18 @@ import Testing
         .init(text: "a.width ==", line: 1, column: 11, message: "expected a number"),
         .init(text: "a.width == b.", line: 1, column: 14, message: "unknown attribute; expected one of \(attributeList)"),
         .init(text: "a.width == b.width *", line: 1, column: 21, message: "expected a number"),
-        .init(text: "a.width == b.width + x", line: 1, column: 22, message: "expected a number but found 'x'"),
+        .init(text: "a.width == b.width + x", line: 1, column: 22, message: "unknown metric 'x' (metrics must be declared before they are used)"),
         .init(text: "a.width == b.width + -3", line: 1, column: 22, message: "expected a number but found '-'"),
-        .init(text: "a.width == 2 * b.width", line: 1, column: 14, message: "expected '@PRIORITY' or 'id=NAME' here"),
+        .init(text: "a.width == 2 * ", line: 1, column: 15, message: "expected a number"),
+        .init(text: "a.width == 2 * b.width * 3", line: 1, column: 24, message: "the multiplier is already given before the item"),
+        .init(text: "a.width == b.width / 0", line: 1, column: 22, message: "division by zero"),
+        .init(text: "metric m = 1\na.width == b.width @m2", line: 2, column: 21,
+              message: "unknown priority 'm2': use a number in (0, 1000] or one of \(Priority.nameList)"),
+        .init(text: "metric m = 0\na.width == b.width @m", line: 2, column: 21,
+              message: "invalid priority 0: priorities must be greater than 0 and at most 1000"),
+        .init(text: "a.width == m * b.width", line: 1, column: 12, message: "unknown metric 'm' (metrics must be declared before they are used)"),
         .init(text: "a.width == 10 10", line: 1, column: 15, message: "expected '@PRIORITY' or 'id=NAME' here"),
-        .init(text: "a.width == 10 @high", line: 1, column: 16, message: "unknown priority 'high': use required, strong, medium, weak or a number"),
+        .init(text: "a.width == 10 @high", line: 1, column: 16, message: "unknown priority 'high': use a number in (0, 1000] or one of \(Priority.nameList)"),
         .init(text: "a.width == 10 @0", line: 1, column: 16, message: "invalid priority 0: priorities must be greater than 0 and at most 1000"),
         .init(text: "a.width == 10 @ 1000.5", line: 1, column: 17, message: "invalid priority 1000.5: priorities must be greater than 0 and at most 1000"),
         .init(text: "a.width == 10 @", line: 1, column: 16, message: "expected a number"),
@@ -312,15 +320,17 @@ import Testing
         .init(text: "view root\nview a in root\n  a.leading == root.top + 4", line: 3, column: 3,
               message: "constraint a.leading == root.top + 4 relates a horizontal attribute to a vertical one"),
         .init(text: "view root\nview a in root\na.left == 5", line: 3, column: 1,
-              message: "constraint a.left == 5 sets a position to a constant; positions need a second item"),
+              message: "constraint a.left == 5: a multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs."),
         .init(text: "view root\nview a in root\na.leading == root.left", line: 3, column: 1,
               message: "constraint a.leading == root.left relates leading/trailing to left/right"),
         .init(text: "view root\nview a in root\na.width == root.left", line: 3, column: 1,
               message: "constraint a.width == root.left relates a size to a position"),
         .init(text: "view root\nview other\nview a in root\na.width == other.width", line: 4, column: 1,
               message: "the items of a.width == other.width have no common ancestor"),
-        .init(text: "view root\nview a in root\na.width == root.width * 0", line: 3, column: 1,
-              message: "constraint a.width == root.width * 0 has multiplier 0.0; multipliers must be finite and nonzero"),
+        .init(text: "view root\nview a in root baseline 12", line: 2, column: 1,
+              message: "one baseline value is a single line of text and needs an intrinsic height; give 'baseline FIRST,LAST' otherwise"),
+        .init(text: "view root\nview a in root\na.centerX == root.centerX * 0 + 5", line: 3, column: 1,
+              message: "constraint a.centerX == root.centerX * 0 + 5: a multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs."),
         .init(text: "view root\nview a in root\nH:|-[a]-| options=bogus", line: 3, column: 1, message: "unknown format option 'bogus'"),
     ]
 
@@ -391,5 +401,62 @@ import Testing
         layoutExpectFrame(other, 0, 0, 480, 320)
         layoutExpectFrame(try #require(engine.item(named: "a")), 170, 10, 100, 100)
         layoutExpectFrame(try #require(engine.item(named: "b")), 5, 0, 10, 10)
+    }
+}
+
+/// Layout-file constraints written as in VFL: the multiplier before the item, and metrics
+/// for constants, multipliers and priorities.
+@Suite struct LayoutFileExpressionTests {
+    static func constraints(_ text: String) throws -> [LayoutFile.Constraint] {
+        try LayoutFileParser.parse(text).statements.compactMap {
+            if case .constraint(let c) = $0 { return c } else { return nil }
+        }
+    }
+
+    @Test func multiplierFirst() throws {
+        let c = try Self.constraints("a.width == 2 * b.height + 3\na.height == 0.5*b.width\na.width <= b.width / 4 - 1")
+        #expect(c.map(\.multiplier) == [2, 0.5, 0.25])
+        #expect(c.map(\.constant) == [3, 0, -1])
+        #expect(c[0].secondItem == "b" && c[0].secondAttribute == .height)
+    }
+
+    @Test func metricsInConstantsMultipliersAndPriorities() throws {
+        let c = try Self.constraints("""
+            metric gap = 8
+            metric ratio = 1.5
+            metric p = 600
+            metric required = 10
+            a.leading == b.trailing + gap @p
+            a.width == ratio * b.width - gap @defaultLow
+            a.height == b.height * ratio
+            a.top == b.bottom - gap id=spaced
+            a.width >= gap
+            a.height <= -gap @required
+            """)
+        #expect(c.map(\.constant) == [8, -8, 0, -8, 8, -8])
+        #expect(c.map(\.multiplier) == [1, 1.5, 1.5, 1, 1, 1])
+        // A metric named like a priority wins, as in VFL.
+        #expect(c.map(\.priority.value) == [600, 250, 1000, 1000, 1000, 10])
+        #expect(c[3].identifier == "spaced")
+    }
+
+    @Test func metricsLayOutAsNumbersDo() throws {
+        let engine = try LayoutFileTests.build("""
+            view root size 320x480
+            view a in root
+            view b in root
+            metric gap = 10
+            metric half = 0.5
+            a.left == root.left + gap
+            a.top == root.top + gap
+            a.width == half * root.width - gap
+            a.height == 2 * a.width
+            b.leading == a.trailing + gap
+            b.top == a.top
+            b.width == a.width / 2
+            b.height == gap * 4
+            """)
+        layoutExpectFrame(try #require(engine.item(named: "a")), 10, 10, 150, 300)
+        layoutExpectFrame(try #require(engine.item(named: "b")), 170, 10, 75, 40)
     }
 }

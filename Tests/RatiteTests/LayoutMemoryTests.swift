@@ -24,7 +24,7 @@ import Glibc
         c.activationSerial = UInt64.max >> 2
         c.isBroken = true
         #expect(!c.isActive && c.isBroken && c.activationSerial == UInt64.max >> 2)
-        c.isActive = true
+        c.activeFlag = true
         c.isBroken = false
         #expect(c.isActive && !c.isBroken && c.activationSerial == UInt64.max >> 2)
         c.activationSerial = 7
@@ -65,17 +65,17 @@ import Glibc
         let root = try engine.addView("root")
         let view = try engine.addView("view", in: root)
         #expect(view.intrinsicContentSize == .none)
-        #expect(view.firstBaselineOffset == nil && view.lastBaselineOffset == nil)
+        #expect(view.firstBaselineOffsetFromTop == nil && view.lastBaselineOffsetFromBottom == nil)
         #expect(view.layoutMargins == .defaultMargins && view.semanticDirection == nil)
         #expect(!view.translatesAutoresizingMaskIntoConstraints && view.autoresizingMask == [] && view.autoresizingFrame == .zero)
         try engine.setIntrinsicContentSize(IntrinsicSize(width: 0, height: nil), of: view)
         #expect(view.intrinsicContentSize == IntrinsicSize(width: 0, height: nil))
-        try engine.setBaselineOffsets(first: -0.0, last: 12, of: view)
-        #expect(view.firstBaselineOffset == 0 && view.lastBaselineOffset == 12)
+        try engine.setBaselineOffsets(firstFromTop: -0.0, lastFromBottom: 12, of: view)
+        #expect(view.firstBaselineOffsetFromTop == 0 && view.lastBaselineOffsetFromBottom == 12)
         try engine.setLayoutDirection(.rightToLeft, of: view)
         #expect(view.semanticDirection == .rightToLeft && view.layoutMargins == .defaultMargins)
-        try engine.setBaselineOffsets(first: nil, last: nil, of: view)
-        #expect(view.firstBaselineOffset == nil && view.lastBaselineOffset == nil)
+        try engine.setBaselineOffsets(firstFromTop: nil, lastFromBottom: nil, of: view)
+        #expect(view.firstBaselineOffsetFromTop == nil && view.lastBaselineOffsetFromBottom == nil)
 
         let c = LayoutConstraint(item: view, attribute: .width, relatedBy: .equal, constant: 10)
         #expect(c.identifier == nil)

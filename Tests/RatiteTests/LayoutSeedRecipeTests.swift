@@ -29,9 +29,9 @@ import Testing
             field = try engine.addView("field", in: root)
             try engine.setContentHuggingPriority(251, for: .horizontal, of: label)
             try engine.setIntrinsicContentSize(IntrinsicSize(width: size.0, height: size.1), of: label)
-            try engine.setBaselineOffsets(first: size.2, last: size.2, of: label)
+            try engine.setBaselineOffsets(firstFromTop: size.2, lastFromBottom: size.1 - size.2, of: label)
             try engine.setIntrinsicContentSize(IntrinsicSize(width: 97, height: 30), of: field)
-            try engine.setBaselineOffsets(first: 21, last: 21, of: field)
+            try engine.setBaselineOffsets(firstFromTop: 21, lastFromBottom: 9, of: field)
             try engine.activate([
                 guide.topAnchor.constraint(equalTo: root.topAnchor),
                 guide.heightAnchor.constraint(equalToConstant: 20),
@@ -57,7 +57,7 @@ import Testing
 
         func font(_ width: Double, _ height: Double, _ baseline: Double) throws {
             try engine.setIntrinsicContentSize(IntrinsicSize(width: width, height: height), of: label)
-            try engine.setBaselineOffsets(first: baseline, last: baseline, of: label)
+            try engine.setBaselineOffsets(firstFromTop: baseline, lastFromBottom: height - baseline, of: label)
         }
     }
 
@@ -140,7 +140,7 @@ import Testing
     @Test func dynamicHeightWithATallerField() throws {
         let r = try Recipe(dynamic: true)
         try r.engine.setIntrinsicContentSize(IntrinsicSize(width: 97, height: 50), of: r.field)
-        try r.engine.setBaselineOffsets(first: 40, last: 40, of: r.field)
+        try r.engine.setBaselineOffsets(firstFromTop: 40, lastFromBottom: 10, of: r.field)
         layoutSolve(r.engine)
         layoutExpectFrame(r.field, 58, 40, 254, 50)
         layoutExpectFrame(r.label, 8, 63, 42, 21)
@@ -178,23 +178,40 @@ import Testing
         #expect(e.conflictLog.isEmpty && e.ambiguityReport().isEmpty)
     }
 
-    /// Two views of equal width with standard spacing, pinned to the superview's edges (VFL
-    /// `|-[left]-[right(==left)]-|`, 20 from the edges, 8 between): the relation holds
-    /// through rotation from portrait to landscape.
+    /// The recipe's tip: the optional tops must stay below the field's vertical hugging
+    /// (250). At @251 the field is stretched instead of moved (hugging broken): its top
+    /// stays at 40 and its bottom follows the label's last baseline (72) plus its own 9.
+    /// At @249, as shipped, the field keeps its height and moves down.
+    @Test(arguments: [(251.0, Frame(x: 96, y: 40, width: 216, height: 41)), (249.0, Frame(x: 96, y: 51, width: 216, height: 30))])
+    func labelFieldDynamicExampleTopPriority(_ priority: Double, _ field: Frame) throws {
+        let url = Self.examples.appendingPathComponent("label-field-dynamic.layout")
+        var text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.components(separatedBy: "+ 20 @249").count == 3)
+        text = text.replacingOccurrences(of: "+ 20 @249", with: "+ 20 @\(formatNumber(priority))")
+        let engine = try LayoutFileBuilder.build(LayoutFileParser.parse(text))
+        layoutSolve(engine)
+        #expect(Self.frame(engine, "field") == field)
+        #expect(Self.frame(engine, "label") == Frame(x: 8, y: 40, width: 80, height: 40))
+        #expect(engine.conflictLog.isEmpty)
+    }
+
+    /// Two views of equal width with standard spacing, pinned to the superview's margins
+    /// (VFL `|-[left]-[right(==left)]-|` on iOS: 8 from the edges, 8 between): the relation
+    /// holds through rotation from portrait to landscape.
     @Test func sideBySideExampleRotates() throws {
         let portrait = try Self.build("side-by-side.layout", overrides: .init(size: (320, 480)))
-        // (320 − 20 − 8 − 20) / 2 = 136; height 480 − 40.
-        #expect(Self.frame(portrait, "left") == Frame(x: 20, y: 20, width: 136, height: 440))
-        #expect(Self.frame(portrait, "right") == Frame(x: 164, y: 20, width: 136, height: 440))
+        // (320 − 8 − 8 − 8) / 2 = 148; height 480 − 16.
+        #expect(Self.frame(portrait, "left") == Frame(x: 8, y: 8, width: 148, height: 464))
+        #expect(Self.frame(portrait, "right") == Frame(x: 164, y: 8, width: 148, height: 464))
         let landscape = try Self.build("side-by-side.layout", overrides: .init(size: (480, 320)))
-        // (480 − 48) / 2 = 216; height 320 − 40.
-        #expect(Self.frame(landscape, "left") == Frame(x: 20, y: 20, width: 216, height: 280))
-        #expect(Self.frame(landscape, "right") == Frame(x: 244, y: 20, width: 216, height: 280))
+        // (480 − 24) / 2 = 228; height 320 − 16.
+        #expect(Self.frame(landscape, "left") == Frame(x: 8, y: 8, width: 228, height: 304))
+        #expect(Self.frame(landscape, "right") == Frame(x: 244, y: 8, width: 228, height: 304))
         // The same rotation on one engine, incrementally.
         let root = try #require(portrait.item(named: "root"))
         try portrait.setSize(of: root, width: 480, height: 320)
         #expect(layoutSolve(portrait) == ["root", "left", "right"])
-        #expect(Self.frame(portrait, "right") == Frame(x: 244, y: 20, width: 216, height: 280))
+        #expect(Self.frame(portrait, "right") == Frame(x: 244, y: 8, width: 228, height: 304))
         for e in [portrait, landscape] { #expect(e.conflictLog.isEmpty && e.ambiguityReport().isEmpty) }
     }
 

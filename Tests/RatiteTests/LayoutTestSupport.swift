@@ -146,7 +146,7 @@ struct LayoutStateSnapshot: Equatable {
             "\(item.name) frame=\(item.frame) root=\(engine.frameInRoot(of: item)) "
                 + "intrinsic=\(item.intrinsicContentSize) margins=\(item.layoutMargins) "
                 + "dir=\(String(describing: item.semanticDirection)) "
-                + "baselines=\(String(describing: item.firstBaselineOffset)),\(String(describing: item.lastBaselineOffset)) "
+                + "baselines=\(String(describing: item.firstBaselineOffsetFromTop)),\(String(describing: item.lastBaselineOffsetFromBottom)) "
                 + "hug=\(item.contentHuggingPriority(for: .horizontal)),\(item.contentHuggingPriority(for: .vertical)) "
                 + "comp=\(item.compressionResistancePriority(for: .horizontal)),\(item.compressionResistancePriority(for: .vertical)) "
                 + "ar=\(item.translatesAutoresizingMaskIntoConstraints) \(item.autoresizingMask.rawValue) \(item.autoresizingFrame)"

@@ -56,8 +56,8 @@ import Glibc
             case .widthAgainstLeft, .heightAgainstTop, .centerXAgainstWidth, .lastBaselineAgainstHeight: "invalidPairing"
             case .leftToConstant, .topToConstant, .leadingToConstant, .firstBaselineToConstant, .centerXWithinMarginsToConstant:
                 "positionAgainstConstant"
-            case .zeroMultiplier, .nanMultiplier, .infiniteMultiplier, .negativeInfiniteMultiplier, .zeroMultiplierOnConstant:
-                "invalidMultiplier"
+            case .zeroMultiplier, .zeroMultiplierOnConstant: "positionAgainstConstant"
+            case .nanMultiplier, .infiniteMultiplier, .negativeInfiniteMultiplier: "invalidMultiplier"
             case .nanConstant, .infiniteConstant, .negativeInfiniteConstant: "nonFiniteConstant"
             case .zeroPriority, .negativePriority, .priorityAbove1000, .nanPriority, .infinitePriority: "invalidPriority"
             }
@@ -94,11 +94,11 @@ import Glibc
             case .leadingToConstant: return c(s.a, .leading, nil, .notAnAttribute, constant: 10)
             case .firstBaselineToConstant: return c(s.a, .firstBaseline, nil, .notAnAttribute, constant: 10)
             case .centerXWithinMarginsToConstant: return c(s.a, .centerXWithinMargins, nil, .notAnAttribute, constant: 10)
-            case .zeroMultiplier: return c(s.a, .width, s.b, .width, multiplier: 0)
+            case .zeroMultiplier: return c(s.a, .left, s.b, .left, multiplier: 0)
             case .nanMultiplier: return c(s.a, .left, s.b, .left, multiplier: .nan)
             case .infiniteMultiplier: return c(s.a, .height, s.b, .height, multiplier: .infinity)
             case .negativeInfiniteMultiplier: return c(s.a, .height, s.b, .height, multiplier: -.infinity)
-            case .zeroMultiplierOnConstant: return c(s.a, .width, nil, .notAnAttribute, multiplier: 0, constant: 10)
+            case .zeroMultiplierOnConstant: return c(s.a, .centerY, s.b, .centerY, multiplier: 0, constant: 10)
             case .nanConstant: return c(s.a, .width, nil, .notAnAttribute, constant: .nan)
             case .infiniteConstant: return c(s.a, .left, s.b, .left, constant: .infinity)
             case .negativeInfiniteConstant: return c(s.a, .height, s.b, .height, constant: -.infinity)
@@ -141,7 +141,7 @@ import Glibc
             == "constraint a.leading == b.top + 4 relates a horizontal attribute to a vertical one")
         let position = LayoutConstraint(item: s.a, attribute: .left, relatedBy: .lessThanOrEqual, constant: 3)
         #expect(layoutError { try s.engine.activate([position]) }?.description
-            == "constraint a.left <= 3 sets a position to a constant; positions need a second item")
+            == "constraint a.left <= 3: a multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs.")
         let priority = s.a.widthAnchor.constraint(equalToConstant: 1)
         #expect(layoutError { try s.engine.setPriority(0, for: priority) }?.description
             == "invalid priority 0: priorities must be greater than 0 and at most 1000")
@@ -238,8 +238,8 @@ import Glibc
             ("invalidValue", { try s.engine.setIntrinsicContentSize(IntrinsicSize(width: -1), of: s.a) }),
             ("invalidValue", { try s.engine.setIntrinsicContentSize(IntrinsicSize(width: 10, height: .nan), of: s.a) }),
             ("invalidValue", { try s.engine.setIntrinsicContentSize(IntrinsicSize(height: .infinity), of: s.a) }),
-            ("invalidValue", { try s.engine.setBaselineOffsets(first: .nan, last: 3, of: s.a) }),
-            ("invalidValue", { try s.engine.setBaselineOffsets(first: 3, last: .infinity, of: s.a) }),
+            ("invalidValue", { try s.engine.setBaselineOffsets(firstFromTop: .nan, lastFromBottom: 3, of: s.a) }),
+            ("invalidValue", { try s.engine.setBaselineOffsets(firstFromTop: 3, lastFromBottom: .infinity, of: s.a) }),
             ("invalidValue", { try s.engine.setLayoutMargins(DirectionalInsets(all: .infinity), of: s.a) }),
             ("invalidValue", { try s.engine.setAutoresizing(frame: Frame(x: 0, y: 0, width: -1, height: 1), of: s.b) }),
             ("invalidValue", { try s.engine.setAutoresizing(frame: Frame(x: .nan, y: 0, width: 1, height: 1), of: s.b) }),
@@ -251,7 +251,7 @@ import Glibc
         }
         #expect(s.engine.items.count == itemCount)
         #expect(s.engine.item(named: "child") == nil && s.engine.item(named: "g2") == nil)
-        #expect(s.a.intrinsicContentSize == .none && s.a.firstBaselineOffset == nil && !s.b.translatesAutoresizingMaskIntoConstraints)
+        #expect(s.a.intrinsicContentSize == .none && s.a.firstBaselineOffsetFromTop == nil && !s.b.translatesAutoresizingMaskIntoConstraints)
         layoutExpectUnchanged(s.engine, since: before)
     }
 

@@ -175,9 +175,10 @@ import Testing
     }
 
     /// Without names the engine's items answer by their own names, as item indices; the
-    /// engine's spacing applies.
+    /// engine's spacing applies (macOS: `|-` is the edge plus the superview spacing).
     @Test func engineNames() throws {
         let engine = LayoutEngine()
+        engine.platform = .macos
         engine.standardSpacing = 6
         let root = try engine.addView("root")
         let a = try engine.addView("a", in: root)

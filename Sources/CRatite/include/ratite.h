@@ -115,6 +115,13 @@ typedef int32_t ratite_relation;
 #define RATITE_PRIORITY_STRONG 750.0
 #define RATITE_PRIORITY_MEDIUM 500.0
 #define RATITE_PRIORITY_WEAK 250.0
+/** Apple's named priorities (UILayoutPriority, NSLayoutConstraint.Priority). */
+#define RATITE_PRIORITY_DEFAULT_HIGH 750.0
+#define RATITE_PRIORITY_DRAG_THAT_CAN_RESIZE_SCENE 510.0
+#define RATITE_PRIORITY_WINDOW_SIZE_STAY_PUT 500.0
+#define RATITE_PRIORITY_DRAG_THAT_CANNOT_RESIZE_SCENE 490.0
+#define RATITE_PRIORITY_DEFAULT_LOW 250.0
+#define RATITE_PRIORITY_FITTING_SIZE_LEVEL 50.0
 
 /* ---------------------------------------------------------------------------------------
  * Solver: variables, linear constraints with priorities, edit variables.
@@ -332,6 +339,13 @@ typedef int32_t ratite_axis;
 #define RATITE_AXIS_HORIZONTAL 0
 #define RATITE_AXIS_VERTICAL 1
 
+/** Whose conventions VFL follows. iOS (the default): a bare `-` next to `|` pins to the
+ *  superview's layout margins (`|-[a]` is a.leading == superview.leadingMargin; margins
+ *  default to 8). macOS: it is the superview's edge plus 20. */
+typedef int32_t ratite_platform;
+#define RATITE_PLATFORM_IOS 0
+#define RATITE_PLATFORM_MACOS 1
+
 typedef int32_t ratite_direction;
 #define RATITE_DIRECTION_INHERIT 0
 #define RATITE_DIRECTION_LEFT_TO_RIGHT 1
@@ -415,6 +429,12 @@ const char *ratite_engine_last_error_rendering(const ratite_engine *engine);
  *  and change nothing; otherwise (the default) the engine breaks one constraint and logs a
  *  conflict report, as Auto Layout does. */
 ratite_status ratite_engine_set_strict(ratite_engine *engine, int32_t strict);
+/** Sets the platform whose conventions VFL follows (RATITE_PLATFORM_IOS, the default, or
+ *  RATITE_PLATFORM_MACOS) for formats parsed from then on; another value is
+ *  RATITE_ERROR_INVALID_ARGUMENT and changes nothing. */
+ratite_status ratite_engine_set_platform(ratite_engine *engine, ratite_platform platform);
+/** Writes the engine's platform to *out. */
+ratite_status ratite_engine_get_platform(const ratite_engine *engine, ratite_platform *out);
 
 /** Adds a view named `name` (unique in the engine) under `parent`, or a root view when
  *  parent is RATITE_NO_ITEM. */
@@ -435,8 +455,12 @@ ratite_status ratite_engine_item_set_hugging(ratite_engine *engine, ratite_item 
 ratite_status ratite_engine_item_set_compression(ratite_engine *engine, ratite_item item, ratite_axis axis, double priority);
 ratite_status ratite_engine_item_set_margins(ratite_engine *engine, ratite_item item, double top, double leading,
                                              double bottom, double trailing);
-/** Sets first and last baseline offsets from the item's top. */
-ratite_status ratite_engine_item_set_baselines(ratite_engine *engine, ratite_item item, double first, double last);
+/** Sets the baseline offsets as UIKit and AppKit measure them: the first baseline
+ *  `first_from_top` below the item's top, the last `last_from_bottom` above its bottom (an
+ *  item stretched taller keeps its last baseline that far from its bottom). A single line
+ *  of text h high with its baseline b below the top: `b, h - b`. */
+ratite_status ratite_engine_item_set_baseline_offsets(ratite_engine *engine, ratite_item item, double first_from_top,
+                                                      double last_from_bottom);
 /** Removes the baseline offsets: baselines fall back to the bottom edge. */
 ratite_status ratite_engine_item_clear_baselines(ratite_engine *engine, ratite_item item);
 ratite_status ratite_engine_item_set_direction(ratite_engine *engine, ratite_item item, ratite_direction direction);

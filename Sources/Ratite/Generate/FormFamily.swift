@@ -20,9 +20,9 @@ public enum FormFamily {
             let field = try engine.addView("field\(i)", in: root)
             try engine.setIntrinsicContentSize(IntrinsicSize(width: labelWidth(i), height: 21), of: label)
             try engine.setContentHuggingPriority(251, for: .horizontal, of: label)
-            try engine.setBaselineOffsets(first: 17, last: 17, of: label)
+            try engine.setBaselineOffsets(firstFromTop: 17, lastFromBottom: 4, of: label)
             try engine.setIntrinsicContentSize(IntrinsicSize(width: 100, height: 30), of: field)
-            try engine.setBaselineOffsets(first: 21, last: 21, of: field)
+            try engine.setBaselineOffsets(firstFromTop: 21, lastFromBottom: 9, of: field)
             let views = ["label": label, "field": field, "previous": previous ?? root]
             try engine.activate(engine.constraints(
                 visualFormat: "H:|-[label]-[field]-|", options: .alignAllLastBaseline, views: views))

@@ -10,7 +10,10 @@ public struct LayoutFile: Sendable {
         public var intrinsic: IntrinsicSize?
         public var hugging: (horizontal: Priority?, vertical: Priority?) = (nil, nil)
         public var compression: (horizontal: Priority?, vertical: Priority?) = (nil, nil)
-        public var baselines: (first: Double, last: Double)?
+        /// `baseline FIRST[,LAST]`: the first baseline below the top, the last above the
+        /// bottom; `last` nil (one value) is a single line of text, whose last baseline is
+        /// the intrinsic height minus `first` above the bottom.
+        public var baselines: (first: Double, last: Double?)?
         public var margins: DirectionalInsets?
         public var direction: LayoutDirection?
         public var frame: Frame?
@@ -21,7 +24,8 @@ public struct LayoutFile: Sendable {
         public var parentLocation: TextLocation?
     }
 
-    /// `item.attr REL item.attr [* m] [+|- c] [@p] [id=NAME]` or `item.attr REL c [@p] [id=NAME]`.
+    /// `item.attr REL [m *] item.attr [* m | / m] [+|- c] [@p] [id=NAME]` or
+    /// `item.attr REL c [@p] [id=NAME]`, with metrics resolved to their values.
     public struct Constraint: Sendable {
         public var firstItem: String
         public var firstAttribute: Attribute
@@ -47,12 +51,42 @@ public struct LayoutFile: Sendable {
         public var text: String
     }
 
+    /// A change made in a step (`step NAME` starts one, after the layout of everything
+    /// above it).
+    public enum Change: Sendable {
+        /// `set ITEM PROPERTIES`: intrinsic, hugging, compression, baseline, margins,
+        /// direction (the `Item` holds only those, and `location` of the item name).
+        case properties(Item)
+        /// `constant ID VALUE`: the constant of the constraint written with `id=ID`.
+        case constant(id: String, value: Double, idLocation: TextLocation)
+        /// `priority ID PRIORITY`.
+        case priority(id: String, priority: Priority, idLocation: TextLocation)
+        /// `activate ID[,ID...]` or `deactivate ID[,ID...]`.
+        case activation(ids: [(String, TextLocation)], active: Bool)
+        /// `resize ROOT WxH`: a root view's size, as a rotation.
+        case resize(item: String, width: Double, height: Double, itemLocation: TextLocation)
+    }
+
     public enum Statement: Sendable {
         case item(Item)
         case metric(name: String, value: Double, location: TextLocation)
+        /// `platform ios|macos`: the conventions of the VFL lines that follow.
+        case platform(LayoutPlatform, location: TextLocation)
+        /// `step [NAME]`: lay out what came before, then go on with a new step.
+        case step(name: String, location: TextLocation)
+        /// A change to items or constraints (see `Change`).
+        case change(Change, location: TextLocation)
         case constraint(Constraint)
         case format(Format)
     }
 
     public var statements: [Statement] = []
+
+    /// How many `step` lines the file has.
+    public var stepCount: Int {
+        statements.reduce(0) { count, s in
+            if case .step = s { return count + 1 }
+            return count
+        }
+    }
 }

@@ -35,6 +35,22 @@ public enum Attribute: String, Sendable, Hashable, CaseIterable {
         self == .left || self == .right || self == .leftMargin || self == .rightMargin
     }
 
+    /// The margin form of an edge (`leading` → `leadingMargin`, `top` → `topMargin`, ...);
+    /// other attributes are returned as they are.
+    public var marginAttribute: Attribute {
+        switch self {
+        case .left: .leftMargin
+        case .right: .rightMargin
+        case .top: .topMargin
+        case .bottom: .bottomMargin
+        case .leading: .leadingMargin
+        case .trailing: .trailingMargin
+        case .centerX: .centerXWithinMargins
+        case .centerY: .centerYWithinMargins
+        default: self
+        }
+    }
+
     /// `baseline` is Apple's older name for `lastBaseline`.
     public init?(name: String) {
         if name == "baseline" { self = .lastBaseline; return }

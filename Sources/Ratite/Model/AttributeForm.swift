@@ -1,7 +1,8 @@
 /// An attribute of one item as a linear form of the item's four frame variables (in root
 /// coordinates) plus a constant: `right` is `left + width`, `centerX` is
 /// `left + width / 2`, `leadingMargin` is `left + margin` or `left + width - margin`
-/// depending on the layout direction, a baseline is `top + offset`.
+/// depending on the layout direction, the first baseline is `top + offset` and the last
+/// `top + height - offset` (Apple measures it from the bottom).
 struct AttributeForm {
     var left = 0.0, top = 0.0, width = 0.0, height = 0.0, constant = 0.0
 
@@ -24,10 +25,10 @@ struct AttributeForm {
         case .centerY: top = 1; height = 0.5
         case .firstBaseline:
             top = 1
-            if let offset = item.firstBaselineOffset { constant = offset } else { height = 1 }
+            if let offset = item.firstBaselineOffsetFromTop { constant = offset } else { height = 1 }
         case .lastBaseline:
-            top = 1
-            if let offset = item.lastBaselineOffset { constant = offset } else { height = 1 }
+            top = 1; height = 1
+            if let offset = item.lastBaselineOffsetFromBottom { constant = -offset }
         case .leftMargin: left = 1; constant = leftInset
         case .rightMargin: left = 1; width = 1; constant = -rightInset
         case .topMargin: top = 1; constant = m.top

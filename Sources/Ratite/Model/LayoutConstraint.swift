@@ -28,8 +28,10 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
     // of them, so each 16-byte step is 16 bytes per constraint of the whole engine.
     public let firstItem: LayoutItem
     public let secondItem: LayoutItem?
-    public internal(set) var constant: Double
-    public internal(set) var priority: Priority
+    /// The constant as the engine holds it (`constant` changes it through the engine).
+    var storedConstant: Double
+    /// The priority as the engine holds it (`priority` changes it through the engine).
+    var storedPriority: Priority
     /// The activation serial above two state bits (active, broken), in one word: the
     /// serial only grows, and 62 bits outlast any run.
     private var serialAndState: UInt64 = 0
@@ -49,8 +51,8 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
         set { serialAndState = newValue << 2 | serialAndState & 3 }
     }
 
-    /// Whether the constraint has been activated (and not deactivated since).
-    public internal(set) var isActive: Bool {
+    /// The active bit (`isActive` changes it through the engine).
+    var activeFlag: Bool {
         get { serialAndState & 1 != 0 }
         set { serialAndState = newValue ? serialAndState | 1 : serialAndState & ~1 }
     }
@@ -115,8 +117,8 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
         self.relation = relation
         self.secondItem = secondItem
         self.secondAttribute = secondAttribute
-        self.constant = constant
-        self.priority = priority
+        self.storedConstant = constant
+        self.storedPriority = priority
         self.kind = kind
         // Any multiplier but 1 is stored, NaN too, so validation can name what it rejects.
         if identifier != nil || superviewShare != nil || !(multiplier == 1) {
@@ -152,5 +154,57 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
         if kind != .user { text = "[\(kind.rawValue)] " + text }
         if let identifier { text = "'\(identifier)' " + text }
         return text
+    }
+}
+
+/// Changing a constraint in place, as UIKit code does: `c.isActive = false`,
+/// `c.constant = 20`, `c.priority = .defaultLow`.
+///
+/// On a constraint of an engine's items each change goes through that engine (the same
+/// operations as `LayoutEngine.activate`, `deactivate`, `setConstant(_:for:)` and
+/// `setPriority(_:for:)`, which throw for callers who want the error). A change the engine
+/// refuses (a non-finite constant, a priority outside (0, 1000], required to optional or back
+/// on an active constraint, a constraint the engine made for an item property, a conflict in
+/// strict mode) never traps: it leaves the constraint and the layout as they were and is
+/// reported through the engine's `refusedChanges` and `onRefusedChange`. A constraint whose
+/// items' engine no longer exists has no one to change it or report to: setting is ignored.
+extension LayoutConstraint {
+    /// The constant added to the second attribute. Setting it on an active constraint moves
+    /// the solver's constant in place (the fast path).
+    public var constant: Double {
+        get { storedConstant }
+        set { liveChange(.constant(newValue)) { engine throws(LayoutError) in try engine.setConstant(newValue, for: self) } }
+    }
+
+    /// The priority. An active constraint cannot move between required and optional (as in
+    /// Auto Layout); deactivate it first.
+    public var priority: Priority {
+        get { storedPriority }
+        set { liveChange(.priority(newValue)) { engine throws(LayoutError) in try engine.setPriority(newValue, for: self) } }
+    }
+
+    /// Whether the constraint has been activated (and not deactivated since). Setting it
+    /// activates or deactivates the constraint in its items' engine.
+    public var isActive: Bool {
+        get { activeFlag }
+        set {
+            liveChange(.isActive(newValue)) { engine throws(LayoutError) in
+                if newValue { try engine.activate([self]) } else { engine.deactivate([self]) }
+            }
+        }
+    }
+
+    /// Runs `change` on the engine of the constraint's items, or reports why not.
+    private func liveChange(_ change: RefusedChange.Change, _ body: (LayoutEngine) throws(LayoutError) -> Void) {
+        guard let engine = firstItem.engine else { return }
+        do throws(LayoutError) {
+            guard kind == .user else {
+                throw LayoutError.invalidValue(
+                    "constraint \(equation) is made by the engine (\(kind.rawValue)); change the item's property instead")
+            }
+            try body(engine)
+        } catch {
+            engine.reportRefusedChange(RefusedChange(constraint: self, change: change, error: error))
+        }
     }
 }

@@ -72,7 +72,7 @@ extension LayoutEngine {
     func markActive(_ c: LayoutConstraint) {
         activationCounter += 1
         set(\.activationSerial, of: c, to: activationCounter)
-        set(\.isActive, of: c, to: true)
+        set(\.activeFlag, of: c, to: true)
         set(\.isBroken, of: c, to: false)
         for item in listingItems(of: c) {
             item.appendListed(c)
@@ -81,7 +81,7 @@ extension LayoutEngine {
     }
 
     func markInactive(_ c: LayoutConstraint) {
-        set(\.isActive, of: c, to: false)
+        set(\.activeFlag, of: c, to: false)
         set(\.isBroken, of: c, to: false)
         for item in listingItems(of: c) {
             // In place and in constant time: a superview's list holds every constraint on
@@ -242,7 +242,7 @@ extension LayoutEngine {
 
     /// Applies a changed constant, through the solver's fast path when installed.
     func changeConstant(of c: LayoutConstraint, to constant: Double) throws(LayoutError) {
-        set(\.constant, of: c, to: constant)
+        set(\.storedConstant, of: c, to: constant)
         guard c.isInstalled else { return }
         try applyConstant(of: c)
     }
@@ -254,7 +254,7 @@ extension LayoutEngine {
 
     /// Applies a changed priority; engine-made constraints may cross the required boundary.
     func changePriority(of c: LayoutConstraint, to priority: Priority) throws(LayoutError) {
-        set(\.priority, of: c, to: priority)
+        set(\.storedPriority, of: c, to: priority)
         guard c.isInstalled else { return }
         try apply(to: c) { () throws(CoreError) in try core.setPriority(c.coreID, c.priority.value) }
     }
@@ -340,10 +340,13 @@ package enum ConstraintDefect: Sendable {
         multiplier: Double, constant: Double, priority: Priority
     ) -> ConstraintDefect? {
         guard a1 != .notAnAttribute, (secondRoot == nil) == (a2 == .notAnAttribute) else { return .missingAttribute }
-        guard multiplier.isFinite && multiplier != 0 else { return .invalidMultiplier }
+        guard multiplier.isFinite else { return .invalidMultiplier }
         guard constant.isFinite else { return .nonFiniteConstant }
         guard priority.isValid else { return .invalidPriority }
+        // Apple's rule: a location equal to a constant, written without a second item or
+        // with multiplier 0, is refused; a size may be (`height == 0 * nothing + 50`).
         guard let secondRoot else { return a1.isDimension ? nil : .positionAgainstConstant }
+        if multiplier == 0 && !a1.isDimension { return .positionAgainstConstant }
         guard a1.isDimension == a2.isDimension else { return .invalidPairing }
         // Sizes may relate across axes (aspect ratios); positions may not.
         guard a1.isDimension || a1.axis == a2.axis else { return .mixedAxes }

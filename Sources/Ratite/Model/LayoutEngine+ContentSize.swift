@@ -49,8 +49,8 @@ extension LayoutEngine {
                     }
                     if core.constraints[Int(id)].constant != -value { changedSolverConstants.append((id, -value)) }
                     for c in splitObjects(of: item, on: axis) {
-                        set(\.priority, of: c, to: c.kind == .contentHugging ? hugging : compression)
-                        set(\.constant, of: c, to: value)
+                        set(\.storedPriority, of: c, to: c.kind == .contentHugging ? hugging : compression)
+                        set(\.storedConstant, of: c, to: value)
                     }
                     continue
                 }
@@ -80,7 +80,7 @@ extension LayoutEngine {
         }
         // Constants after every priority of both axes: a conflict met on the way names its
         // members with the constants the solver holds.
-        for (c, value) in changedConstants { set(\.constant, of: c, to: value) }
+        for (c, value) in changedConstants { set(\.storedConstant, of: c, to: value) }
         if !changedSolverConstants.isEmpty {
             // Optional constraints: moving their constants cannot conflict.
             do { try core.setConstants(changedSolverConstants) } catch { throw .internalError("\(error)") }
@@ -149,7 +149,7 @@ extension LayoutEngine {
             priority: Priority(core.lowerPriority(ofConstraint: inSolver.id)), kind: .compressionResistance)
         for (c, serial) in [(hugging, inSolver.serial), (compression, inSolver.serial + 1)] {
             set(\.activationSerial, of: c, to: serial)
-            set(\.isActive, of: c, to: true)
+            set(\.activeFlag, of: c, to: true)
             set(\.coreID, of: c, to: inSolver.id)
         }
         // Reports that name the id find the hugging object, and its partner through it.

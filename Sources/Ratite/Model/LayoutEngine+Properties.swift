@@ -20,7 +20,7 @@ extension LayoutEngine {
                 ], of: root)
                 return
             }
-            for c in existing { set(\.constant, of: c, to: c.firstAttribute == .width ? width : height) }
+            for c in existing { set(\.storedConstant, of: c, to: c.firstAttribute == .width ? width : height) }
             try refresh(existing)
         }
     }
@@ -98,15 +98,19 @@ extension LayoutEngine {
         }
     }
 
-    /// Sets the first and last baseline offsets from the item's top (nil: the bottom edge).
-    public func setBaselineOffsets(first: Double?, last: Double?, of item: LayoutItem) throws(LayoutError) {
+    /// Sets the baseline offsets as UIKit and AppKit measure them: the first baseline
+    /// `firstFromTop` below the item's top, the last `lastFromBottom` above its bottom, so
+    /// an item stretched taller keeps its last baseline that far from its bottom. nil puts
+    /// that baseline on the bottom edge, as for a plain view. A single line of text `h` high
+    /// with its baseline `b` below the top has `firstFromTop: b, lastFromBottom: h - b`.
+    public func setBaselineOffsets(firstFromTop: Double?, lastFromBottom: Double?, of item: LayoutItem) throws(LayoutError) {
         try checkItem(item)
-        for value in [first, last] {
+        for value in [firstFromTop, lastFromBottom] {
             if let value, !value.isFinite { throw .invalidValue("a baseline offset must be finite, not \(value)") }
         }
         try transaction { () throws(LayoutError) in
-            set(\.firstBaselineOffset, of: item, to: first)
-            set(\.lastBaselineOffset, of: item, to: last)
+            set(\.firstBaselineOffsetFromTop, of: item, to: firstFromTop)
+            set(\.lastBaselineOffsetFromBottom, of: item, to: lastFromBottom)
             try refreshConstraints(of: [item])
         }
     }

@@ -15,7 +15,7 @@ extension LayoutEngine {
     ) throws -> [LayoutConstraint] {
         let parsed = try VisualFormat.run(
             format, options: options, names: VFLItemNames(engine: self, views: views, metrics: metrics),
-            extended: extended, standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+            extended: extended, standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: platform == .ios,
             recordsSyntax: false)
         let names = parsed.names
         var result: [LayoutConstraint] = []
@@ -58,7 +58,7 @@ extension LayoutEngine {
                                  metricNames: metricNames, metricValues: metricValues, isASCII: namesAreASCII,
                                  indexes: indexes.map { Unmanaged.passUnretained($0) })
         try VisualFormat.parse(format, options: options, names: names, extended: extended,
-                               standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                               standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: platform == .ios,
                                into: &records)
     }
 

@@ -33,8 +33,12 @@ public final class LayoutEngine {
     // VFL parse (where the dynamic check costs more than the read).
     /// Spacing VFL's bare `-` means between siblings.
     @exclusivity(unchecked) public var standardSpacing = 8.0
-    /// Spacing VFL's bare `-` means next to the superview's edge.
+    /// Spacing VFL's bare `-` means next to the superview's edge on `.macos`.
     @exclusivity(unchecked) public var superviewSpacing = 20.0
+    /// The platform whose conventions VFL follows (see `LayoutPlatform`); `.ios` by
+    /// default, where a bare `-` next to `|` pins to the superview's layout margins.
+    /// Affects constraints made from VFL after the change.
+    @exclusivity(unchecked) public var platform = LayoutPlatform.ios
     /// When true, unsatisfiable required constraints make the operation throw
     /// `LayoutError.unsatisfiable` and change nothing; when false (the default), the engine
     /// breaks one constraint (see `ConflictReport`) and logs a report, like Auto Layout.
@@ -43,6 +47,11 @@ public final class LayoutEngine {
     public internal(set) var conflictLog: [ConflictReport] = []
     /// Called with each conflict report as it happens.
     public var onConflict: ((ConflictReport) -> Void)?
+    /// Every change to a live constraint's `constant`, `priority` or `isActive` that the
+    /// engine refused (nothing changed), oldest first.
+    public internal(set) var refusedChanges: [RefusedChange] = []
+    /// Called with each refused live change as it happens.
+    public var onRefusedChange: ((RefusedChange) -> Void)?
     /// Hidden lowest-priority constraints that hold the layout `exerciseAmbiguity` chose, and
     /// the priority they use.
     var exerciseConstraints: [Int32] = []

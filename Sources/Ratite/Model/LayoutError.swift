@@ -13,9 +13,10 @@ public enum LayoutError: Error, CustomStringConvertible {
     case mixedDirectionality(LayoutConstraint)
     /// A size against a position.
     case invalidPairing(LayoutConstraint)
-    /// A position against a constant alone (positions need a reference item).
+    /// A position against a constant alone: no second item, or multiplier 0 (positions
+    /// need a reference item). Apple refuses both with the same reason.
     case positionAgainstConstant(LayoutConstraint)
-    /// A multiplier that is zero, NaN or infinite.
+    /// A multiplier that is NaN or infinite.
     case invalidMultiplier(LayoutConstraint, Double)
     case nonFiniteConstant(LayoutConstraint, Double)
     case invalidPriority(Double)
@@ -39,8 +40,9 @@ public enum LayoutError: Error, CustomStringConvertible {
         case .mixedAxes(let c): "constraint \(c.equation) relates a horizontal attribute to a vertical one"
         case .mixedDirectionality(let c): "constraint \(c.equation) relates leading/trailing to left/right"
         case .invalidPairing(let c): "constraint \(c.equation) relates a size to a position"
-        case .positionAgainstConstant(let c): "constraint \(c.equation) sets a position to a constant; positions need a second item"
-        case .invalidMultiplier(let c, let m): "constraint \(c.equation) has multiplier \(m); multipliers must be finite and nonzero"
+        case .positionAgainstConstant(let c):
+            "constraint \(c.equation): a multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs."
+        case .invalidMultiplier(let c, let m): "constraint \(c.equation) has multiplier \(m); multipliers must be finite"
         case .nonFiniteConstant(let c, let x): "constraint \(c.equation) has a non-finite constant \(x)"
         case .invalidPriority(let p): "invalid priority \(formatNumber(p)): priorities must be greater than 0 and at most 1000"
         case .requiredPriorityChange(let c): "cannot change the priority of active constraint \(c.equation) between required and optional; deactivate it first"

@@ -195,12 +195,16 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
             intrinsicHeight = newValue.height ?? .nan
         }
     }
-    /// Baseline offsets from the top; nil means the bottom edge, as for a plain view.
-    public internal(set) var firstBaselineOffset: Double? {
+    /// The first baseline's distance below the item's top (Apple's
+    /// `firstBaselineOffsetFromTop`); nil means the bottom edge, as for a plain view.
+    public internal(set) var firstBaselineOffsetFromTop: Double? {
         get { firstBaseline.isNaN ? nil : firstBaseline }
         set { firstBaseline = newValue ?? .nan }
     }
-    public internal(set) var lastBaselineOffset: Double? {
+    /// The last baseline's distance above the item's bottom (Apple's
+    /// `lastBaselineOffsetFromBottom`): an item stretched taller keeps its last baseline at
+    /// that distance from its bottom. nil means the bottom edge, as for a plain view.
+    public internal(set) var lastBaselineOffsetFromBottom: Double? {
         get { lastBaseline.isNaN ? nil : lastBaseline }
         set { lastBaseline = newValue ?? .nan }
     }

@@ -18,7 +18,7 @@ public struct Priority: Sendable, Hashable, Comparable, CustomStringConvertible,
     public init(integerLiteral value: Int) { self.value = Double(value) }
     public init(floatLiteral value: Double) { self.value = value }
 
-    /// 1000: must hold.
+    /// 1000: must hold (Apple's `required`).
     public static let required = Priority(1000)
     /// 750.
     public static let strong = Priority(750)
@@ -26,16 +26,40 @@ public struct Priority: Sendable, Hashable, Comparable, CustomStringConvertible,
     public static let medium = Priority(500)
     /// 250.
     public static let weak = Priority(250)
+    /// 750: Apple's `defaultHigh`, the default compression resistance.
+    public static let defaultHigh = Priority(750)
+    /// 510: Apple's `dragThatCanResizeScene` (`dragThatCanResizeWindow` on macOS).
+    public static let dragThatCanResizeScene = Priority(510)
+    /// 500: Apple's `windowSizeStayPut` (macOS; `sceneSizeStayPut` on iOS).
+    public static let windowSizeStayPut = Priority(500)
+    /// 490: Apple's `dragThatCannotResizeScene` (`dragThatCannotResizeWindow` on macOS).
+    public static let dragThatCannotResizeScene = Priority(490)
+    /// 250: Apple's `defaultLow`, the default content hugging.
+    public static let defaultLow = Priority(250)
+    /// 50: Apple's `fittingSizeLevel` (`fittingSizeCompression` on macOS).
+    public static let fittingSizeLevel = Priority(50)
 
-    /// The priority called `name` (`required`, `strong`, `medium`, `weak`), or nil.
+    /// Every priority name `init(name:)` accepts, with its value, in the order error
+    /// messages list them: Ratite's four, then Apple's names (Apple's macOS and iOS
+    /// spellings of the same level both appear).
+    public static let names: [(name: String, priority: Priority)] = [
+        ("required", .required), ("strong", .strong), ("medium", .medium), ("weak", .weak),
+        ("defaultHigh", .defaultHigh), ("dragThatCanResizeScene", .dragThatCanResizeScene),
+        ("dragThatCanResizeWindow", .dragThatCanResizeScene), ("windowSizeStayPut", .windowSizeStayPut),
+        ("sceneSizeStayPut", .windowSizeStayPut), ("dragThatCannotResizeScene", .dragThatCannotResizeScene),
+        ("dragThatCannotResizeWindow", .dragThatCannotResizeScene), ("defaultLow", .defaultLow),
+        ("fittingSizeLevel", .fittingSizeLevel), ("fittingSizeCompression", .fittingSizeLevel),
+    ]
+
+    /// The names for error messages: "required, strong, ..., fittingSizeCompression".
+    public static var nameList: String { names.map(\.name).joined(separator: ", ") }
+
+    /// The priority called `name` (see `names`: `required`, `strong`, `medium`, `weak`
+    /// and Apple's `defaultHigh`, `defaultLow`, `fittingSizeLevel`, ...), or nil. Names are
+    /// case-sensitive, as in Swift.
     public init?(name: String) {
-        switch name {
-        case "required": self = .required
-        case "strong": self = .strong
-        case "medium": self = .medium
-        case "weak": self = .weak
-        default: return nil
-        }
+        guard let entry = Self.names.first(where: { $0.name == name }) else { return nil }
+        self = entry.priority
     }
 
     /// Whether this is a valid priority: finite and in (0, 1000].

@@ -74,6 +74,12 @@ struct LineScanner {
         return String(decoding: bytes[from..<position], as: UTF8.self)
     }
 
+    /// The C identifier that comes next, without consuming it, or nil.
+    func peekIdentifier() -> String? {
+        var copy = self
+        return copy.identifier()
+    }
+
     /// A run of non-blank bytes (an option list, a `WxH` size), or nil at the end.
     mutating func word() -> String? {
         guard !atEnd else { return nil }
@@ -127,10 +133,15 @@ struct LineScanner {
     mutating func priority() throws(TextFileError) -> Priority {
         position += 1
         skipBlanks()
+        return try priorityValue()
+    }
+
+    /// A priority name (`Priority.names`) or a number in (0, 1000].
+    mutating func priorityValue() throws(TextFileError) -> Priority {
         let at = position
         if let name = identifier() {
             guard let priority = Priority(name: name) else {
-                throw error("unknown priority '\(name)': use required, strong, medium, weak or a number", at: at)
+                throw error("unknown priority '\(name)': use a number in (0, 1000] or one of \(Priority.nameList)", at: at)
             }
             return priority
         }

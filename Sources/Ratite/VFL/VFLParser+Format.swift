@@ -135,7 +135,16 @@ extension VFLParser {
             records.append(record)
         case .standard:
             let nextToBar = earlier == VFLRecord.superview || later == VFLRecord.superview
-            record.constant = nextToBar ? superviewSpacing : standardSpacing
+            if nextToBar && superviewMargins {
+                // iOS: the superview's margin, not its edge plus a spacing.
+                if record.firstView == VFLRecord.superview {
+                    record.firstAttribute = record.firstAttribute.marginAttribute
+                } else {
+                    record.secondAttribute = record.secondAttribute.marginAttribute
+                }
+            } else {
+                record.constant = nextToBar ? superviewSpacing : standardSpacing
+            }
             records.append(record)
         case .predicates:
             for i in 0..<connectionPredicateCount {

@@ -34,6 +34,9 @@ struct VFLParser<Names: VFLNames> {
     var names: Names
     let standardSpacing: Double
     let superviewSpacing: Double
+    /// Whether a bare `-` next to `|` pins to the superview's layout margins (iOS) instead of
+    /// its edge plus `superviewSpacing` (macOS).
+    let superviewMargins: Bool
 
     var axis: Axis = .horizontal
     var records: [VFLRecord]
@@ -54,7 +57,7 @@ struct VFLParser<Names: VFLNames> {
 
     /// `records` is emptied first; only its storage is used.
     init(text: UnsafeBufferPointer<UInt8>, extended: Bool, options: VFLFormatOptions,
-         names: Names, standardSpacing: Double, superviewSpacing: Double, recordsSyntax: Bool,
+         names: Names, standardSpacing: Double, superviewSpacing: Double, superviewMargins: Bool, recordsSyntax: Bool,
          records: consuming [VFLRecord] = []) {
         self.text = text
         self.end = text.count
@@ -65,6 +68,7 @@ struct VFLParser<Names: VFLNames> {
         self.records.removeAll(keepingCapacity: true)
         self.standardSpacing = standardSpacing
         self.superviewSpacing = superviewSpacing
+        self.superviewMargins = superviewMargins
         self.syntax = recordsSyntax ? VFLSyntaxRecording() : nil
     }
 

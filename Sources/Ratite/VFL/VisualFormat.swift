@@ -21,15 +21,18 @@ public enum VisualFormat {
     ///   - extended: whether to accept Ratite's extensions (see the type's documentation).
     ///   - standardSpacing: the space a bare `-` makes between two views.
     ///   - superviewSpacing: the space a bare `-` makes next to `|`.
+    ///   - superviewMargins: make a bare `-` next to `|` pin to the superview's layout
+    ///     margins (`leadingMargin`, `topMargin`, ...) with constant 0, as on iOS, instead
+    ///     of its edge plus `superviewSpacing`, as on macOS.
     /// - Throws: `VFLError`, with Apple's message and the offset where parsing stopped.
     /// - Complexity: O(n) in the length of `format`.
     public static func parse(
         _ format: String, options: VFLFormatOptions = [], metrics: [String: Double] = [:],
         views: Set<String>, extended: Bool = false, standardSpacing: Double = 8,
-        superviewSpacing: Double = 20
+        superviewSpacing: Double = 20, superviewMargins: Bool = false
     ) throws(VFLError) -> [VFLConstraint] {
         try run(format, options: options, metrics: metrics, views: views, extended: extended,
-                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: superviewMargins,
                 recordsSyntax: false).constraints
     }
 
@@ -38,20 +41,20 @@ public enum VisualFormat {
     public static func parseFormats(
         _ format: String, options: VFLFormatOptions = [], metrics: [String: Double] = [:],
         views: Set<String>, extended: Bool = false, standardSpacing: Double = 8,
-        superviewSpacing: Double = 20
+        superviewSpacing: Double = 20, superviewMargins: Bool = false
     ) throws(VFLError) -> VFLParseResult {
         try run(format, options: options, metrics: metrics, views: views, extended: extended,
-                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: superviewMargins,
                 recordsSyntax: true)
     }
 
     static func run(
         _ format: String, options: VFLFormatOptions, metrics: [String: Double], views: Set<String>,
-        extended: Bool, standardSpacing: Double, superviewSpacing: Double, recordsSyntax: Bool
+        extended: Bool, standardSpacing: Double, superviewSpacing: Double, superviewMargins: Bool, recordsSyntax: Bool
     ) throws(VFLError) -> VFLParseResult {
         let names = VFLStringNames(views: views, metrics: metrics)
         let parsed = try run(format, options: options, names: names, extended: extended,
-                             standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                             standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: superviewMargins,
                              recordsSyntax: recordsSyntax)
         let constraints = parsed.records.map { r in
             VFLConstraint(item(r.firstView, parsed.names) ?? .superview, r.firstAttribute, r.relation,
@@ -75,12 +78,12 @@ public enum VisualFormat {
     /// give the records' view numbers their meaning).
     static func run<Names: VFLNames>(
         _ format: String, options: VFLFormatOptions, names: Names, extended: Bool,
-        standardSpacing: Double, superviewSpacing: Double, recordsSyntax: Bool
+        standardSpacing: Double, superviewSpacing: Double, superviewMargins: Bool, recordsSyntax: Bool
     ) throws(VFLError) -> (records: [VFLRecord], formats: [VFLFormat], names: Names) {
         var input = format
         let outcome = input.withUTF8 { text in
             parse(text, options: options, names: names, extended: extended,
-                  standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                  standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: superviewMargins,
                   recordsSyntax: recordsSyntax, records: [])
         }
         switch outcome {
@@ -92,12 +95,12 @@ public enum VisualFormat {
     /// The one place the parser runs, for every entry point.
     static func parse<Names: VFLNames>(
         _ text: UnsafeBufferPointer<UInt8>, options: VFLFormatOptions, names: Names,
-        extended: Bool, standardSpacing: Double, superviewSpacing: Double, recordsSyntax: Bool,
+        extended: Bool, standardSpacing: Double, superviewSpacing: Double, superviewMargins: Bool, recordsSyntax: Bool,
         records: consuming [VFLRecord]
     ) -> Result<(records: [VFLRecord], formats: [VFLFormat], names: Names), VFLFailure> {
         var parser = VFLParser(
             text: text, extended: extended, options: options, names: names,
-            standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+            standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: superviewMargins,
             recordsSyntax: recordsSyntax, records: records)
         do throws(VFLFailure) {
             try parser.parseInput()
