@@ -99,10 +99,8 @@ final class CoreDriver {
 
     /// Everything the core's own checks report, after an update.
     func problems() -> [String] {
-        var p = core.invariantViolations()
         core.updateValues()
-        p += core.valueViolations()
-        return p
+        return core.invariantViolations() + core.valueViolations()
     }
 }
 

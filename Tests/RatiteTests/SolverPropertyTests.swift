@@ -429,7 +429,14 @@ struct PropertyRun {
                 fail("an edit does not start at the current value", "x\(v) = \(before[v]), edit constant \(driver.core.constraints[Int(id)].constant)")
             }
             let after = driver.values()
-            if !zip(before, after).allSatisfy({ close($0, $1) }) { fail("adding an edit moved the values", "\(before) -> \(after)") }
+            // With coefficients from 1/64 to 1000 the edit's constant, the current value
+            // rounded to a double, is not the exact value: holding it at the edit's priority
+            // can move lower levels' optimum by far more than the rounding (seed 9000643 of
+            // the extended campaign: 3.5e-5). The check after the operation compares the new
+            // answer with the exact reference instead.
+            if !options.wideNumbers && !zip(before, after).allSatisfy({ close($0, $1) }) {
+                fail("adding an edit moved the values", "\(before) -> \(after)")
+            }
             try driver.core.suggestValue(driver.variables[v], value)
             edits.append((v, id, priority, value))
         } catch {
@@ -623,8 +630,6 @@ struct PropertyRun {
     /// After every operation: invariants, cached values, required constraints, optimality
     /// against the reference, and the twin's state.
     mutating func check() {
-        let invariants = driver.core.invariantViolations()
-        if !invariants.isEmpty { return fail("invariants", "\(invariants)") }
         if !driver.core.candidates.isEmpty || !driver.core.pendingObjective.isEmpty || !driver.core.infeasible.isEmpty
             || driver.core.flags.elements.contains(where: { $0 & ~SymbolFlags.dirty != 0 })
         {
@@ -632,7 +637,11 @@ struct PropertyRun {
             // does not hide other failures.
             counters.staleTransientState += 1
         }
+        // After the update: the answer is what is promised, and exact certification (at the
+        // update) may have rewritten a tableau whose float optimum stopped short.
         driver.core.updateValues()
+        let invariants = driver.core.invariantViolations()
+        if !invariants.isEmpty { return fail("invariants", "\(invariants)") }
         let cached = driver.core.valueViolations()
         if !cached.isEmpty { return fail("cached values", "\(cached)") }
         let values = driver.values()

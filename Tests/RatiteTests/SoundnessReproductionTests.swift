@@ -103,3 +103,44 @@ func expectExactOptimum(_ core: borrowing SimplexCore, sourceLocation: SourceLoc
     #expect(sameObjective(got, objective, tolerance: 1e-9, scales: objectiveScales(constraints, values: values)),
             "objective \(describeObjective(got)), exact \(describeObjective(objective))", sourceLocation: sourceLocation)
 }
+
+/// Coefficients from 1/64 to 1000: a real reduced cost can be smaller than any fixed
+/// tolerance (here 1/21,000,000 at the top level, beside 0.003 a level below), so every
+/// answer of such a system is decided exactly (`CoefficientRange`). Extended property
+/// campaign, seed 8001772, minimized.
+struct WideCoefficientTests {
+    @Test func aTinyTopLevelCostIsReadAsTheCostItIs() throws {
+        var core = SimplexCore()
+        let x = (0..<3).map { core.newVariable(name: "x\($0)") }
+        func add(_ t: [(Int, Double)], _ c: Double, _ r: Relation, _ p: Double) throws {
+            _ = try core.addConstraint(terms: t.map { VariableTerm(variable: x[$0.0], coefficient: $0.1) }, constant: c, relation: r, priority: p)
+        }
+        try add([(2, 1)], 2, .equal, 3)
+        try add([(0, 1000)], -0.375, .greaterThanOrEqual, 600)
+        core.updateValues()
+        try core.addEditVariable(x[1], priority: 600)
+        try core.suggestValue(x[1], -19)
+        core.updateValues()
+        try add([(2, -0.015625), (1, 1000)], -121.875, .lessThanOrEqual, 1000)
+        core.updateValues()
+        try core.suggestValue(x[1], 29.5)
+        core.updateValues()
+        try add([(1, 1000), (0, -3), (2, -1)], 105.375, .greaterThanOrEqual, 600)
+        core.updateValues()
+        #expect(core.coefficientRange.isWide)
+        #expect(core.statistics.certifications > 0)
+        #expect(core.invariantViolations() == [])
+        expectExactOptimum(core)
+    }
+
+    /// Small integer coefficients never take the exact path on their own.
+    @Test func narrowCoefficientsAreNotWide() throws {
+        var core = SimplexCore()
+        let x = (0..<2).map { core.newVariable(name: "x\($0)") }
+        _ = try core.addConstraint(terms: [VariableTerm(variable: x[0], coefficient: 1), VariableTerm(variable: x[1], coefficient: -2)], constant: 8, relation: .equal, priority: 1000)
+        _ = try core.addConstraint(terms: [VariableTerm(variable: x[1], coefficient: 0.5)], constant: -10, relation: .greaterThanOrEqual, priority: 250)
+        core.updateValues()
+        #expect(!core.coefficientRange.isWide)
+        #expect(core.statistics.certifications == 0)
+    }
+}

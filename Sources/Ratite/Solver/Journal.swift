@@ -33,6 +33,7 @@ struct Journal {
         var serial: UInt32 = 0
         var variableOrderEvidence: Int32 = 0, levelsFollowVariableOrder = false
         var doubts = NumericDoubt()
+        var coefficientRange = CoefficientRange()
     }
 
     var marks: [Mark] = []
@@ -97,7 +98,8 @@ extension SimplexCore {
             freeObjectiveNode: freeObjectiveNode, freeLevel: freeLevel,
             freeConstraint: freeConstraint, freeVariable: freeVariable,
             serial: serialCounter, variableOrderEvidence: variableOrderEvidence,
-            levelsFollowVariableOrder: levelsFollowVariableOrder, doubts: doubts)
+            levelsFollowVariableOrder: levelsFollowVariableOrder, doubts: doubts,
+            coefficientRange: coefficientRange)
         journal.marks.append(mark)
         journal.setFloors(mark)
     }
@@ -218,6 +220,7 @@ extension SimplexCore {
         // What the undone work doubted is gone with it. The answer check stays due, and no
         // marker counts as shifted since: a rolled-back shift did not happen.
         doubts = mark.doubts
+        coefficientRange = mark.coefficientRange
         noteStructuralChange()
         variableOrderEvidence = mark.variableOrderEvidence
         levelsFollowVariableOrder = mark.levelsFollowVariableOrder

@@ -95,6 +95,7 @@ extension SimplexCore {
     /// Records a constraint (its terms, constant and serial), not yet attached.
     mutating func recordConstraint(terms: [VariableTerm], constant: Double, relation: Relation, isEdit: Bool) throws(CoreError) -> Int32 {
         let serial = try nextSerial()
+        for t in terms { coefficientRange.note(t.coefficient) }
         let stored = storeConstraintTerms(terms)
         return allocateConstraint(ConstraintRecord(
             constant: constant, serial: serial, termStart: stored.start, termShape: stored.shape,

@@ -35,6 +35,11 @@ extension SimplexCore {
     /// `exactCertificationLimit`.
     var fitsExactCertification: Bool { constraints.count <= exactCertificationLimit }
 
+    /// Whether every answer is decided exactly at the update: answers are checked, the
+    /// system fits exact certification, and its coefficients are wide enough that every
+    /// structural change raises a doubt (see `CoefficientRange`).
+    var optimumIsDecidedExactly: Bool { verifiesAnswers && coefficientRange.isWide && fitsExactCertification }
+
     /// Whether every number of `model` is finite and their binary exponents span at most
     /// `exactExponentSpan`: beyond that (1e300 beside 1e-300) the exact integers would run
     /// to thousands of bits, and such input is outside the range the solver guarantees.
@@ -363,6 +368,34 @@ struct NumericDoubt {
 
     var any: Bool { feasibility || optimum }
 }
+
+/// The smallest and largest nonzero coefficient magnitudes among the constraints added
+/// (never narrowed by removals, restored by rollbacks).
+///
+/// When they are far apart (1/64 beside 1000), a pivot multiplies roundoff by up to their
+/// ratio, and a reduced cost of roundoff size can exceed every fixed tolerance: a float
+/// optimum then stopped short at a low priority level by 1e-5 (extended property campaign,
+/// wide numbers). In such a system every structural change counts as a doubt about the
+/// optimum, so a system within `exactCertificationLimit` has each answer decided exactly.
+struct CoefficientRange {
+    var smallest = Double.infinity
+    var largest = 0.0
+
+    @inline(__always) mutating func note(_ coefficient: Double) {
+        let size = abs(coefficient)
+        guard size > 0 else { return }
+        smallest = min(smallest, size)
+        largest = max(largest, size)
+    }
+
+    /// Whether the coefficients span more than `wideCoefficientSpan`.
+    var isWide: Bool { largest > wideCoefficientSpan * smallest }
+}
+
+/// The ratio of coefficient magnitudes beyond which a system's optimum is always checked
+/// exactly (see `CoefficientRange`): 2^8. The generated families and layouts of small
+/// integers and ratios stay below it.
+let wideCoefficientSpan = 256.0
 
 /// The most constraints exact certification handles (see
 /// `SimplexCore+Certification.swift`).

@@ -100,8 +100,11 @@ extension SimplexCore {
                 fail("\(describeSymbol(s)) points to row \(record.row) that is not its own")
             }
             // Optimality up to roundoff: the solver may stop short of coefficients it cannot
-            // tell from roundoff (see `entryTolerance`).
-            if let (rank, c) = improvement(s) {
+            // tell from roundoff (see `entryTolerance`). Not where every optimum is decided
+            // exactly (wide coefficients, see `CoefficientRange`): there a real reduced cost
+            // can be smaller than any such tolerance (1/21,000,000 at the top level beside
+            // 0.003 below it, from coefficients 1/64 to 1000).
+            if !optimumIsDecidedExactly, let (rank, c) = improvement(s) {
                 // A level outside the order is reported above; reading its rank here would
                 // trap.
                 if rank < levelOrder.count && abs(c) > 1e-7 * min(levels[Int(levelOrder[rank])].scale, 1e4) {

@@ -35,6 +35,7 @@ extension SimplexCore {
     @inline(__always) mutating func noteStructuralChange() {
         verificationDebt.pending = true
         verificationDebt.generation &+= 1
+        if coefficientRange.isWide { doubtOptimum() }
     }
 
     /// Notes that constraint `c`'s constant moved: its first shift since the last
@@ -251,6 +252,7 @@ extension SimplexCore {
         fresh.levelsStartFromVariableIDs = levelsStartFromVariableIDs
         fresh.exactCertificationLimit = exactCertificationLimit
         fresh.verifiesAnswers = verifiesAnswers
+        fresh.coefficientRange = coefficientRange
         if cellSqueezeSlack != fresh.cellSqueezeSlack { fresh.squeezeCellsOften(slack: cellSqueezeSlack) }
         fresh.derivedVariableName = derivedVariableName
         fresh.variableNames = variableNames

@@ -145,6 +145,9 @@ package struct SimplexCore: ~Copyable {
     /// Decisions taken since the last exact check whose margin was within roundoff (see
     /// `NumericDoubt`).
     var doubts = NumericDoubt()
+    /// The smallest and largest coefficient magnitudes of the constraints ever added (see
+    /// `CoefficientRange`).
+    var coefficientRange = CoefficientRange()
     /// Constraints added or changed since the last answer check, and whether the next one
     /// checks every constraint (see `SimplexCore+Verification.swift`).
     var unverifiedConstraints: [Int32] = []
@@ -224,6 +227,7 @@ package struct SimplexCore: ~Copyable {
         c.verifiesAnswers = verifiesAnswers
         c.exactCertificationLimit = exactCertificationLimit
         c.doubts = doubts
+        c.coefficientRange = coefficientRange
         c.unverifiedConstraints = unverifiedConstraints
         c.verifiesEverything = verifiesEverything
         c.verificationIndex = verificationIndex
