@@ -148,8 +148,8 @@ static PyObject *engine_set_margins(EngineObject *self, PyObject *args) {
 static PyObject *engine_set_baselines(EngineObject *self, PyObject *args) {
     unsigned long long item;
     double first, last;
-    if (!PyArg_ParseTuple(args, "Kdd:set_baselines", &item, &first, &last)) return NULL;
-    ENGINE_CALL(ratite_engine_item_set_baselines(self->engine, item, first, last));
+    if (!PyArg_ParseTuple(args, "Kdd:set_baseline_offsets", &item, &first, &last)) return NULL;
+    ENGINE_CALL(ratite_engine_item_set_baseline_offsets(self->engine, item, first, last));
     Py_RETURN_NONE;
 }
 
@@ -428,7 +428,8 @@ static PyMethodDef engine_methods[] = {
     {"set_hugging", (PyCFunction)engine_set_hugging, METH_VARARGS, "set_hugging(item, axis, priority)"},
     {"set_compression", (PyCFunction)engine_set_compression, METH_VARARGS, "set_compression(item, axis, priority)"},
     {"set_margins", (PyCFunction)engine_set_margins, METH_VARARGS, "set_margins(item, top, leading, bottom, trailing)"},
-    {"set_baselines", (PyCFunction)engine_set_baselines, METH_VARARGS, "set_baselines(item, first, last)"},
+    {"set_baseline_offsets", (PyCFunction)engine_set_baselines, METH_VARARGS,
+     "set_baseline_offsets(item, first_from_top, last_from_bottom)"},
     {"clear_baselines", (PyCFunction)engine_clear_baselines, METH_VARARGS, "clear_baselines(item)"},
     {"set_direction", (PyCFunction)engine_set_direction, METH_VARARGS, "set_direction(item, direction)"},
     {"set_autoresizing", (PyCFunction)engine_set_autoresizing, METH_VARARGS, "set_autoresizing(item, frame, mask)"},

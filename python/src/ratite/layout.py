@@ -286,6 +286,7 @@ class Item:
 
     def set_intrinsic_size(self, width: Optional[float], height: Optional[float]) -> None:
         """The intrinsic content size; None for no intrinsic metric on that axis."""
+        self._intrinsic_height = height
         self.engine._engine.set_intrinsic_size(self.id, -1.0 if width is None else width,
                                                -1.0 if height is None else height)
 
@@ -304,12 +305,21 @@ class Item:
     def set_margins(self, top: float, leading: float, bottom: float, trailing: float) -> None:
         self.engine._engine.set_margins(self.id, top, leading, bottom, trailing)
 
-    def set_baselines(self, first: Optional[float], last: Optional[float] = None) -> None:
-        """Baseline offsets from the top (last defaults to first); None clears them."""
-        if first is None:
+    def set_baselines(self, first_from_top: Optional[float], last_from_bottom: Optional[float] = None) -> None:
+        """Baseline offsets as UIKit measures them: the first below the top, the last above
+        the bottom. One value is a single line of text: the last baseline is the first, so
+        it lies the intrinsic height minus `first_from_top` above the bottom (the item needs
+        an intrinsic height). None clears them."""
+        if first_from_top is None:
             self.engine._engine.clear_baselines(self.id)
-        else:
-            self.engine._engine.set_baselines(self.id, first, first if last is None else last)
+            return
+        if last_from_bottom is None:
+            height = getattr(self, "_intrinsic_height", None)
+            if height is None:
+                raise ValueError("one baseline value is a single line of text and needs an intrinsic height; "
+                                 "give both offsets otherwise")
+            last_from_bottom = height - first_from_top
+        self.engine._engine.set_baseline_offsets(self.id, first_from_top, last_from_bottom)
 
     def set_direction(self, direction: str) -> None:
         """``ltr``, ``rtl`` or ``inherit``."""
