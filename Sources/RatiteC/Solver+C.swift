@@ -39,6 +39,7 @@ public func ratite_solver_variable_new(
     withSolver(solver) { h, core throws(CFailure) in
         let text = try decodeString(name, nameLength, "name", isName: true)
         let out = try output(out, "out")
+        _ = h.changedVariableIDs(in: core)
         out.pointee = h.variableIDs.id(for: h.newVariable(named: text, core: &core))
     }
 }
@@ -50,6 +51,7 @@ public func ratite_solver_variable_free(_ solver: OpaquePointer?, _ variable: ra
         guard core.uses(ofVariable: v) == 0 else {
             throw CFailure(RATITE_ERROR_IN_USE, "variable '\(core.name(ofVariable: v))' is still used by \(core.uses(ofVariable: v)) constraints or edits")
         }
+        _ = h.changedVariableIDs(in: core)
         h.deleteVariable(v, core: &core)
     }
 }
@@ -102,7 +104,7 @@ public func ratite_solver_changed_variables(
     withSolver(solver) { h, core throws(CFailure) in
         let ids = try output(ids, "ids")
         let count = try output(count, "count")
-        count.pointee = h.changedIDs.count
+        count.pointee = h.changedVariableIDs(in: core).count
         ids.pointee = h.changedIDs.withUnsafeBufferPointer { $0.baseAddress }
     }
 }
@@ -281,10 +283,9 @@ public func ratite_solver_update(_ solver: OpaquePointer?, _ changed: UnsafeMuta
     withSolver(solver) { h, core throws(CFailure) in
         let unverified = core.statistics.unverifiedAnswers
         core.updateValues()
-        let slots = core.takeChangedVariables()
-        h.changedIDs.removeAll(keepingCapacity: true)
-        for v in slots where core.isVariable(v) { h.changedIDs.append(h.variableIDs.id(for: v)) }
-        changed?.pointee = h.changedIDs.count
+        h.changedSlots = core.takeChangedVariables()
+        h.changedIDsAreCurrent = false
+        changed?.pointee = h.changedSlots.count
         if core.statistics.unverifiedAnswers != unverified {
             throw CFailure(RATITE_ERROR_NUMERICAL, "the answer could not be verified: a required constraint fails after a rebuild (numbers outside the documented range)")
         }
@@ -295,7 +296,9 @@ public func ratite_solver_update(_ solver: OpaquePointer?, _ changed: UnsafeMuta
 public func ratite_solver_reset(_ solver: OpaquePointer?) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         core.removeAllConstraints()
+        h.changedSlots.removeAll(keepingCapacity: true)
         h.changedIDs.removeAll(keepingCapacity: true)
+        h.changedIDsAreCurrent = true
         for slot in h.constraintIDs.generations.indices { h.constraintIDs.retire(Int32(slot)) }
     }
 }
