@@ -17,7 +17,8 @@ enum Help {
             text += "  " + c.name + String(repeating: " ", count: max(1, 10 - c.name.count)) + c.summary + "\n"
         }
         text += "\n'ratite help COMMAND' or 'ratite COMMAND --help' describes a command.\n"
-        text += "Exit status: 0 success, 64 usage error, 65 bad input data, 66 unreadable input, 73 unwritable output.\n"
+        text += "Exit status: 0 success, 64 usage error, 65 bad input data, 66 unreadable input, 73 unwritable output;\n"
+        text += "ratite layout also 1 (a constraint broken), 2 (ambiguous), 3 (both): see 'ratite help layout'.\n"
         return text
     }
 
@@ -66,6 +67,7 @@ enum Help {
 
     static let layout = """
         usage: ratite layout FILE|- [--svg OUT.svg] [--rtl] [--size WxH] [--platform ios|macos]
+                             [--allow-conflicts] [--allow-ambiguity]
 
         Builds the items and constraints of FILE (- for standard input), lays them out and
         prints each item's frame ('name: x y width height', in its parent's coordinates),
@@ -79,7 +81,20 @@ enum Help {
           --platform P    ios (the default): VFL's |- pins to the superview's layout
                           margins (8); macos: |- is the superview's edge + 20.
                           Overrides the file's platform line
+          --allow-conflicts
+                          exit 0 even if a required constraint had to be broken
+          --allow-ambiguity
+                          exit 0 even if the layout is ambiguous
           --help, -h      print this help
+
+        exit status (over the first layout and every step: a conflict or an ambiguous
+        layout in any of them counts, and standard error names the steps):
+          0   no constraint broken and not ambiguous (what --allow-* accepts is ignored)
+          1   a required constraint had to be broken (a conflict report was printed)
+          2   the layout is ambiguous (an ambiguity report was printed)
+          3   both
+          64  usage error; 65 error in FILE (at its line, even in a step); 66 FILE
+              unreadable; 73 OUT.svg unwritable. These win over 1 to 3.
 
         file syntax (one statement per line, # starts a comment):
           view NAME [in PARENT] [PROPERTIES]    a view (a root view without 'in')

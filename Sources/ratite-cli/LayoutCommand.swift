@@ -1,19 +1,32 @@
 import Ratite
 
-/// `ratite layout FILE [--svg OUT.svg] [--rtl] [--size WxH] [--platform ios|macos]`: lays out a layout file and
-/// prints every item's frame, then any conflict and ambiguity reports; a file with `step`
-/// lines prints them after the first layout and after each step, under a heading each.
+/// `ratite layout FILE [--svg OUT.svg] [--rtl] [--size WxH] [--platform ios|macos]
+/// [--allow-conflicts] [--allow-ambiguity]`: lays out a layout file and prints every item's
+/// frame, then any conflict and ambiguity reports; a file with `step` lines prints them
+/// after the first layout and after each step, under a heading each.
+///
+/// The exit status tells CI what happened: 0 for a layout without conflicts and without
+/// ambiguity after every step, `ExitCode.conflict` (1) when a required constraint had to be
+/// broken in any step, `ExitCode.ambiguous` (2) when any step's layout is ambiguous, 3 for
+/// both. `--allow-conflicts` and `--allow-ambiguity` accept them. Errors keep their
+/// sysexits statuses (64 usage, 65 file, 66 unreadable, 73 unwritable SVG) and win.
 enum LayoutCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var path: String? = nil
         var svgPath: String? = nil
         var overrides = LayoutFileBuilder.Overrides()
+        var allowConflicts = false
+        var allowAmbiguity = false
         var i = 0
         while i < arguments.count {
             let argument = arguments[i]
             switch argument {
             case "--rtl":
                 overrides.rightToLeft = true
+            case "--allow-conflicts":
+                allowConflicts = true
+            case "--allow-ambiguity":
+                allowAmbiguity = true
             case "--svg", "--size", "--platform":
                 guard i + 1 < arguments.count else {
                     Output.error("\(argument) needs a value")
@@ -70,9 +83,14 @@ enum LayoutCommand {
         let hasSteps = file.stepCount > 0
         var out = ""
         var panels: [LayoutSVG.Panel] = []
+        // The layouts (titles, in step order) that broke a constraint or were ambiguous.
+        var conflicting: [String] = []
+        var ambiguous: [String] = []
         do {
             _ = try LayoutFileBuilder.run(file, overrides: overrides) { engine, step in
                 let title = step.index == 0 ? "initial layout" : "step \(step.index)" + (step.name.isEmpty ? "" : ": \(step.name)")
+                if !step.conflicts.isEmpty { conflicting.append(title) }
+                if !step.ambiguity.isEmpty { ambiguous.append(title) }
                 if hasSteps { out += (step.index == 0 ? "" : "\n") + "== \(title)\n" }
                 for item in engine.items { out += "\(item.name): \(item.frame)\n" }
                 for report in step.conflicts { out += "\n" + report.description }
@@ -94,6 +112,28 @@ enum LayoutCommand {
             }
         }
         Output.write(out)
-        return ExitCode.success
+        return status(conflicting: allowConflicts ? [] : conflicting, ambiguous: allowAmbiguity ? [] : ambiguous,
+                      hasSteps: hasSteps)
+    }
+
+    /// The exit status for the layouts that broke a constraint and those that were
+    /// ambiguous (not counting those the flags accept), with a line on standard error for
+    /// each kind naming where it happened and how to accept it.
+    static func status(conflicting: [String], ambiguous: [String], hasSteps: Bool) -> Int32 {
+        var status = ExitCode.success
+        func place(_ titles: [String]) -> String {
+            hasSteps ? " (in " + titles.joined(separator: ", ") + ")" : ""
+        }
+        if !conflicting.isEmpty {
+            status |= ExitCode.conflict
+            Output.write("ratite: conflict: a required constraint was broken\(place(conflicting)); "
+                         + "--allow-conflicts accepts it\n", to: .standardError)
+        }
+        if !ambiguous.isEmpty {
+            status |= ExitCode.ambiguous
+            Output.write("ratite: ambiguous: the layout is ambiguous\(place(ambiguous)); "
+                         + "--allow-ambiguity accepts it\n", to: .standardError)
+        }
+        return status
     }
 }

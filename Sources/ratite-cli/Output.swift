@@ -4,9 +4,15 @@ import Glibc
 import Darwin
 #endif
 
-/// Exit statuses, following sysexits(3).
+/// Exit statuses, following sysexits(3) for errors. `ratite layout` adds two statuses of
+/// its own, below sysexits' range, for a layout it could lay out but not cleanly: they are
+/// bits, so a layout that is both conflicting and ambiguous exits with 3.
 enum ExitCode {
     static let success: Int32 = 0
+    /// `ratite layout`: a required constraint had to be broken (a conflict report).
+    static let conflict: Int32 = 1
+    /// `ratite layout`: the layout is ambiguous (an ambiguity report).
+    static let ambiguous: Int32 = 2
     /// Bad command-line usage.
     static let usage: Int32 = 64
     /// Malformed or unsatisfiable input data.
@@ -41,6 +47,7 @@ enum Output {
         write("""
             usage: ratite solve FILE|- [--json] [--timing]
                    ratite layout FILE|- [--svg OUT.svg] [--rtl] [--size WxH] [--platform ios|macos]
+                                        [--allow-conflicts] [--allow-ambiguity]
                    ratite generate chain|grid|tree|random|form --n N [--seed S]
                    ratite vfl FORMAT|- [--views a,b,...] [--metrics name=value,...] [--options name,...] [--extended] [--canonical]
                    ratite help [COMMAND]

@@ -857,6 +857,7 @@ static void test_parse_matches_vfl(void) {
         {"|-[button1]-[button2]-|", RATITE_VFL_ALIGN_ALL_TOP | RATITE_VFL_ALIGN_ALL_BOTTOM, NULL},
         {"H:|-[label]-[field]-|", RATITE_VFL_ALIGN_ALL_LAST_BASELINE | RATITE_VFL_ALIGN_ALL_FIRST_BASELINE, NULL},
         {"|-(==8@750)-[button1(>=60)]-[button2(==button1)]-(8)-|", RATITE_VFL_DIRECTION_RIGHT_TO_LEFT, NULL},
+        {"|-[button1]-[button2]-[find]", RATITE_VFL_DIRECTION_RIGHT_TO_LEFT | RATITE_VFL_ALIGN_ALL_CENTER_Y, NULL},
         {"|-[button1]-[button2]", RATITE_VFL_DIRECTION_LEFT_TO_RIGHT | RATITE_VFL_ALIGN_ALL_CENTER_Y, NULL},
         {"V:|-20-[label]-8-[field(==label)]-(>=20)-|", RATITE_VFL_ALIGN_ALL_LEADING | RATITE_VFL_ALIGN_ALL_CENTER_X, NULL},
         {"V:[label]-[field]", RATITE_VFL_SPACING_BASELINE_TO_BASELINE, NULL},
@@ -914,6 +915,46 @@ static void test_parse_records(void) {
     CHECK(out[0].attribute2 == RATITE_ATTRIBUTE_RIGHT && out[0].constant == 5);
     CHECK(out[1].item1 == find && out[1].attribute1 == RATITE_ATTRIBUTE_LEFT && out[1].item2 == next);
     CHECK(out[1].attribute2 == RATITE_ATTRIBUTE_RIGHT && out[1].constant == 8);
+    ratite_engine_free(f.e);
+}
+
+/* Right to left, Apple reverses the views: each alignment names the later view (on the
+ * left) first, per pair in the format's order; left to right the earlier one comes first. */
+static void test_parse_right_to_left_alignments(void) {
+    struct parse_fixture f;
+    parse_fixture_init(&f);
+    const ratite_item find = parse_item(&f, "find"), next = parse_item(&f, "findNext");
+    const ratite_item field = parse_item(&f, "findField");
+    const char *format = "[find][findNext][findField]";
+    const uint32_t align = RATITE_VFL_ALIGN_ALL_TOP | RATITE_VFL_ALIGN_ALL_FIRST_BASELINE;
+    ratite_vfl_constraint out[6];
+    size_t count = SENTINEL_COUNT;
+    CHECK_STATUS(ratite_engine_vfl_parse(f.e, format, strlen(format), NULL, 0, NULL, 0,
+                                         align | RATITE_VFL_DIRECTION_RIGHT_TO_LEFT, out, 6, &count),
+                 RATITE_OK);
+    CHECK(count == 6);
+    const ratite_item first[6] = {find, next, next, next, field, field};
+    const ratite_item second[6] = {next, field, find, find, next, next};
+    const ratite_attribute attribute[6] = {
+        RATITE_ATTRIBUTE_LEFT, RATITE_ATTRIBUTE_LEFT, RATITE_ATTRIBUTE_TOP,
+        RATITE_ATTRIBUTE_FIRST_BASELINE, RATITE_ATTRIBUTE_TOP, RATITE_ATTRIBUTE_FIRST_BASELINE,
+    };
+    for (size_t i = 0; i < 6 && count == 6; i++) {
+        CHECK(out[i].item1 == first[i] && out[i].item2 == second[i] && out[i].attribute1 == attribute[i]);
+        CHECK(out[i].relation == RATITE_RELATION_EQUAL && out[i].constant == 0);
+        CHECK(out[i].attribute2 == (i < 2 ? RATITE_ATTRIBUTE_RIGHT : attribute[i]));
+    }
+    /* Left to right, explicitly or by default: the earlier view first. */
+    const uint32_t directions[2] = {RATITE_VFL_DIRECTION_LEFT_TO_RIGHT, RATITE_VFL_DIRECTION_LEADING_TO_TRAILING};
+    for (size_t d = 0; d < 2; d++) {
+        count = SENTINEL_COUNT;
+        CHECK_STATUS(ratite_engine_vfl_parse(f.e, format, strlen(format), NULL, 0, NULL, 0, align | directions[d], out, 6,
+                                             &count),
+                     RATITE_OK);
+        CHECK(count == 6);
+        CHECK(out[2].item1 == find && out[2].item2 == next && out[2].attribute1 == RATITE_ATTRIBUTE_TOP);
+        CHECK(out[5].item1 == next && out[5].item2 == field && out[5].attribute1 == RATITE_ATTRIBUTE_FIRST_BASELINE);
+    }
     ratite_engine_free(f.e);
 }
 
@@ -1081,6 +1122,7 @@ void run_vfl_tests(void) {
     test_check_superview_error();
     test_parse_matches_vfl();
     test_parse_records();
+    test_parse_right_to_left_alignments();
     test_parse_errors_match_check();
     test_parse_arguments();
 }

@@ -31,7 +31,14 @@ import Testing
 
     @Test func layoutAndSolveHelpSummarizeTheFileSyntax() throws {
         let layout = try LayoutCommandTests.ratite(["help", "layout"]).stdout
-        for option in ["--svg", "--rtl", "--size"] { #expect(layout.contains(option), "\(option)") }
+        for option in ["--svg", "--rtl", "--size", "--allow-conflicts", "--allow-ambiguity"] {
+            #expect(layout.contains(option), "\(option)")
+        }
+        // The exit statuses, documented and distinct from the sysexits ones.
+        for status in ["exit status", "  1   a required constraint had to be broken", "  2   the layout is ambiguous",
+                       "  3   both", "64  usage error", "65 error in FILE"] {
+            #expect(layout.contains(status), "\(status)")
+        }
         for syntax in ["file syntax", "view NAME", "guide NAME", "metric NAME", "ITEM.ATTR REL", "H:|-[a]-[b]-|",
                        "baseline FIRST[,LAST]", "defaultHigh", "step [NAME]", "deactivate ID", "resize ROOT WxH",
                        "--platform"] {

@@ -5,7 +5,7 @@ import FoundationXML
 import Testing
 @testable import Ratite
 
-/// `ratite layout FILE [--svg OUT.svg] [--rtl] [--size WxH]` end to end: the built
+/// `ratite layout FILE [--svg OUT.svg] [--rtl] [--size WxH] ...` end to end: the built
 /// executable is run on the shipped examples and on small files, and its whole output,
 /// exit status and SVG are checked.
 @Suite struct LayoutCommandTests {
@@ -196,7 +196,8 @@ import Testing
     @Test func conflictAndAmbiguityReports() throws {
         let file = try TempFile(Self.conflictFile)
         let run = try Self.ratite(["layout", file.path])
-        #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+        #expect(run.status == 3, "\(run)")
+        #expect(run.stderr == Self.conflictMessage + Self.ambiguityMessage)
         #expect(run.stdout == """
             root: 0 0 320 480
             a: 10 0 100 0
@@ -227,7 +228,7 @@ import Testing
             a.height == 5
             """)
         let run = try Self.ratite(["layout", file.path])
-        #expect(run.status == 0, "\(run)")
+        #expect(run.status == 2 && run.stderr == Self.ambiguityMessage, "\(run)")
         let x = try #require(Self.frames(run.stdout)["a"]?.x)
         #expect(x >= 0 && x <= 90)
         #expect(run.stdout == """
@@ -238,6 +239,119 @@ import Testing
               a.left = \(formatNumber(x)) can be anywhere in [0, 90]
 
             """)
+    }
+
+    // MARK: Exit status
+
+    static let conflictMessage = "ratite: conflict: a required constraint was broken; --allow-conflicts accepts it\n"
+    static let ambiguityMessage = "ratite: ambiguous: the layout is ambiguous; --allow-ambiguity accepts it\n"
+
+    /// A conflict and nothing ambiguous: the later width is broken, the rest is determined.
+    static let conflictOnlyFile = """
+        view root size 100x100
+        view a in root
+        a.left == root.left
+        a.top == root.top
+        a.height == 5
+        a.width == 10
+        a.width == 20
+        """
+
+    /// Something ambiguous and no conflict: `a` may sit anywhere across.
+    static let ambiguousOnlyFile = """
+        view root size 100x100
+        view a in root
+        a.width == 10
+        a.top == root.top
+        a.height == 5
+        """
+
+    /// 0 clean, 1 a broken constraint, 2 ambiguous, 3 both; each flag accepts its kind
+    /// only, and neither changes what is printed on standard output.
+    @Test func exitStatusTellsWhatHappened() throws {
+        let clean = try TempFile("view root size 10x10\n")
+        let conflict = try TempFile(Self.conflictOnlyFile)
+        let ambiguous = try TempFile(Self.ambiguousOnlyFile)
+        let both = try TempFile(Self.conflictFile)
+        let cases: [(TempFile, [String], Int32, String)] = [
+            (clean, [], 0, ""),
+            (clean, ["--allow-conflicts", "--allow-ambiguity"], 0, ""),
+            (conflict, [], 1, Self.conflictMessage),
+            (conflict, ["--allow-ambiguity"], 1, Self.conflictMessage),
+            (conflict, ["--allow-conflicts"], 0, ""),
+            (ambiguous, [], 2, Self.ambiguityMessage),
+            (ambiguous, ["--allow-conflicts"], 2, Self.ambiguityMessage),
+            (ambiguous, ["--allow-ambiguity"], 0, ""),
+            (both, [], 3, Self.conflictMessage + Self.ambiguityMessage),
+            (both, ["--allow-conflicts"], 2, Self.ambiguityMessage),
+            (both, ["--allow-ambiguity"], 1, Self.conflictMessage),
+            (both, ["--allow-ambiguity", "--allow-conflicts"], 0, ""),
+        ]
+        for (file, flags, status, stderr) in cases {
+            let run = try Self.ratite(["layout", file.path] + flags)
+            #expect(run.status == status && run.stderr == stderr, "\(flags): \(run)")
+            #expect(run.stdout == (try Self.ratite(["layout", file.path]).stdout), "\(flags)")
+        }
+        #expect(try Self.ratite(["layout", conflict.path]).stdout.contains("Unable to simultaneously satisfy constraints."))
+        #expect(!(try Self.ratite(["layout", conflict.path]).stdout.contains("Ambiguous")))
+    }
+
+    /// With steps, a conflict or an ambiguous layout in any step counts, and standard
+    /// error names the steps where it happened; a later step that resolves it does not
+    /// clear the status.
+    @Test func exitStatusReflectsEveryStep() throws {
+        let lateConflict = try TempFile("""
+            view root size 100x100
+            view a in root
+            a.left == root.left
+            a.top == root.top
+            a.height == 5
+            a.width == 10 id=w
+            step fine
+            constant w 12
+            step clash
+            a.width == 20
+            """)
+        let run = try Self.ratite(["layout", lateConflict.path])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr == "ratite: conflict: a required constraint was broken (in step 2: clash); --allow-conflicts accepts it\n")
+        #expect(try Self.ratite(["layout", lateConflict.path, "--allow-conflicts"]).status == 0)
+        let earlyAmbiguity = try TempFile(Self.ambiguousOnlyFile + "\nstep pinned\na.left == root.left\nstep again\nset a margins 1\n")
+        let fixed = try Self.ratite(["layout", earlyAmbiguity.path])
+        #expect(fixed.status == 2, "\(fixed)")
+        #expect(fixed.stderr == "ratite: ambiguous: the layout is ambiguous (in initial layout); --allow-ambiguity accepts it\n")
+        let both = try TempFile(Self.ambiguousOnlyFile + "\nstep taller\na.height == 6\nstep nothing\nstep pinned\na.left == root.left\n")
+        let mixed = try Self.ratite(["layout", both.path])
+        #expect(mixed.status == 3, "\(mixed)")
+        #expect(mixed.stderr == """
+            ratite: conflict: a required constraint was broken (in step 1: taller); --allow-conflicts accepts it
+            ratite: ambiguous: the layout is ambiguous (in initial layout, step 1: taller, step 2: nothing); --allow-ambiguity accepts it
+
+            """)
+    }
+
+    /// Errors keep their statuses and win over a conflict or an ambiguity met before them.
+    @Test func errorsWinOverConflictsAndAmbiguity() throws {
+        let badStep = try TempFile(Self.conflictFile + "\nstep broken\nconstant nosuchid 3\n")
+        let run = try Self.ratite(["layout", badStep.path])
+        #expect(run.status == 65 && run.stderr.hasPrefix("\(badStep.path):9:"), "\(run)")
+        let file = try TempFile(Self.conflictFile)
+        let svg = try Self.ratite(["layout", file.path, "--svg", "/nonexistent-folder/out.svg"])
+        #expect(svg.status == 73 && svg.stderr == "ratite: error: cannot write /nonexistent-folder/out.svg\n", "\(svg)")
+    }
+
+    /// The shipped examples lay out cleanly, as CI and the Python tests run them (plain,
+    /// right to left, rotated and on macOS).
+    @Test func examplesExitWithZero() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path)
+            .filter { $0.hasSuffix(".layout") }.sorted()
+        #expect(names.count >= 5)
+        for name in names {
+            for flags in [[], ["--rtl"], ["--size", "480x320"], ["--platform", "macos"]] {
+                let run = try Self.ratite(["layout", Self.example(name)] + flags)
+                #expect(run.status == 0 && run.stderr.isEmpty, "\(name) \(flags): \(run)")
+            }
+        }
     }
 
     // MARK: Errors
@@ -397,7 +511,8 @@ import Testing
     /// `<=` in it) is escaped.
     @Test func svgHighlightsConflictsAndAmbiguity() throws {
         let file = try TempFile(Self.conflictFile + "\nview other in root\nother.width <= 5\nother.width == 10\n")
-        let (run, rects) = try Self.checkSVG(file.path, parents: ["root": nil, "a": "root", "other": "root"])
+        let (run, rects) = try Self.checkSVG(file.path, arguments: ["--allow-conflicts", "--allow-ambiguity"],
+                                             parents: ["root": nil, "a": "root", "other": "root"])
         #expect(Self.classes(rects["a"]) == ["view", "ambiguous", "conflict"])
         #expect(Self.classes(rects["other"]).isSuperset(of: ["view", "ambiguous", "conflict"]))
         #expect(Self.classes(rects["root"]).contains("conflict"))

@@ -90,7 +90,66 @@ import Testing
             "b.left == superview.left + 20",
         ])
         #expect(try vflLines("[a][b]", views: views, options: [.directionRightToLeft, .alignAllTop])
-            == ["a.left == b.right", "a.top == b.top"])
+            == ["a.left == b.right", "b.top == a.top"])
+    }
+
+    /// Right to left, Apple reverses the views: each pair's alignment names the later view
+    /// (the one on the left) first, for every edge a horizontal format can align, several
+    /// options in bit order per pair, pairs in the format's order.
+    @Test func rightToLeftAlignmentsNameTheLaterViewFirst() throws {
+        for (option, attribute) in Self.verticalEdges {
+            #expect(try vflLines("|-[a]-[b]-[c]-|", views: views, options: [option, .directionRightToLeft]) == [
+                "superview.right == a.right + 20",
+                "a.left == b.right + 8",
+                "b.left == c.right + 8",
+                "c.left == superview.left + 20",
+                "b.\(attribute) == a.\(attribute)",
+                "c.\(attribute) == b.\(attribute)",
+            ], "\(attribute)")
+        }
+        #expect(try vflLines("[a][b][c]", views: views,
+                             options: [.alignAllFirstBaseline, .alignAllTop, .directionRightToLeft]) == [
+            "a.left == b.right", "b.left == c.right",
+            "b.top == a.top", "b.firstBaseline == a.firstBaseline",
+            "c.top == b.top", "c.firstBaseline == b.firstBaseline",
+        ])
+        // The same as the mirrored format from left to right.
+        let mirrored = try vflLines("[c][b][a]", views: views, options: [.alignAllCenterY, .directionLeftToRight])
+        let reversed = try vflLines("[a][b][c]", views: views, options: [.alignAllCenterY, .directionRightToLeft])
+        #expect(Set(reversed) == Set(mirrored))
+    }
+
+    /// Only `directionRightToLeft` reverses: the default, left to right, both direction bits
+    /// and vertical formats (which have no direction) keep the earlier view first.
+    @Test func onlyRightToLeftReversesAlignments() throws {
+        for options: VFLFormatOptions in [[], .directionLeftToRight, .directionMask] {
+            #expect(try vflLines("[a][b]", views: views, options: options.union(.alignAllBottom)).last
+                == "a.bottom == b.bottom", "\(options.rawValue)")
+        }
+        for option in [VFLFormatOptions.alignAllLeading, .alignAllLeft, .alignAllCenterX] {
+            let lines = try vflLines("V:[a][b]", views: views, options: [option, .directionRightToLeft])
+            #expect(lines.count == 2 && lines[0] == "b.top == a.bottom" && lines[1].hasPrefix("a."), "\(lines)")
+        }
+    }
+
+    /// Which view is first changes nothing in the layout: an alignment is symmetric, and
+    /// right to left the row is the mirror of the left-to-right one.
+    @Test func rightToLeftAlignmentsLayOutTheMirroredRow() throws {
+        func frames(_ options: VFLFormatOptions) throws -> [Frame] {
+            let engine = LayoutEngine()
+            let root = try layoutRoot(engine, width: 300, height: 100)
+            let a = try engine.addView("a", in: root), b = try engine.addView("b", in: root)
+            try engine.setIntrinsicContentSize(IntrinsicSize(width: 40, height: 20), of: a)
+            try engine.setIntrinsicContentSize(IntrinsicSize(width: 60, height: 30), of: b)
+            try engine.activate(engine.constraints(visualFormat: "|-10-[a]-[b]", options: options.union(.alignAllCenterY)))
+            try engine.activate(engine.constraints(visualFormat: "V:|-10-[b]"))
+            _ = engine.layout()
+            #expect(engine.ambiguityReport().isEmpty && engine.conflictLog.isEmpty)
+            return [a.frame, b.frame]
+        }
+        #expect(try frames([]) == [Frame(x: 10, y: 15, width: 40, height: 20), Frame(x: 58, y: 10, width: 60, height: 30)])
+        #expect(try frames(.directionRightToLeft)
+            == [Frame(x: 250, y: 15, width: 40, height: 20), Frame(x: 182, y: 10, width: 60, height: 30)])
     }
 
     @Test func bothDirectionBitsReadAsLeftToRight() throws {

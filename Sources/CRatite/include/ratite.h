@@ -372,6 +372,9 @@ typedef int32_t ratite_direction;
 #define RATITE_VFL_ALIGN_ALL_FIRST_BASELINE (1u << 12)
 #define RATITE_VFL_DIRECTION_LEADING_TO_TRAILING 0u
 #define RATITE_VFL_DIRECTION_LEFT_TO_RIGHT (1u << 16)
+/** Right to left, as in Apple's parser, a horizontal format's views are reversed: `[a]-[b]`
+ *  is `a.left == b.right + 8`, and each alignment names the later view first (item1 `b`,
+ *  item2 `a` for `[a][b]`), where the other directions name the earlier one first. */
 #define RATITE_VFL_DIRECTION_RIGHT_TO_LEFT (2u << 16)
 #define RATITE_VFL_SPACING_BASELINE_TO_BASELINE (1u << 19)
 /** With this flag the format uses Ratite's extended VFL syntax. */

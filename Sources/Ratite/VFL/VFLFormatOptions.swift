@@ -12,7 +12,8 @@ public struct VFLFormatOptions: OptionSet, Sendable, Hashable {
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
     // Each alignment option adds `earlier.attribute == later.attribute` for every pair of
-    // adjacent views (never the superview). The attribute must lie across the layout's
+    // adjacent views (never the superview); under `directionRightToLeft` alone, in a
+    // horizontal format, `later.attribute == earlier.attribute`, as Apple reverses the views. The attribute must lie across the layout's
     // axis: top, bottom, centerY and the baselines for horizontal formats, the others for
     // vertical ones.
 
@@ -34,6 +35,9 @@ public struct VFLFormatOptions: OptionSet, Sendable, Hashable {
     /// The default: leading and trailing, which follow the writing direction.
     public static let directionLeadingToTrailing = VFLFormatOptions([])
     public static let directionLeftToRight = VFLFormatOptions(rawValue: 1 << 16)
+    /// Views run from right to left: connections use `left` and `right`, and Apple reverses
+    /// the views, so `[a]-[b]` is `a.left == b.right + 8` and an alignment of the pair names
+    /// `b` first (`b.top == a.top`), as `[b]-[a]` from left to right would.
     public static let directionRightToLeft = VFLFormatOptions(rawValue: 2 << 16)
     public static let directionMask = VFLFormatOptions(rawValue: 3 << 16)
 

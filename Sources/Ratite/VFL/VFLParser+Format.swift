@@ -177,11 +177,9 @@ extension VFLParser {
     {
         let start: Attribute, end: Attribute
         var firstEdge: Attribute, secondEdge: Attribute
-        var rightToLeft = false
+        let rightToLeft = reversesViews
         if axis == .horizontal {
             let direction = options.intersection(.directionMask)
-            // Both direction bits set reads as left to right, as in Apple's parser.
-            rightToLeft = direction == .directionRightToLeft
             let absolute = !direction.isEmpty
             start = absolute ? .left : .leading
             end = absolute ? .right : .trailing
@@ -203,13 +201,26 @@ extension VFLParser {
     /// `earlier.attr == later.attr` for each alignment bit of the options, in Apple's bit
     /// order. An edge on the layout's own axis is an error, raised only here, when there is
     /// a pair of views to align.
+    ///
+    /// Right to left (`directionRightToLeft` alone, on a horizontal format) Apple reverses
+    /// the views, as it does for the connections: the pair is read as if the format were
+    /// written from the left, so the later view, the one placed on the left, is named first
+    /// (`later.attr == earlier.attr`). The pairs still come in the order of the format.
     mutating func appendAlignments(from earlier: Int32, to later: Int32) throws(Failure) {
         let bits = options.rawValue & VFLFormatOptions.alignmentMask.rawValue
         guard bits != 0 else { return }
+        let (first, second) = reversesViews ? (later, earlier) : (earlier, later)
         for (bit, attribute) in VFLFormatOptions.alignmentAttributes where bits & (1 << bit) != 0 {
             if attribute.axis == axis { throw fail(.alignmentOnLayoutAxis(axis)) }
-            alignments.append(VFLRecord(firstView: earlier, attribute, .equal, secondView: later, attribute))
+            alignments.append(VFLRecord(firstView: first, attribute, .equal, secondView: second, attribute))
         }
+    }
+
+    /// Whether the views are laid out right to left: a horizontal format whose options
+    /// have `directionRightToLeft` alone (both direction bits read as left to right, as in
+    /// Apple's parser).
+    var reversesViews: Bool {
+        axis == .horizontal && options.intersection(.directionMask) == .directionRightToLeft
     }
 
     func recorded(_ connection: PendingConnection) -> VFLConnection {
