@@ -14,8 +14,8 @@ Priorities are numbers in (0, 1000] (1000 is required) or the names ``required``
 ``strong`` (750), ``medium`` (500), ``weak`` (250) and Apple's ``defaultHigh`` (750),
 ``dragThatCanResizeScene`` (510), ``windowSizeStayPut`` (500), ``dragThatCannotResizeScene``
 (490), ``defaultLow`` (250), ``fittingSizeLevel`` (50) with their macOS and iOS spellings
-(``ratite.layout.PRIORITY_NAMES``), in calls and in solve files alike. Levels are strictly ordered: no amount
-of violation at lower levels buys any violation at a higher one. A failed call changes
+(``ratite.layout.PRIORITY_NAMES``), in calls and in solve files alike. Levels are strictly
+ordered: no amount of violation at lower levels buys any violation at a higher one. A failed call changes
 nothing; unsatisfiable required constraints raise RatiteError (``conflict()`` names the
 minimal set).
 """
