@@ -67,6 +67,19 @@ static PyObject *engine_set_strict(EngineObject *self, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
+static PyObject *engine_set_platform(EngineObject *self, PyObject *arg) {
+    long platform = PyLong_AsLong(arg);
+    if (platform == -1 && PyErr_Occurred()) return NULL;
+    ENGINE_CALL(ratite_engine_set_platform(self->engine, (ratite_platform)platform));
+    Py_RETURN_NONE;
+}
+
+static PyObject *engine_get_platform(EngineObject *self, PyObject *unused) {
+    ratite_platform platform = 0;
+    ENGINE_CALL(ratite_engine_get_platform(self->engine, &platform));
+    return PyLong_FromLong(platform);
+}
+
 static PyObject *engine_add_view(EngineObject *self, PyObject *args) {
     const char *name;
     Py_ssize_t length;
@@ -420,6 +433,8 @@ static PyObject *engine_ambiguity_report(EngineObject *self, PyObject *unused) {
 
 static PyMethodDef engine_methods[] = {
     {"set_strict", (PyCFunction)engine_set_strict, METH_O, "ratite_engine_set_strict"},
+    {"set_platform", (PyCFunction)engine_set_platform, METH_O, "set_platform(platform): 0 iOS, 1 macOS"},
+    {"get_platform", (PyCFunction)engine_get_platform, METH_NOARGS, "get_platform() -> platform"},
     {"add_view", (PyCFunction)engine_add_view, METH_VARARGS, "add_view(name, parent=0) -> item"},
     {"add_guide", (PyCFunction)engine_add_guide, METH_VARARGS, "add_guide(name, owner, insets=None) -> item"},
     {"find", (PyCFunction)engine_find, METH_VARARGS, "find(name) -> item"},

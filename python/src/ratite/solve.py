@@ -11,8 +11,11 @@
 (3.0, 7.0)
 
 Priorities are numbers in (0, 1000] (1000 is required) or the names ``required``,
-``strong`` (750), ``medium`` (500), ``weak`` (250). Levels are strictly ordered: no amount
-of violation at lower levels buys any violation at a higher one. A failed call changes
+``strong`` (750), ``medium`` (500), ``weak`` (250) and Apple's ``defaultHigh`` (750),
+``dragThatCanResizeScene`` (510), ``windowSizeStayPut`` (500), ``dragThatCannotResizeScene``
+(490), ``defaultLow`` (250), ``fittingSizeLevel`` (50) with their macOS and iOS spellings
+(``ratite.layout.PRIORITY_NAMES``), in calls and in solve files alike. Levels are strictly
+ordered: no amount of violation at lower levels buys any violation at a higher one. A failed call changes
 nothing; unsatisfiable required constraints raise RatiteError (``conflict()`` names the
 minimal set).
 """
@@ -122,6 +125,7 @@ class SolveFileError(ValueError):
         self.conflict = list(conflict)
 
 
+_EDIT = re.compile(r"edit\s+([A-Za-z_]\w*)(?:\s*@\s*(\S+))?")
 _TOKENS = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[A-Za-z_]\w*")
 
 
@@ -138,10 +142,10 @@ def run_solve_file(text: str, solver: Optional[Solver] = None) -> Dict[str, floa
             continue
         words = statement.split()
         try:
-            if words[0] == "edit" and len(words) in (2, 3) and "=" not in statement:
-                priority = words[2][1:] if len(words) == 3 and words[2].startswith("@") else "strong"
-                order.setdefault(words[1])
-                solver.edit(_named(solver, words[1]), priority)
+            edit = _EDIT.fullmatch(statement)
+            if edit:
+                order.setdefault(edit.group(1))
+                solver.edit(_named(solver, edit.group(1)), edit.group(2) or "strong")
             elif words[0] == "suggest" and len(words) == 3 and "=" not in statement:
                 solver.suggest(_named(solver, words[1]), float(words[2]))
             else:
