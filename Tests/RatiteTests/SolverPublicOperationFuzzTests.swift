@@ -36,10 +36,9 @@ import Testing
         return nil
     }
 
-    /// Seeds that left a bundle of three dummies before stop 22 (a row's dummies were
-    /// counted before the roundoff ones were set aside, so a bundle could hold fewer than
-    /// `bundleThreshold`; 20 of 2,000 seeds of 7 variables), and the first 200 seeds of 4
-    /// and of 7 variables.
+    /// Seeds that once left a bundle of three dummies (a row's dummies were counted before
+    /// the roundoff ones were set aside, so a bundle could hold fewer than `bundleThreshold`;
+    /// 20 of 2,000 seeds of 7 variables), and the first 200 seeds of 4 and of 7 variables.
     @Test func operationsKeepTheInvariants() {
         for seed: UInt64 in [16, 154, 224, 545] {
             #expect(Self.firstProblem(seed: seed, variables: 7) == nil, "seed \(seed)")
@@ -51,8 +50,8 @@ import Testing
         }
     }
 
-    /// Seeds that failed before stop 23 (10 of 10,000 runs, 2,500 seeds each of 3, 5, 7
-    /// and 10 variables): a pivot on a cancellation residue multiplied rows by 1e11 or more,
+    /// Seeds that failed before pivots ignored cancellation residue (10 of 10,000 runs,
+    /// 2,500 seeds each of 3, 5, 7 and 10 variables): a pivot on a cancellation residue multiplied rows by 1e11 or more,
     /// and a later removal met coefficients near 1e12 ("numerical breakdown: cannot solve
     /// for s3<c0> on coefficient -1339028630548"), or a required inequality ended violated
     /// (seed 1366: "LP row of s11<c3> infeasible: -0.05"). The residue was a marker's
@@ -76,8 +75,8 @@ import Testing
 
     /// `RATITE_API_FUZZ_SEEDS=N swift test --filter publicOperationCampaign`: seeds 0 to N-1
     /// at each of 3, 5, 7, 10 and 14 variables, one test case a count so they run in
-    /// parallel. N = 2,500 (about 5 minutes on 2 cores) is the campaign stops 23 and 24
-    /// measured: since stop 24 no seed fails.
+    /// parallel. N = 2,500 takes about 5 minutes on 2 cores; no seed fails at any of the
+    /// five sizes.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["RATITE_API_FUZZ_SEEDS"] != nil), arguments: [3, 5, 7, 10, 14])
     func publicOperationCampaign(variables: Int) {
         let count = UInt64(ProcessInfo.processInfo.environment["RATITE_API_FUZZ_SEEDS"] ?? "") ?? 1000
