@@ -261,7 +261,9 @@ extension SimplexCore {
                 flags[Int(b)] &= ~SymbolFlags.infeasible
                 continue
             }
-            if violation != key {
+            // A violation that is not a number never equals its key: taken as it is (the
+            // pivot refuses the overflow), not pushed back forever.
+            if violation != key && !violation.isNaN {
                 infeasible.push(b, violation: violation)
                 continue
             }
