@@ -30,14 +30,7 @@ extension SimplexCore {
         let record = constraints[Int(id)]
         freeSymbolSlot(record.marker)
         if record.other >= 0 { freeSymbolSlot(record.other) }
-        if record.level >= 0 { releaseLevel(record.level) }
-        if record.isSplit { releaseLevel(record.lowerLevel) }
-        for t in terms(of: record) { releaseVariable(t.variable) }
-        noteConstraint(id)
-        constraints[Int(id)].marker = -1
-        constraints[Int(id)].other = -1
-        constraints[Int(id)].level = -1
-        if record.isSplit { constraints[Int(id)].lowerLevel = -1 }
+        releaseLevelsAndVariables(of: id)
     }
 
     mutating func freeConstraintSlot(_ id: Int32) {
@@ -47,6 +40,20 @@ extension SimplexCore {
             constant: 0, serial: 0, termStart: 0, termShape: 0,
             level: -1, marker: freeConstraint, other: -1, relation: .equal, isAlive: false, isEdit: false)
         freeConstraint = id
+    }
+
+    /// Releases constraint `id`'s levels and variable uses and clears its symbols from the
+    /// record, once its marker and other error are gone: the end of both detachments.
+    private mutating func releaseLevelsAndVariables(of id: Int32) {
+        let record = constraints[Int(id)]
+        if record.level >= 0 { releaseLevel(record.level) }
+        if record.isSplit { releaseLevel(record.lowerLevel) }
+        for t in terms(of: record) { releaseVariable(t.variable) }
+        noteConstraint(id)
+        constraints[Int(id)].marker = -1
+        constraints[Int(id)].other = -1
+        constraints[Int(id)].level = -1
+        if record.isSplit { constraints[Int(id)].lowerLevel = -1 }
     }
 
     /// Removes every trace of constraint `id` from the tableau, keeping its record.
@@ -80,14 +87,7 @@ extension SimplexCore {
             freeSymbolSlot(record.other)
         }
         releaseUnusedBundles(bundles)
-        if record.level >= 0 { releaseLevel(record.level) }
-        if record.isSplit { releaseLevel(record.lowerLevel) }
-        for t in terms(of: record) { releaseVariable(t.variable) }
-        noteConstraint(id)
-        constraints[Int(id)].marker = -1
-        constraints[Int(id)].other = -1
-        constraints[Int(id)].level = -1
-        if record.isSplit { constraints[Int(id)].lowerLevel = -1 }
+        releaseLevelsAndVariables(of: id)
     }
 
     /// Repairs feasibility (rounding can leave a row a hair infeasible) and re-optimizes.

@@ -48,8 +48,7 @@ extension SimplexCore {
         if verificationDebt.shiftStamps[Int(c)] != verificationDebt.generation {
             verificationDebt.shiftStamps[Int(c)] = verificationDebt.generation
             verificationDebt.pending = true
-            if unverifiedConstraints.count < verificationIndex.checkAllBeyond { unverifiedConstraints.append(c) }
-            else { verifiesEverything = true }
+            queueForCheck(c)
         } else {
             verificationDebt.uncheckedShifts += 1
         }
@@ -116,6 +115,12 @@ extension SimplexCore {
         if verificationIndex.isBuilt { verificationIndex.noteAdded(c) }
         // A build adds many before the first update, which checks everything anyway.
         if verifiesEverything || allSymbolsDirty { return }
+        queueForCheck(c)
+    }
+
+    /// Puts `c` on the list the next check covers whatever moves; past `checkAllBeyond`
+    /// entries, the next check covers everything instead.
+    @inline(__always) private mutating func queueForCheck(_ c: Int32) {
         if unverifiedConstraints.count < verificationIndex.checkAllBeyond { unverifiedConstraints.append(c) }
         else { verifiesEverything = true }
     }
