@@ -267,6 +267,7 @@ extension SimplexCore {
     /// that gains it, and logging each change made a shuffled grid's phase one (hundreds of
     /// pivots in one addition) hold 150 MB of log at 10k. Rollback only needs the oldest.
     @inline(__always) mutating func noteSymbol(_ s: Int32) {
+        structureStamp &+= 1
         if Int(s) < journal.symbolFloor && flags[Int(s)] & SymbolFlags.journaled == 0 {
             flags[Int(s)] |= SymbolFlags.journaled
             journal.symbols.append((s, symbols[Int(s)], symbolKinds[Int(s)]))
@@ -284,6 +285,7 @@ extension SimplexCore {
     /// Logs column node `n` once per transaction, like `noteSymbol`: unlinking and reusing
     /// nodes rewrites the same ones over and over in a long operation.
     @inline(__always) mutating func noteColumnNode(_ n: Int32) {
+        structureStamp &+= 1
         if Int(n) < journal.columnFloor && !journal.journaledColumnNodes.contains(Int(n)) {
             journal.journaledColumnNodes.insert(Int(n))
             journal.columnNodes.append((n, columnNodes[Int(n)]))

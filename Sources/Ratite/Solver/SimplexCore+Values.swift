@@ -47,17 +47,33 @@ extension SimplexCore {
     }
 
     /// Recomputes the values of the externals that may have changed since the last call
-    /// (`updateValues` without the check).
+    /// (`updateValues` without the check): definitions in level order from the dirty
+    /// symbols, each only when something it refers to changed, or in the order recorded by
+    /// `valueSchedule` when the update repeats the last one.
     /// - Returns: where this call's entries in `changedVariables` begin, or nil when every
     ///   value was recomputed.
     @discardableResult
     mutating func recomputeValues() -> Int? {
-        var heap = LevelHeap(ascending: true)
-        var containing: [Int32] = []
-        let everything = allSymbolsDirty
         // Keep the list bounded when nobody takes it (repeated internal refreshes).
         if changedVariables.count > 2 * variables.count + 64 { changedVariables = takeChangedVariables() }
         let firstChange = changedVariables.count
+        if allSymbolsDirty || !dirty.isEmpty {
+            if !allSymbolsDirty && valueSchedule.shouldRecord(dirty, everything: false, stamp: structureStamp) {
+                valueSchedule.record(definitionsReachedFromDirty())
+            }
+            if valueSchedule.fits(dirty, everything: allSymbolsDirty, stamp: structureStamp) {
+                let everything = allSymbolsDirty
+                if replayValueSchedule() { return everything ? nil : firstChange }
+                // The structure changed without moving the stamp: a bug, but recomputing
+                // every value still gives the right answer.
+                assertionFailure("stale value schedule")
+                valueSchedule.forget()
+                allSymbolsDirty = true
+            }
+        }
+        var heap = LevelHeap(ascending: true)
+        var containing: [Int32] = []
+        let everything = allSymbolsDirty
         if allSymbolsDirty {
             allSymbolsDirty = false
             // The heap takes every defined external at once: sized exactly, since growing
@@ -92,9 +108,13 @@ extension SimplexCore {
                 heap.push(d, level: rows[Int(q)].level, flags: &flags)
             }
         }
-        dirty.empty()
+        // An update of every value is not pruned: its order can be recorded as it goes.
+        let recordsOrder = everything && valueSchedule.shouldRecord([], everything: true, stamp: structureStamp)
+        var popped: [Int32] = []
+        var evaluated = 0
         while let x = heap.pop(flags: &flags) {
-            statistics.valuesRecomputed += 1
+            evaluated += 1
+            if recordsOrder { popped.append(x) }
             guard setExternalValue(x, evaluate(rows[Int(symbols[Int(x)].row)])) else { continue }
             columnRows(x, into: &containing)
             for q in containing where rows[Int(q)].isDefinition {
@@ -102,7 +122,71 @@ extension SimplexCore {
                 heap.push(d, level: rows[Int(q)].level, flags: &flags)
             }
         }
+        statistics.valuesRecomputed += evaluated
+        valueSchedule.noteHeapUpdate(seeds: dirty, everything: everything, stamp: structureStamp, evaluated: evaluated)
+        if recordsOrder { valueSchedule.record(popped) }
+        dirty.empty()
         return everything ? nil : firstChange
+    }
+
+    /// Every definition the dirty symbols reach through the column lists, in the order
+    /// `recomputeValues` evaluates them, whether or not their values would change.
+    private mutating func definitionsReachedFromDirty() -> [Int32] {
+        var heap = LevelHeap(ascending: true)
+        var containing = takeRowList()
+        for s in dirty {
+            switch kind(s) {
+            case .unused:
+                continue
+            case .external where isDefined(s):
+                heap.push(s, level: definitionLevel(s), flags: &flags)
+                continue
+            default:
+                break
+            }
+            columnRows(s, into: &containing)
+            for q in containing where rows[Int(q)].isDefinition && kind(rows[Int(q)].basic) == .external {
+                heap.push(rows[Int(q)].basic, level: rows[Int(q)].level, flags: &flags)
+            }
+        }
+        var order: [Int32] = []
+        while let x = heap.pop(flags: &flags) {
+            order.append(x)
+            columnRows(x, into: &containing)
+            for q in containing where rows[Int(q)].isDefinition {
+                heap.push(rows[Int(q)].basic, level: rows[Int(q)].level, flags: &flags)
+            }
+        }
+        keepRowList(containing)
+        return order
+    }
+
+    /// Recomputes the values from the dirty symbols (or every value, after
+    /// `allSymbolsDirty`) in the order `valueSchedule` recorded.
+    /// - Returns: false when a recorded symbol is no longer defined (the structure changed
+    ///   without moving `structureStamp`); the dirty list is then spent and some values
+    ///   recomputed, so the caller must recompute every value.
+    private mutating func replayValueSchedule() -> Bool {
+        guard let order = valueSchedule.order else { return false }
+        if allSymbolsDirty {
+            allSymbolsDirty = false
+            for s in Int32(0) ..< Int32(symbols.count) where kind(s) == .external && !isDefined(s) {
+                setExternalValue(s, 0)
+            }
+        }
+        for s in dirty {
+            flags[Int(s)] &= ~SymbolFlags.dirty
+            if kind(s) == .external && !isDefined(s) { setExternalValue(s, 0) }
+        }
+        dirty.empty()
+        for x in order {
+            let r = symbols[Int(x)].row
+            guard r >= 0 && rows[Int(r)].isDefinition else { return false }
+            setExternalValue(x, evaluate(rows[Int(r)]))
+        }
+        statistics.valuesRecomputed += order.count
+        valueSchedule.noteReplay()
+        return true
     }
 
     /// The value of variable `v` in the current tableau, computed without touching the cached

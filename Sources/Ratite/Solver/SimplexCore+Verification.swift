@@ -33,6 +33,7 @@ extension SimplexCore {
     /// Notes a change that needs the next update's answer checked: a pivot, an addition or
     /// removal, a priority change. Every marker counts as unshifted again.
     @inline(__always) mutating func noteStructuralChange() {
+        structureStamp &+= 1
         verificationDebt.pending = true
         verificationDebt.generation &+= 1
         if coefficientRange.isWide { doubtOptimum() }

@@ -128,6 +128,11 @@ package struct SimplexCore: ~Copyable {
     /// The workspace as it was before a trial expansion (see `expandOrReroot`).
     var savedWorkspace: [Cell] = []
     var expansionHeap = LevelHeap()
+    /// Moves with every change to which rows hold which symbols and which are basic (see
+    /// `noteSymbol`, `noteColumnNode`, `noteStructuralChange`): `valueSchedule` is valid
+    /// only at the stamp it was recorded at.
+    var structureStamp: UInt64 = 0
+    var valueSchedule = ValueSchedule()
     /// Scratch list of (level, coefficient) pairs for `substituteObjective`.
     var objectiveScratch: [(Int32, Double)] = []
 
