@@ -13,6 +13,9 @@ let package = Package(
         // Checks shared by the tests and the fuzzers: internal invariants, full-state
         // fingerprints and an independent reference LP. Not for applications.
         .library(name: "RatiteCheck", targets: ["RatiteCheck"]),
+        // The generated systems built through the Swift API, the solve-file text and the
+        // layout engine, for the benchmark driver (ratite_fixtures.h). Not for applications.
+        .library(name: "RatiteFixtures", targets: ["RatiteFixtures"]),
     ],
     targets: [
         .target(
@@ -33,6 +36,8 @@ let package = Package(
         // A cache hint the core's hot loops use (Swift cannot issue one itself).
         .target(name: "RatitePrefetch"),
         .target(name: "RatiteC", dependencies: ["Ratite", "CRatite"]),
-        .testTarget(name: "RatiteTests", dependencies: ["Ratite", "RatiteCheck", "RatiteExact"]),
+        .target(name: "CRatiteFixtures"),
+        .target(name: "RatiteFixtures", dependencies: ["Ratite", "CRatiteFixtures"]),
+        .testTarget(name: "RatiteTests", dependencies: ["Ratite", "RatiteCheck", "RatiteExact", "RatiteFixtures"]),
     ]
 )

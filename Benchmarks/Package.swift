@@ -10,7 +10,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "ratite-bench",
-            dependencies: [.product(name: "ratite_static", package: "Ratite")],
+            dependencies: [
+                .product(name: "ratite_static", package: "Ratite"),
+                .product(name: "RatiteFixtures", package: "Ratite"),
+            ],
             cxxSettings: [.unsafeFlags(["-O2", "-gdwarf-4"])],
             linkerSettings: [.linkedLibrary("benchmark"), .linkedLibrary("pthread")]
         ),

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <benchmark/benchmark.h>
+#include <ratite_fixtures.h>
 
 #include <cstdint>
 #include <functional>
@@ -12,6 +13,8 @@ namespace bench {
 void registerSolverBenchmarks(const std::vector<int64_t> &sizes);
 void registerEngineBenchmarks(const std::vector<int64_t> &sizes);
 void registerVFLBenchmarks();
+/// The families built and resized through the Swift API, solve-file text and layout engine.
+void registerPathBenchmarks(const std::vector<int64_t> &sizes);
 /// Registers `body` as `name` at every one of `sizes`, with a complexity fit, in µs.
 void registerAtSizes(const std::string &name, std::function<void(benchmark::State &)> body,
                      const std::vector<int64_t> &sizes);
@@ -19,6 +22,10 @@ void registerAtSizes(const std::string &name, std::function<void(benchmark::Stat
 int measureMemory(const char *family, int64_t n);
 /// Builds one system and removes every constraint in three orders (for --teardown).
 int measureTeardown(const char *family, int64_t n);
+/// Exits with the fixture's error when `status` is a failure.
+void requireFixture(int status, const char *what, const ratite_fixture *fixture);
+/// A new fixture for `family` at `n` through `path`, or exits.
+ratite_fixture *newFixture(const char *family, int64_t n, ratite_fixture_path path);
 /// Runs one fixed workload for the instruction-count gate (--workload NAME, or list).
 int runWorkload(const char *name);
 } // namespace bench

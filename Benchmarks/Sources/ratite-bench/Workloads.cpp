@@ -195,6 +195,26 @@ Workload form(int64_t n, int layouts) {
             }};
 }
 
+ratite_fixture *fixture = nullptr;
+
+/// The family built through another entry point (ratite_fixtures.h).
+Workload buildThrough(const char *family, int64_t n, ratite_fixture_path path) {
+    return {[=] { fixture = newFixture(family, n, path); },
+            [=] { requireFixture(ratite_fixture_build(fixture), "fixture_build", fixture); }};
+}
+
+/// Resizes through another entry point, as `resize` does through the C API.
+Workload resizeThrough(const char *family, int64_t n, ratite_fixture_path path, int rounds) {
+    return {[=] {
+                fixture = newFixture(family, n, path);
+                requireFixture(ratite_fixture_build(fixture), "fixture_build", fixture);
+                requireFixture(ratite_fixture_add_edits(fixture), "fixture_add_edits", fixture);
+            },
+            [=] {
+                for (int k = 0; k < rounds; k++) requireFixture(ratite_fixture_resize(fixture, k % 2), "fixture_resize", fixture);
+            }};
+}
+
 Workload vflParse(int rounds) {
     static const char *formats[] = {"|-[find]-[findNext]-[findField(>=20)]-|", "V:[topField]-10-[bottomField]",
                                     "[flexibleButton(>=70,<=100)]", "|-50-[orchidBox]-50-|", "[button1(==button2)]"};
@@ -272,6 +292,15 @@ std::map<std::string, Workload> workloads() {
         {"form_100", form(100, 10)},
         {"vfl_parse", vflParse(200)},
         {"vfl_find_row", vflFindRow(1000)},
+        {"build_swift_grid_900", buildThrough("grid", 900, RATITE_FIXTURE_PATH_SWIFT)},
+        {"build_text_grid_900", buildThrough("grid", 900, RATITE_FIXTURE_PATH_SOLVE_TEXT)},
+        {"build_engine_grid_900", buildThrough("grid", 900, RATITE_FIXTURE_PATH_ENGINE)},
+        {"build_swift_tree_1000", buildThrough("tree", 1000, RATITE_FIXTURE_PATH_SWIFT)},
+        {"build_text_tree_1000", buildThrough("tree", 1000, RATITE_FIXTURE_PATH_SOLVE_TEXT)},
+        {"build_engine_tree_1000", buildThrough("tree", 1000, RATITE_FIXTURE_PATH_ENGINE)},
+        {"resize_swift_grid_900", resizeThrough("grid", 900, RATITE_FIXTURE_PATH_SWIFT, 20)},
+        {"resize_text_grid_900", resizeThrough("grid", 900, RATITE_FIXTURE_PATH_SOLVE_TEXT, 20)},
+        {"resize_engine_grid_900", resizeThrough("grid", 900, RATITE_FIXTURE_PATH_ENGINE, 20)},
     };
 }
 
@@ -294,6 +323,7 @@ int runWorkload(const char *name) {
     COLLECT_TOGGLE();
     delete current;
     ratite_engine_free(engine);
+    ratite_fixture_free(fixture);
     return 0;
 }
 

@@ -40,6 +40,24 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
     private var extras: Extras?
     /// The solver constraint while installed, else -1.
     var coreID: Int32 = -1
+
+    /// The fields the engine changes, as one value: what a rollback puts back.
+    struct Fields {
+        fileprivate var constant: Double
+        fileprivate var priority: Priority
+        fileprivate var serialAndState: UInt64
+        fileprivate var coreID: Int32
+    }
+
+    var fields: Fields {
+        get { Fields(constant: storedConstant, priority: storedPriority, serialAndState: serialAndState, coreID: coreID) }
+        set {
+            storedConstant = newValue.constant
+            storedPriority = newValue.priority
+            serialAndState = newValue.serialAndState
+            coreID = newValue.coreID
+        }
+    }
     public let firstAttribute: Attribute
     public let relation: Relation
     public let secondAttribute: Attribute

@@ -71,18 +71,20 @@ extension LayoutEngine {
 
     func markActive(_ c: LayoutConstraint) {
         activationCounter += 1
-        set(\.activationSerial, of: c, to: activationCounter)
-        set(\.activeFlag, of: c, to: true)
-        set(\.isBroken, of: c, to: false)
+        saveFields(of: c)
+        c.activationSerial = activationCounter
+        c.activeFlag = true
+        c.isBroken = false
         for item in listingItems(of: c) {
             item.appendListed(c)
-            onUndo { item.removeLastListed() }
+            onUndo(.removeLastListed(item))
         }
     }
 
     func markInactive(_ c: LayoutConstraint) {
-        set(\.activeFlag, of: c, to: false)
-        set(\.isBroken, of: c, to: false)
+        saveFields(of: c)
+        c.activeFlag = false
+        c.isBroken = false
         for item in listingItems(of: c) {
             // In place and in constant time: a superview's list holds every constraint on
             // its subviews (see `LayoutItem.removeListed`). Undo steps run in reverse
@@ -209,10 +211,10 @@ extension LayoutEngine {
     }
 
     func record(_ c: LayoutConstraint, as id: Int32) {
-        set(\.coreID, of: c, to: id)
+        saveFields(of: c)
+        c.coreID = id
         while constraintOfCoreID.count <= Int(id) { constraintOfCoreID.append(nil) }
-        let old = constraintOfCoreID[Int(id)]
-        onUndo { [weak self] in self?.constraintOfCoreID[Int(id)] = old }
+        onUndo(.restoreCoreIDEntry(id, constraintOfCoreID[Int(id)]))
         constraintOfCoreID[Int(id)] = c
     }
 
@@ -236,7 +238,7 @@ extension LayoutEngine {
     /// Clears the record of which layout constraint solver id `id` stands for.
     func forgetCoreID(_ id: Int32) {
         guard let old = recordedConstraint(ofCoreID: id) else { return }
-        onUndo { [weak self] in self?.constraintOfCoreID[Int(id)] = old }
+        onUndo(.restoreCoreIDEntry(id, old))
         constraintOfCoreID[Int(id)] = nil
     }
 

@@ -58,7 +58,10 @@ public final class LayoutEngine {
     var exercisePriority = 0.0
     /// While an operation runs: how to restore the engine's Swift-side records if it fails
     /// (see `transaction`).
-    var undoLog: [() -> Void]? = nil
+    var undoLog: [UndoStep]? = nil
+    /// Per item, the number of the last `layout()` that marked it (see `layout`).
+    private var layoutMarks: [UInt32] = []
+    private var layoutNumber: UInt32 = 0
 
     public init() {
         core.deriveVariableNames { [weak self] v in self?.variableName(v) ?? "v\(v)" }
@@ -175,18 +178,35 @@ public final class LayoutEngine {
     @discardableResult
     public func layout() -> [LayoutItem] {
         core.updateValues()
-        var touched = Set<Int>()
+        // Items are marked with this layout's number rather than gathered in a `Set`:
+        // hashing each moved variable's item cost a resized grid's layout as much as the
+        // solver's update.
+        layoutNumber &+= 1
+        if layoutNumber == 0 {
+            // Wrapped: no mark may equal a number still to come.
+            for i in layoutMarks.indices { layoutMarks[i] = 0 }
+            layoutNumber = 1
+        }
+        if layoutMarks.count < items.count { layoutMarks.append(contentsOf: repeatElement(0, count: items.count - layoutMarks.count)) }
+        var touched: [Int] = []
+        func touch(_ i: Int) {
+            if layoutMarks[i] != layoutNumber {
+                layoutMarks[i] = layoutNumber
+                touched.append(i)
+            }
+        }
         for v in core.takeChangedVariables() {
             let i = Int(itemOfVariable[Int(v)])
             guard i >= 0 else { continue }
-            touched.insert(i)
+            touch(i)
             let item = items[i]
             if v == item.minX || v == item.minY {
-                for child in item.children { touched.insert(child.index) }
+                for child in item.children { touch(child.index) }
             }
         }
+        touched.sort()
         var changed: [LayoutItem] = []
-        for i in touched.sorted() {
+        for i in touched {
             let item = items[i]
             let frame = solvedFrame(of: item)
             if frame != item.frame {

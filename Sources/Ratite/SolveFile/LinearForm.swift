@@ -23,27 +23,36 @@ public struct LinearForm: Sendable, Equatable {
     /// Whether the form is a plain number.
     public var isConstant: Bool { terms.isEmpty }
 
-    /// Adds `sign × r` in place. `positions` maps each name to its index in `terms` and is
-    /// kept in step, so a sum of n terms costs O(n), not O(n²) (a 40,000-term line took 11 s).
+    /// Adds `sign × r` in place. Once the form has more than a few terms, `positions` maps
+    /// each name to its index in `terms` and is kept in step, so a sum of n terms costs O(n),
+    /// not O(n²) (a 40,000-term line took 11 s).
     /// - Returns: false if a coefficient or the constant of the result is not finite.
     mutating func add(_ r: LinearForm, times sign: Double, positions: inout [String: Int]) -> Bool {
-        if positions.count < terms.count {
-            for (i, t) in terms.enumerated() where positions[t.name] == nil { positions[t.name] = i }
-        }
         var finite = true
         for t in r.terms {
             let coefficient = sign * t.coefficient
-            if let i = positions[t.name] {
+            if let i = position(of: t.name, positions: &positions) {
                 terms[i].coefficient += coefficient
                 finite = finite && terms[i].coefficient.isFinite
             } else {
-                positions[t.name] = terms.count
+                if !positions.isEmpty { positions[t.name] = terms.count }
                 terms.append(NamedTerm(t.name, coefficient))
                 finite = finite && coefficient.isFinite
             }
         }
         constant += sign * r.constant
         return finite && constant.isFinite
+    }
+
+    /// Where `name` is among the terms: found by comparing names while there are few (most
+    /// constraints have two or three terms, and hashing each name cost more than the
+    /// comparisons), through `positions` once there are more.
+    private func position(of name: String, positions: inout [String: Int]) -> Int? {
+        if positions.isEmpty {
+            if terms.count <= 8 { return terms.firstIndex { $0.name == name } }
+            for (i, t) in terms.enumerated() where positions[t.name] == nil { positions[t.name] = i }
+        }
+        return positions[name]
     }
 
     func scaled(by factor: Double) -> LinearForm {

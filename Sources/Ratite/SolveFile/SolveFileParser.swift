@@ -96,10 +96,16 @@ extension LineScanner {
 
     /// `edit` or `suggest` when followed by a name (otherwise they are ordinary names).
     func peekKeyword() -> String? {
-        for keyword in ["edit", "suggest"] {
-            let k = Array(keyword.utf8)
-            guard position + k.count < end, Array(bytes[position..<(position + k.count)]) == k,
-                isBlank(bytes[position + k.count]) else { continue }
+        // Compared in place: every statement asks, and copying the bytes into arrays to
+        // compare them was a tenth of a generated grid's parse.
+        for (keyword, k) in statementKeywords {
+            guard position + k.count < end, isBlank(bytes[position + k.count]) else { continue }
+            var matches = true
+            for i in 0 ..< k.count where bytes[position + i] != k[i] {
+                matches = false
+                break
+            }
+            guard matches else { continue }
             var p = position + k.count
             while p < end && isBlank(bytes[p]) { p += 1 }
             if p < end && isNameStart(bytes[p]) { return keyword }
@@ -192,6 +198,9 @@ extension LineScanner {
         }
     }
 }
+
+/// The words that start a statement other than a constraint, with their bytes.
+private let statementKeywords: [(String, [UInt8])] = ["edit", "suggest"].map { ($0, Array($0.utf8)) }
 
 /// How deep parentheses may nest in a solve-file expression (as in VFL predicates).
 let maximumParenthesisDepth = 64

@@ -1,0 +1,176 @@
+import Ratite
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A generated system and its current build through one entry point (see
+/// `ratite_fixtures.h`). What a build reads is prepared once, so a measured build pays only
+/// for what a user of that path pays for.
+final class PathFixture {
+    enum Path { case swift, solveText, engine }
+
+    let family: SystemFamily
+    let n: Int
+    let path: Path
+    private let system: GeneratedSystem
+    /// The Swift path's variables, made once: a `Variable` belongs to no solver until a
+    /// constraint mentions it, like the C benchmark's variables made before its build.
+    private let variables: [Variable]
+    /// The solve-file text of the constraints, and of the edit and suggest statements.
+    private let constraintText: String
+    private let editText: String
+
+    private var solver: Solver?
+    private var session: SolveSession?
+    private var layout: EngineFamilyLayout?
+    /// The last failure, as a C string owned here.
+    private(set) var lastError: UnsafeMutablePointer<CChar>? = nil
+
+    init(family: SystemFamily, n: Int, path: Path) {
+        self.family = family
+        self.n = n
+        self.path = path
+        system = family.generate(n: n)
+        variables = path == .swift ? system.names.map { Variable($0) } : []
+        var constraintText = "", editText = ""
+        if path == .solveText {
+            for line in system.solveFileText().split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix("edit ") || line.hasPrefix("suggest ") {
+                    editText += line + "\n"
+                } else {
+                    constraintText += line + "\n"
+                }
+            }
+        }
+        self.constraintText = constraintText
+        self.editText = editText
+    }
+
+    deinit { free(lastError) }
+
+    /// Runs `body`, keeping its error's description for `ratite_fixture_last_error`.
+    func attempt(_ body: () throws -> Void) -> Int32 {
+        free(lastError)
+        do {
+            try body()
+            lastError = strdup("")
+            return 0
+        } catch {
+            lastError = strdup("\(error)")
+            return -1
+        }
+    }
+
+    private func expression(_ terms: [(variable: Int32, coefficient: Double)], _ constant: Double) -> LinearExpression {
+        LinearExpression(terms: terms.map { Term(variables[Int($0.variable)], $0.coefficient) }, constant: constant)
+    }
+
+    func build() throws {
+        clear()
+        switch path {
+        case .swift:
+            let solver = Solver()
+            for c in system.constraints {
+                try solver.add(Constraint(
+                    expression(c.lhs, c.lhsConstant), c.relation, expression(c.rhs, c.rhsConstant),
+                    priority: Priority(c.priority)))
+            }
+            self.solver = solver
+        case .solveText:
+            let session = SolveSession()
+            for statement in try SolveFileParser.parse(constraintText) { try session.execute(statement) }
+            self.session = session
+        case .engine:
+            var layout = try EngineFamilyLayout(family, n: n, system: system)
+            try layout.engine.activate(layout.constraints)
+            self.layout = layout
+        }
+    }
+
+    func addEdits() throws {
+        switch path {
+        case .swift:
+            guard let solver else { throw FixtureError.notBuilt }
+            for (edit, value) in zip(system.edits, system.suggestions) {
+                try solver.addEditVariable(variables[Int(edit.variable)], priority: Priority(edit.priority))
+                try solver.suggestValue(variables[Int(edit.variable)], value)
+            }
+            _ = solver.update()
+        case .solveText:
+            guard let session else { throw FixtureError.notBuilt }
+            for statement in try SolveFileParser.parse(editText) { try session.execute(statement) }
+            _ = session.solver.update()
+        case .engine:
+            guard let layout else { throw FixtureError.notBuilt }
+            try layout.engine.activate(layout.edits.map(\.constraint))
+            _ = layout.engine.layout()
+        }
+    }
+
+    func resize(flip: Bool) throws {
+        switch path {
+        case .swift:
+            guard let solver else { throw FixtureError.notBuilt }
+            for (edit, values) in zip(system.edits, system.resizes) {
+                try solver.suggestValue(variables[Int(edit.variable)], flip ? values.1 : values.0)
+            }
+            _ = solver.update()
+        case .solveText:
+            guard let session else { throw FixtureError.notBuilt }
+            for (edit, values) in zip(system.edits, system.resizes) {
+                try session.solver.suggestValue(session.variable(system.names[Int(edit.variable)]), flip ? values.1 : values.0)
+            }
+            _ = session.solver.update()
+        case .engine:
+            guard let layout else { throw FixtureError.notBuilt }
+            for (constraint, values) in layout.edits {
+                try layout.engine.setConstant(flip ? values.1 : values.0, for: constraint)
+            }
+            _ = layout.engine.layout()
+        }
+    }
+
+    func clear() {
+        solver = nil
+        session = nil
+        layout = nil
+    }
+
+    /// How many constraints a build adds (for the engine: its `LayoutConstraint`s and the
+    /// root's two origin constraints).
+    var constraintCount: Int {
+        switch path {
+        case .swift, .solveText: system.constraints.count
+        case .engine: 2 + (layout?.constraints.count ?? (try? EngineFamilyLayout(family, n: n, system: system).constraints.count) ?? 0)
+        }
+    }
+
+    /// The value of the system's variable `name` in the current build (solver paths only).
+    func value(of name: String) -> Double? {
+        switch path {
+        case .swift:
+            guard let solver, let i = system.names.firstIndex(of: name) else { return nil }
+            return solver.value(of: variables[i])
+        case .solveText:
+            return session?.values().first { $0.name == name }?.value
+        case .engine:
+            return nil
+        }
+    }
+
+    /// The frame in root coordinates of the engine path's item `name`.
+    func frame(of name: String) -> Frame? {
+        guard let layout, let item = layout.engine.item(named: name) else { return nil }
+        return layout.engine.frameInRoot(of: item)
+    }
+
+    var pivots: Int {
+        (solver?.statistics ?? session?.solver.statistics ?? layout?.engine.statistics)?.pivots ?? 0
+    }
+}
+
+enum FixtureError: Error, CustomStringConvertible {
+    case notBuilt
+    var description: String { "nothing is built: call ratite_fixture_build first" }
+}

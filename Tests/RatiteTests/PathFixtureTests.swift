@@ -1,0 +1,65 @@
+import Testing
+import Ratite
+@testable import RatiteFixtures
+
+/// The benchmark fixtures build the same linear program through every path: after the
+/// same suggestions, each path holds the same values (on the grid and the tree, whose
+/// optimum is unique; chain and random have ties, where paths may settle differently).
+@Suite struct PathFixtureTests {
+    static let families: [SystemFamily] = [.chain, .grid, .tree, .random]
+
+    @Test(arguments: families)
+    func everyPathBuildsAndResizes(family: SystemFamily) throws {
+        for path in [PathFixture.Path.swift, .solveText, .engine] {
+            let fixture = PathFixture(family: family, n: 40, path: path)
+            try fixture.build()
+            try fixture.addEdits()
+            try fixture.resize(flip: false)
+            try fixture.resize(flip: true)
+            #expect(fixture.constraintCount > 0)
+            // A second build starts from nothing again.
+            try fixture.build()
+            try fixture.addEdits()
+        }
+    }
+
+    @Test func gridAgreesAcrossPaths() throws {
+        let swift = PathFixture(family: .grid, n: 25, path: .swift)
+        let text = PathFixture(family: .grid, n: 25, path: .solveText)
+        let engine = PathFixture(family: .grid, n: 25, path: .engine)
+        for f in [swift, text, engine] {
+            try f.build()
+            try f.addEdits()
+            try f.resize(flip: true)
+        }
+        for r in 0 ..< 5 {
+            for c in 0 ..< 5 {
+                let frame = try #require(engine.frame(of: "c\(r)_\(c)"))
+                for (name, fromFrame) in [("left", frame.x), ("top", frame.y), ("width", frame.width), ("height", frame.height)] {
+                    let v = try #require(swift.value(of: "\(name)_\(r)_\(c)"))
+                    #expect(text.value(of: "\(name)_\(r)_\(c)") == v)
+                    #expect(abs(fromFrame - v) < 1e-9, "\(name)_\(r)_\(c)")
+                }
+            }
+        }
+        // The resize moved the grid: the last column ends 20 before the suggested width.
+        #expect(try #require(swift.value(of: "W")) != 0)
+    }
+
+    @Test func treeAgreesAcrossPaths() throws {
+        let swift = PathFixture(family: .tree, n: 30, path: .swift)
+        let engine = PathFixture(family: .tree, n: 30, path: .engine)
+        for f in [swift, engine] {
+            try f.build()
+            try f.addEdits()
+            try f.resize(flip: false)
+        }
+        for i in 1 ..< 30 {
+            let frame = try #require(engine.frame(of: "v\(i)"))
+            #expect(abs(frame.x - (try #require(swift.value(of: "x\(i)")))) < 1e-9)
+            #expect(abs(frame.width - (try #require(swift.value(of: "w\(i)")))) < 1e-9)
+            #expect(abs(frame.y - (try #require(swift.value(of: "y\(i)")))) < 1e-9)
+            #expect(abs(frame.height - (try #require(swift.value(of: "h\(i)")))) < 1e-9)
+        }
+    }
+}
