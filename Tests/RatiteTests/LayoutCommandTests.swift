@@ -84,65 +84,69 @@ import Testing
 
     // MARK: Frames
 
-    @Test func labelFieldExample() throws {
-        let run = try Self.ratite(["layout", Self.example("label-field.layout")])
-        #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
-        #expect(run.stdout == """
+    /// A shipped example laid out with options (the file by its name, where it stands in
+    /// the arguments), and the frames it prints.
+    struct ExampleRun: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var stdout: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let exampleRuns: [ExampleRun] = [
+        ExampleRun(arguments: ["label-field.layout"], stdout: """
             root: 0 0 320 480
             topGuide: 0 0 320 20
             label: 8 44 42 21
             field: 58 40 254 30
 
-            """)
-    }
-
-    @Test func labelFieldExampleRightToLeft() throws {
-        let run = try Self.ratite(["layout", "--rtl", Self.example("label-field.layout")])
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == """
+            """),
+        ExampleRun(arguments: ["--rtl", "label-field.layout"], stdout: """
             root: 0 0 320 480
             topGuide: 0 0 320 20
             label: 270 44 42 21
             field: 8 40 254 30
 
-            """)
-    }
-
-    @Test func labelFieldDynamicExample() throws {
-        let run = try Self.ratite(["layout", Self.example("label-field-dynamic.layout")])
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == """
+            """),
+        ExampleRun(arguments: ["label-field-dynamic.layout"], stdout: """
             root: 0 0 320 480
             topGuide: 0 0 320 20
             label: 8 40 80 40
             field: 96 51 216 30
 
-            """)
-    }
-
-    @Test func sideBySideExampleRotates() throws {
-        let portrait = try Self.ratite(["layout", Self.example("side-by-side.layout"), "--size", "320x480"])
-        #expect(portrait.status == 0, "\(portrait)")
-        #expect(portrait.stdout == """
+            """),
+        // Rotated, and with the options before or after the file.
+        ExampleRun(arguments: ["side-by-side.layout", "--size", "320x480"], stdout: """
             root: 0 0 320 480
             left: 8 8 148 464
             right: 164 8 148 464
 
-            """)
-        let landscape = try Self.ratite(["layout", "--size", "480x320", Self.example("side-by-side.layout")])
-        #expect(landscape.stdout == """
+            """),
+        ExampleRun(arguments: ["--size", "480x320", "side-by-side.layout"], stdout: """
             root: 0 0 480 320
             left: 8 8 228 304
             right: 244 8 228 304
 
-            """)
-        let rtl = try Self.ratite(["layout", "--rtl", "--size", "480x320", Self.example("side-by-side.layout")])
-        #expect(rtl.stdout == """
+            """),
+        ExampleRun(arguments: ["--rtl", "--size", "480x320", "side-by-side.layout"], stdout: """
             root: 0 0 480 320
             left: 244 8 228 304
             right: 8 8 228 304
 
-            """)
+            """),
+        ExampleRun(arguments: ["autoresizing.layout", "--size", "480x320"], stdout: """
+            root: 0 0 480 320
+            banner: 0 0 480 44
+            badge: 430 60 40 40
+            panel: 20 120 440 180
+
+            """),
+    ]
+
+    @Test(arguments: exampleRuns)
+    func exampleFrames(_ c: ExampleRun) throws {
+        let run = try Self.ratite(["layout"] + c.arguments.map { $0.hasSuffix(".layout") ? Self.example($0) : $0 })
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+        #expect(run.stdout == c.stdout)
     }
 
     /// `--platform macos`: VFL's `|-` is the edge plus 20, over the file's default (iOS,
@@ -161,18 +165,6 @@ import Testing
         #expect(try Self.ratite(["layout", file.path, "--platform", "ios"]).stdout == "root: 0 0 100 50\na: 8 8 84 34\n")
         let bad = try Self.ratite(["layout", file.path, "--platform", "watchos"])
         #expect(bad.status == 64 && bad.stderr.hasPrefix("ratite: error: --platform needs ios or macos, not 'watchos'\n"))
-    }
-
-    @Test func autoresizingExampleRotates() throws {
-        let run = try Self.ratite(["layout", Self.example("autoresizing.layout"), "--size", "480x320"])
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == """
-            root: 0 0 480 320
-            banner: 0 0 480 44
-            badge: 430 60 40 40
-            panel: 20 120 440 180
-
-            """)
     }
 
     @Test func standardInput() throws {

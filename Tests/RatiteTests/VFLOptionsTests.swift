@@ -15,27 +15,25 @@ import Testing
         (.alignAllFirstBaseline, "firstBaseline"),
     ]
 
-    @Test func verticalEdgesAlignHorizontalLayouts() throws {
-        for (option, attribute) in Self.verticalEdges {
-            #expect(try vflLines("|-[a]-[b]-[c]-|", views: views, options: option) == [
-                "a.leading == superview.leading + 20",
-                "b.leading == a.trailing + 8",
-                "c.leading == b.trailing + 8",
-                "superview.trailing == c.trailing + 20",
-                "a.\(attribute) == b.\(attribute)",
-                "b.\(attribute) == c.\(attribute)",
-            ])
-        }
+    @Test(arguments: verticalEdges)
+    func verticalEdgesAlignHorizontalLayouts(_ option: VFLFormatOptions, _ attribute: String) throws {
+        #expect(try vflLines("|-[a]-[b]-[c]-|", views: views, options: option) == [
+            "a.leading == superview.leading + 20",
+            "b.leading == a.trailing + 8",
+            "c.leading == b.trailing + 8",
+            "superview.trailing == c.trailing + 20",
+            "a.\(attribute) == b.\(attribute)",
+            "b.\(attribute) == c.\(attribute)",
+        ])
     }
 
-    @Test func horizontalEdgesAlignVerticalLayouts() throws {
-        for (option, attribute) in Self.horizontalEdges {
-            #expect(try vflLines("V:[a(10)][b]", views: views, options: option) == [
-                "a.height == 10",
-                "b.top == a.bottom",
-                "a.\(attribute) == b.\(attribute)",
-            ])
-        }
+    @Test(arguments: horizontalEdges)
+    func horizontalEdgesAlignVerticalLayouts(_ option: VFLFormatOptions, _ attribute: String) throws {
+        #expect(try vflLines("V:[a(10)][b]", views: views, options: option) == [
+            "a.height == 10",
+            "b.top == a.bottom",
+            "a.\(attribute) == b.\(attribute)",
+        ])
     }
 
     @Test func edgesOnTheLayoutAxisAreErrorsOnlyWhenAPairExists() throws {
