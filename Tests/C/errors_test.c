@@ -9,12 +9,8 @@
 #include <string.h>
 #include "test_support.h"
 
-#define SENTINEL_ID ((uint64_t)0x5A5A5A5A5A5A5A5AULL)
-#define SENTINEL_SIZE ((size_t)0xC0FFEE)
 #define SENTINEL_I32 ((int32_t)-559038737)
 #define SENTINEL_DOUBLE (-12345.678)
-#define A(name) RATITE_ATTRIBUTE_##name
-#define EQ RATITE_RELATION_EQUAL
 #define NONE RATITE_NO_ITEM, A(NOT_AN_ATTRIBUTE)
 
 /* ---- snapshots: a text describing everything observable about a handle ---- */
@@ -58,11 +54,7 @@ static char *solver_state(ratite_solver *s, const ratite_variable *vars, size_t 
     struct text t = {NULL, 0, 0};
     char *dump = NULL;
     CHECK_STATUS(ratite_solver_dump(s, &dump), RATITE_OK);
-    /* Without the "Infeasible" section: it lists the solver's transient work list, which a
-     * successful operation can leave filled and any failed one empties. */
-    char *start = dump ? strstr(dump, "Infeasible\n") : NULL;
-    char *end = start ? strstr(start, "Edit variables\n") : NULL;
-    if (start && end) memmove(start + strlen("Infeasible\n"), end, strlen(end) + 1);
+    strip_transient(dump);
     append_long(&t, "dump", dump);
     ratite_solver_statistics st;
     CHECK_STATUS(ratite_solver_statistics_get(s, &st), RATITE_OK);

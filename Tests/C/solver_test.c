@@ -8,41 +8,12 @@
 #include <string.h>
 #include "test_support.h"
 
-#define SENTINEL_ID ((uint64_t)0x5A5A5A5A5A5A5A5AULL)
-
 static const char EMPTY_DUMP[] = "Objective\nLP rows\nDefinitions\nInfeasible\nEdit variables\nConstraints\n";
-
-static ratite_solver *new_solver(void) {
-    ratite_solver *s = NULL;
-    CHECK_STATUS(ratite_solver_new(&s), RATITE_OK);
-    CHECK(s != NULL);
-    return s;
-}
-
-static ratite_variable var(ratite_solver *s, const char *name) {
-    ratite_variable v = 0;
-    CHECK_STATUS(ratite_solver_variable_new(s, name, strlen(name), &v), RATITE_OK);
-    return v;
-}
-
-static ratite_constraint parse(ratite_solver *s, const char *text) {
-    ratite_constraint c = 0;
-    ratite_status status = ratite_solver_constraint_parse(s, text, strlen(text), &c);
-    if (status != RATITE_OK) fprintf(stderr, "    parsing \"%s\": %s\n", text, ratite_solver_last_error(s));
-    CHECK_STATUS(status, RATITE_OK);
-    return c;
-}
 
 static ratite_variable find(ratite_solver *s, const char *name) {
     ratite_variable v = 0;
     CHECK_STATUS(ratite_solver_variable_find(s, name, strlen(name), &v), RATITE_OK);
     return v;
-}
-
-static double value(ratite_solver *s, ratite_variable v) {
-    double d = NAN;
-    CHECK_STATUS(ratite_solver_variable_value(s, v, &d), RATITE_OK);
-    return d;
 }
 
 static size_t update(ratite_solver *s) {
@@ -64,17 +35,6 @@ static ratite_solver_statistics stats(ratite_solver *s) {
     memset(&st, 0xA5, sizeof st);
     CHECK_STATUS(ratite_solver_statistics_get(s, &st), RATITE_OK);
     return st;
-}
-
-/* Removes the dump's "Infeasible" section in place: it lists the solver's transient work
- * list (rows that may have become infeasible), which a successful operation can leave
- * filled and any failed one empties; it is not part of the solver's state. */
-static void strip_transient(char *text) {
-    char *start = text ? strstr(text, "Infeasible\n") : NULL;
-    char *end = start ? strstr(start, "Edit variables\n") : NULL;
-    if (!start || !end) return;
-    start += strlen("Infeasible\n");
-    memmove(start, end, strlen(end) + 1);
 }
 
 /* Checks that the dump is still `before` (and frees both). */

@@ -8,30 +8,6 @@
 #include <string.h>
 #include "test_support.h"
 
-#define SENTINEL_ID ((uint64_t)0x5A5A5A5A5A5A5A5AULL)
-#define SENTINEL_COUNT ((size_t)0xC0FFEE)
-
-/* An engine with macOS conventions (VFL's |- is the edge + 20), which most of these tests
- * assume; test_platform covers the iOS default. */
-static ratite_engine *new_engine(void) {
-    ratite_engine *e = NULL;
-    CHECK_STATUS(ratite_engine_new(&e), RATITE_OK);
-    CHECK_STATUS(ratite_engine_set_platform(e, RATITE_PLATFORM_MACOS), RATITE_OK);
-    return e;
-}
-
-static ratite_item view(ratite_engine *e, const char *name, ratite_item parent) {
-    ratite_item item = 0;
-    CHECK_STATUS(ratite_engine_view_add(e, name, strlen(name), parent, &item), RATITE_OK);
-    return item;
-}
-
-static ratite_item root_view(ratite_engine *e, double width, double height) {
-    ratite_item root = view(e, "root", RATITE_NO_ITEM);
-    CHECK_STATUS(ratite_engine_item_set_size(e, root, width, height), RATITE_OK);
-    return root;
-}
-
 /* Runs a format with every item by its own name; returns how many constraints it added
  * (0 on failure, with the status in *status when given). */
 static size_t vfl_status(ratite_engine *e, const char *format, uint32_t options, ratite_status *status) {
@@ -50,10 +26,6 @@ static size_t vfl(ratite_engine *e, const char *format, uint32_t options) {
     return count;
 }
 
-static void layout(ratite_engine *e) {
-    CHECK_STATUS(ratite_engine_layout(e), RATITE_OK);
-}
-
 static uint64_t constraint_count(ratite_engine *e) {
     ratite_solver_statistics st;
     CHECK_STATUS(ratite_engine_statistics_get(e, &st), RATITE_OK);
@@ -65,7 +37,7 @@ static void test_views_by_name(void) {
     ratite_item root = root_view(e, 200, 100);
     ratite_item a = view(e, "a", root), b = view(e, "b", root);
     ratite_layout_constraint ids[8];
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     const char *format = "H:|-[a(==30)]-[b]-|";
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, 8, &count), RATITE_OK);
     /* |-[a: 20 from the edge; a(==30); ]-[b: 8 apart; b]-|: 20 from the edge. */
@@ -121,9 +93,9 @@ static void test_bindings(void) {
     CHECK_FRAME(e, b, 50, 10, 150, 10);
     /* With bindings, only the bound names exist. */
     format = "H:|[a]|";
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, views, 2, 0, ids, 8, &count), RATITE_ERROR_PARSE);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK(count == SENTINEL_SIZE);
     CHECK_STR(ratite_engine_last_error(e), "a is not a key in the views dictionary.");
     /* A binding to an item of another engine, a bad name. */
     ratite_engine *other = new_engine();
@@ -143,7 +115,7 @@ static void test_bindings(void) {
     const ratite_view_binding huge_name[1] = {{"s", (size_t)-1, a}};
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, huge_name, 1, 0, ids, 8, &count),
                  RATITE_ERROR_INVALID_ARGUMENT);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK(count == SENTINEL_SIZE);
     ratite_engine_free(other);
     ratite_engine_free(e);
 }
@@ -163,7 +135,7 @@ static void test_metrics(void) {
     layout(e);
     CHECK_FRAME(e, a, 15, 33, 33, 15);
     /* Unknown metrics, non-finite values, bad names. */
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     format = "H:[a(>=zz)]";
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), metrics, 3, NULL, 0, 0, ids, 8, &count), RATITE_ERROR_PARSE);
     CHECK_STR(ratite_engine_last_error(e),
@@ -186,7 +158,7 @@ static void test_metrics(void) {
     const ratite_metric huge_name[1] = {{"zz", (size_t)1 << 40, 1}};
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), huge_name, 1, NULL, 0, 0, ids, 8, &count),
                  RATITE_ERROR_INVALID_ARGUMENT);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK(count == SENTINEL_SIZE);
     layout(e);
     CHECK_FRAME(e, a, 15, 33, 33, 15);
     ratite_engine_free(e);
@@ -280,11 +252,11 @@ static void test_unknown_option_bits(void) {
     const uint64_t before = constraint_count(e);
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         ratite_layout_constraint ids[4] = {SENTINEL_ID, SENTINEL_ID, SENTINEL_ID, SENTINEL_ID};
-        size_t count = SENTINEL_COUNT;
+        size_t count = SENTINEL_SIZE;
         ratite_status status = ratite_engine_vfl(e, "H:[a]-[b]", 9, NULL, 0, NULL, 0, unknown[i], ids, 4, &count);
         if (status != RATITE_ERROR_INVALID_ARGUMENT) fprintf(stderr, "    options 0x%x accepted\n", unknown[i]);
         CHECK_STATUS(status, RATITE_ERROR_INVALID_ARGUMENT);
-        CHECK(count == SENTINEL_COUNT && ids[0] == SENTINEL_ID);
+        CHECK(count == SENTINEL_SIZE && ids[0] == SENTINEL_ID);
     }
     CHECK(constraint_count(e) == before);
     ratite_engine_free(e);
@@ -329,7 +301,7 @@ static void test_capacity(void) {
     const uint64_t before = constraint_count(e);
 
     /* Asking with no room: the number needed, nothing added. */
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, NULL, 0, &count),
                  RATITE_ERROR_INVALID_ARGUMENT);
     CHECK(count == 4);
@@ -338,7 +310,7 @@ static void test_capacity(void) {
     /* One too few: the same, and the buffer untouched. */
     ratite_layout_constraint ids[8];
     for (size_t i = 0; i < 8; i++) ids[i] = SENTINEL_ID;
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, 3, &count),
                  RATITE_ERROR_INVALID_ARGUMENT);
     CHECK(count == 4);
@@ -347,7 +319,7 @@ static void test_capacity(void) {
     layout(e);
     CHECK_FRAME(e, a, 0, 0, 0, 0);
     /* Exactly enough. */
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, 4, &count), RATITE_OK);
     CHECK(count == 4);
     for (size_t i = 0; i < 4; i++) CHECK(ids[i] != SENTINEL_ID);
@@ -363,11 +335,11 @@ static void test_capacity(void) {
     layout(e);
     CHECK_FRAME(e, a, 20, 20, 30, 5);
     /* A format without constraints needs no room. */
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl(e, "H:[a]", 5, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_OK);
     CHECK(count == 0);
     /* A NULL buffer with room claimed, a NULL count, an absurd capacity. */
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, NULL, 5, &count),
                  RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, 8, NULL),
@@ -376,7 +348,7 @@ static void test_capacity(void) {
                  RATITE_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, (size_t)INT32_MAX + 1, &count),
                  RATITE_ERROR_INVALID_ARGUMENT);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK(count == SENTINEL_SIZE);
     CHECK(constraint_count(e) == before + 6);
     ratite_engine_free(e);
 }
@@ -418,12 +390,12 @@ static void test_parse_errors(void) {
     for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) {
         const struct vfl_error *x = &errors[i];
         ratite_layout_constraint ids[4] = {SENTINEL_ID, SENTINEL_ID, SENTINEL_ID, SENTINEL_ID};
-        size_t count = SENTINEL_COUNT;
+        size_t count = SENTINEL_SIZE;
         CHECK_STATUS(ratite_engine_vfl(e, x->format, x->length, NULL, 0, NULL, 0, x->options, ids, 4, &count),
                      RATITE_ERROR_PARSE);
-        CHECK(count == SENTINEL_COUNT && ids[0] == SENTINEL_ID);
+        CHECK(count == SENTINEL_SIZE && ids[0] == SENTINEL_ID);
         CHECK_STR(ratite_engine_last_error(e), x->message);
-        size_t offset = SENTINEL_COUNT;
+        size_t offset = SENTINEL_SIZE;
         CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_OK);
         CHECK(offset == x->offset);
         if (offset != x->offset) fprintf(stderr, "    \"%s\": offset %zu, expected %zu\n", x->message, offset, x->offset);
@@ -436,11 +408,11 @@ static void test_parse_errors(void) {
     CHECK(constraint_count(e) == before);
 
     /* The empty string has no caret: one line. */
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl(e, "", 0, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_ERROR_PARSE);
     CHECK_STATUS(ratite_engine_vfl(e, NULL, 0, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_ERROR_PARSE);
     CHECK_STR(ratite_engine_last_error_rendering(e), "It's an empty string.");
-    size_t offset = SENTINEL_COUNT;
+    size_t offset = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_OK);
     CHECK(offset == 0);
 
@@ -461,15 +433,15 @@ static void test_parse_errors(void) {
               "around negative numbers.\nV: [a] -- [b]\n        ^");
     CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_OK);
     CHECK(offset == 21);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK(count == SENTINEL_SIZE);
 
     /* Another kind of failure clears the offset and the rendering. */
     ratite_item out = SENTINEL_ID;
     CHECK_STATUS(ratite_engine_item_find(e, "nobody", 6, &out), RATITE_ERROR_UNKNOWN);
     CHECK_STR(ratite_engine_last_error_rendering(e), "");
-    offset = SENTINEL_COUNT;
+    offset = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_ERROR_UNKNOWN);
-    CHECK(offset == SENTINEL_COUNT);
+    CHECK(offset == SENTINEL_SIZE);
     /* The offset needs somewhere to go. */
     CHECK_STATUS(ratite_engine_vfl(e, "V|", 2, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_ERROR_PARSE);
     CHECK_STATUS(ratite_engine_last_error_offset(e, NULL), RATITE_ERROR_NULL_ARGUMENT);
@@ -482,7 +454,7 @@ static void test_other_failures(void) {
     ratite_item root = root_view(e, 200, 100);
     view(e, "a", root);
     const uint64_t before = constraint_count(e);
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     ratite_layout_constraint ids[4];
     /* '|' next to a view without a superview. */
     CHECK_STATUS(ratite_engine_vfl(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, ids, 4, &count), RATITE_ERROR_INVALID_ARGUMENT);
@@ -502,7 +474,7 @@ static void test_other_failures(void) {
     CHECK_STATUS(ratite_engine_vfl(e, "H:[a]", 5, NULL, 0, &binding, (size_t)-1, 0, ids, 4, &count),
                  RATITE_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl(NULL, "H:[a]", 5, NULL, 0, NULL, 0, 0, ids, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK(count == SENTINEL_SIZE);
     CHECK(constraint_count(e) == before);
     ratite_engine_free(e);
 }
@@ -517,7 +489,7 @@ static void test_conflicts(int strict) {
     vfl(e, "V:|[a(==50)]", 0);
     const uint64_t before = constraint_count(e);
     ratite_layout_constraint ids[4] = {SENTINEL_ID, SENTINEL_ID, SENTINEL_ID, SENTINEL_ID};
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     const char *format = "H:[a(==60)]-[b]";
     ratite_status status = ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, 4, &count);
     char *report = NULL;
@@ -525,7 +497,7 @@ static void test_conflicts(int strict) {
     if (strict) {
         /* Nothing added, not even the constraint that did not conflict. */
         CHECK_STATUS(status, RATITE_ERROR_UNSATISFIABLE);
-        CHECK(count == SENTINEL_COUNT && ids[0] == SENTINEL_ID);
+        CHECK(count == SENTINEL_SIZE && ids[0] == SENTINEL_ID);
         CHECK(constraint_count(e) == before);
         CHECK_CONTAINS(ratite_engine_last_error(e), "a.width == 60");
         CHECK_STR(report, "");
@@ -572,7 +544,7 @@ static void test_check(void) {
         {"H: [a] - [b]\nV: [a]-[b]", RATITE_VFL_EXTENDED, 2},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        size_t count = SENTINEL_COUNT, needed = SENTINEL_COUNT;
+        size_t count = SENTINEL_SIZE, needed = SENTINEL_SIZE;
         const char *format = cases[i].format;
         CHECK_STATUS(ratite_engine_vfl_check(e, format, strlen(format), NULL, 0, NULL, 0, cases[i].options, &count),
                      RATITE_OK);
@@ -585,7 +557,7 @@ static void test_check(void) {
     /* Metrics and bindings. */
     const ratite_metric metrics[1] = {{"m", 1, 15}};
     const ratite_view_binding views[2] = {{"left", 4, a}, {"right", 5, b}};
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     const char *format = "H:|-m-[left(==m)][right]";
     CHECK_STATUS(ratite_engine_vfl_check(e, format, strlen(format), metrics, 1, views, 2, 0, &count), RATITE_OK);
     CHECK(count == 3);
@@ -594,12 +566,12 @@ static void test_check(void) {
     CHECK_FRAME(e, a, 0, 0, 0, 10);
 
     /* Parse errors: the same status, offset and rendering. */
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl_check(e, "V|[a]|", 6, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_PARSE);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK(count == SENTINEL_SIZE);
     CHECK_STR(ratite_engine_last_error(e), "Expected ':' after 'V' to specify vertical arrangement");
     CHECK_STR(ratite_engine_last_error_rendering(e), "Expected ':' after 'V' to specify vertical arrangement\nV|[a]|\n ^");
-    size_t offset = SENTINEL_COUNT;
+    size_t offset = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_OK);
     CHECK(offset == 1);
     const char *lines = "H:[a]-[b]\nV:[a]-[";
@@ -632,7 +604,7 @@ static void test_check(void) {
     const ratite_view_binding foreign[1] = {{"s", 1, stranger}};
     CHECK_STATUS(ratite_engine_vfl_check(e, "H:[s]", 5, NULL, 0, foreign, 1, 0, &count), RATITE_ERROR_UNKNOWN);
     ratite_engine_free(other);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK(count == SENTINEL_SIZE);
     CHECK(constraint_count(e) == before);
     ratite_engine_free(e);
 }
@@ -642,11 +614,11 @@ static void test_check(void) {
 static void test_check_superview_error(void) {
     ratite_engine *e = new_engine();
     root_view(e, 200, 100);
-    size_t count = SENTINEL_COUNT, needed = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE, needed = SENTINEL_SIZE;
     ratite_layout_constraint ids[4];
     CHECK_STATUS(ratite_engine_vfl(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, ids, 4, &needed), RATITE_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_check(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_INVALID_ARGUMENT);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK(count == SENTINEL_SIZE);
     ratite_engine_free(e);
 }
 
@@ -805,7 +777,7 @@ static void check_parse_matches_vfl(const struct parse_case *c) {
     parse_bindings(&b, c->bindings, names_b, views_b);
     const size_t length = strlen(c->format);
     ratite_vfl_constraint records[32];
-    size_t count = SENTINEL_COUNT, checked = SENTINEL_COUNT, activated = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE, checked = SENTINEL_SIZE, activated = SENTINEL_SIZE;
     ratite_status status = ratite_engine_vfl_parse(a.e, c->format, length, parse_metrics, 3, views_a, nviews, c->options,
                                                    records, 32, &count);
     if (status != RATITE_OK) fprintf(stderr, "    \"%s\": %s\n", c->format, ratite_engine_last_error(a.e));
@@ -883,7 +855,7 @@ static void test_parse_records(void) {
     const uint64_t before = constraint_count(f.e);
     ratite_vfl_constraint out[6];
     memset(out, 0xA5, sizeof out);
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl_parse(f.e, format, strlen(format), NULL, 0, views, 3, 0, out, 6, &count), RATITE_OK);
     CHECK(count == 5);
     const ratite_vfl_constraint expected[5] = {
@@ -928,7 +900,7 @@ static void test_parse_right_to_left_alignments(void) {
     const char *format = "[find][findNext][findField]";
     const uint32_t align = RATITE_VFL_ALIGN_ALL_TOP | RATITE_VFL_ALIGN_ALL_FIRST_BASELINE;
     ratite_vfl_constraint out[6];
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl_parse(f.e, format, strlen(format), NULL, 0, NULL, 0,
                                          align | RATITE_VFL_DIRECTION_RIGHT_TO_LEFT, out, 6, &count),
                  RATITE_OK);
@@ -947,7 +919,7 @@ static void test_parse_right_to_left_alignments(void) {
     /* Left to right, explicitly or by default: the earlier view first. */
     const uint32_t directions[2] = {RATITE_VFL_DIRECTION_LEFT_TO_RIGHT, RATITE_VFL_DIRECTION_LEADING_TO_TRAILING};
     for (size_t d = 0; d < 2; d++) {
-        count = SENTINEL_COUNT;
+        count = SENTINEL_SIZE;
         CHECK_STATUS(ratite_engine_vfl_parse(f.e, format, strlen(format), NULL, 0, NULL, 0, align | directions[d], out, 6,
                                              &count),
                      RATITE_OK);
@@ -1006,13 +978,13 @@ static void test_parse_errors_match_check(void) {
         char names[8][32];
         ratite_view_binding views[8];
         size_t nviews = parse_bindings(&f, c->bindings, names, views);
-        size_t checked = SENTINEL_COUNT, count = SENTINEL_COUNT;
+        size_t checked = SENTINEL_SIZE, count = SENTINEL_SIZE;
         ratite_status expected =
             ratite_engine_vfl_check(f.e, c->format, c->length, parse_metrics, 3, views, nviews, c->options, &checked);
         char message[512], rendering[512];
         snprintf(message, sizeof message, "%s", ratite_engine_last_error(f.e));
         snprintf(rendering, sizeof rendering, "%s", ratite_engine_last_error_rendering(f.e));
-        size_t expected_offset = SENTINEL_COUNT, offset = SENTINEL_COUNT;
+        size_t expected_offset = SENTINEL_SIZE, offset = SENTINEL_SIZE;
         ratite_status has_offset = ratite_engine_last_error_offset(f.e, &expected_offset);
         ratite_vfl_constraint out[4];
         memset(out, 0x5A, sizeof out);
@@ -1024,7 +996,7 @@ static void test_parse_errors_match_check(void) {
         CHECK_STR(ratite_engine_last_error_rendering(f.e), rendering);
         CHECK_STATUS(ratite_engine_last_error_offset(f.e, &offset), has_offset);
         CHECK(offset == expected_offset);
-        CHECK(count == SENTINEL_COUNT && checked == SENTINEL_COUNT);
+        CHECK(count == SENTINEL_SIZE && checked == SENTINEL_SIZE);
         const unsigned char *bytes = (const unsigned char *)out;
         for (size_t k = 0; k < sizeof out; k++) CHECK(bytes[k] == 0x5A);
     }
@@ -1041,12 +1013,12 @@ static void test_parse_arguments(void) {
     const size_t length = strlen(format);
     ratite_vfl_constraint out[4];
     memset(out, 0x5A, sizeof out);
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     /* Capacity too small: the number needed, INVALID_ARGUMENT, the buffer untouched. */
     CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, 2, &count), RATITE_ERROR_INVALID_ARGUMENT);
     CHECK(count == 3);
     CHECK_CONTAINS(ratite_engine_last_error(e), "the format makes 3 constraints; capacity is 2");
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_ERROR_INVALID_ARGUMENT);
     CHECK(count == 3);
     const unsigned char *bytes = (const unsigned char *)out;
@@ -1054,11 +1026,11 @@ static void test_parse_arguments(void) {
     /* Exactly enough; no room needed for no constraints. */
     CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, 3, &count), RATITE_OK);
     CHECK(count == 3);
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl_parse(e, "[button]", 8, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_OK);
     CHECK(count == 0);
     /* NULL arguments, absurd counts. */
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl_parse(NULL, format, length, NULL, 0, NULL, 0, 0, out, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, 4, NULL), RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, NULL, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
@@ -1094,7 +1066,7 @@ static void test_parse_arguments(void) {
     /* A binding whose name is canonically equivalent to the format's (the Kelvin sign is K)
      * answers to it, as in ratite_engine_vfl's dictionary. */
     const ratite_view_binding kelvin[2] = {{"\xe2\x84\xaa", 3, parse_item(&f, "button")}, {"b", 1, parse_item(&f, "textField")}};
-    size_t checked = SENTINEL_COUNT;
+    size_t checked = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl_check(e, "[K]-[b]", 7, NULL, 0, kelvin, 2, 0, &checked), RATITE_OK);
     CHECK_STATUS(ratite_engine_vfl_parse(e, "[K]-[b]", 7, NULL, 0, kelvin, 2, 0, out, 4, &count), RATITE_OK);
     CHECK(count == checked && count == 1);
