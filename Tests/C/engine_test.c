@@ -9,9 +9,9 @@
 #include <string.h>
 #include "test_support.h"
 
-static ratite_layout_constraint add(ratite_engine *e, ratite_item item1, ratite_attribute attribute1, ratite_relation relation,
-                                    ratite_item item2, ratite_attribute attribute2, double multiplier, double constant,
-                                    double priority) {
+static ratite_layout_constraint add(ratite_engine *e, ratite_item item1, ratite_attribute attribute1,
+                                    ratite_relation relation, ratite_item item2, ratite_attribute attribute2,
+                                    double multiplier, double constant, double priority) {
     ratite_layout_constraint c = 0;
     ratite_status status = ratite_engine_constraint_add(e, item1, attribute1, relation, item2, attribute2, multiplier,
                                                         constant, priority, NULL, 0, &c);
@@ -653,7 +653,8 @@ static void test_aspect_ratio(void) {
     pin(e, b, A(TOP), root, A(TOP), 0);
     fix(e, b, A(WIDTH), 11);
     ratite_layout_constraint ratio = SENTINEL_ID;
-    CHECK_STATUS(ratite_engine_constraint_add(e, b, A(HEIGHT), EQ, b, A(WIDTH), 2, 0, 1000, NULL, 0, &ratio), RATITE_OK);
+    CHECK_STATUS(ratite_engine_constraint_add(e, b, A(HEIGHT), EQ, b, A(WIDTH), 2, 0, 1000, NULL, 0, &ratio),
+                 RATITE_OK);
     layout(e);
     CHECK_FRAME(e, b, 0, 0, 11, 22);
     /* Positions across axes stay invalid. */
@@ -767,7 +768,8 @@ static void test_layout_and_changed_items(void) {
     CHECK_STATUS(ratite_engine_build_form(e, 2, &root), RATITE_OK);
     const char *names[] = {"root", "label0", "field0", "label1", "field1"};
     ratite_item items[5];
-    for (size_t i = 0; i < 5; i++) CHECK_STATUS(ratite_engine_item_find(e, names[i], strlen(names[i]), &items[i]), RATITE_OK);
+    for (size_t i = 0; i < 5; i++)
+        CHECK_STATUS(ratite_engine_item_find(e, names[i], strlen(names[i]), &items[i]), RATITE_OK);
     CHECK(items[0] == root);
     const ratite_item *changed = NULL;
     size_t count = 99;

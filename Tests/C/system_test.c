@@ -140,7 +140,8 @@ static void test_chain(void) {
     ratite_system *one_item = generate(RATITE_FAMILY_CHAIN, 1, 0);
     char *text = NULL;
     CHECK_STATUS(ratite_system_text(one_item, &text), RATITE_OK);
-    CHECK_STR(text, "left0 == 20\nwidth0 >= 10\nwidth0 == 50 @weak\nW == left0 + width0 + 20\nedit W @strong\nsuggest W 100\n");
+    CHECK_STR(text, "left0 == 20\nwidth0 >= 10\nwidth0 == 50 @weak\nW == left0 + width0 + 20\n"
+                    "edit W @strong\nsuggest W 100\n");
     ratite_string_free(text);
     char *untouched = (char *)"untouched";
     CHECK_STATUS(ratite_system_text(NULL, &untouched), RATITE_ERROR_NULL_ARGUMENT);

@@ -50,7 +50,8 @@ static void *solve_chain(void *argument) {
     struct job *job = (struct job *)argument;
     ratite_system *system = NULL;
     ratite_solver *s = NULL;
-    if (ratite_system_generate(RATITE_FAMILY_CHAIN, job->n, 0, &system) != RATITE_OK || ratite_solver_new(&s) != RATITE_OK) {
+    if (ratite_system_generate(RATITE_FAMILY_CHAIN, job->n, 0, &system) != RATITE_OK ||
+        ratite_solver_new(&s) != RATITE_OK) {
         job->failed = 1;
         ratite_system_free(system);
         return NULL;
@@ -114,8 +115,8 @@ static void *solve_grid_text(void *argument) {
     ratite_system *system = NULL;
     ratite_solver *s = NULL;
     char *text = NULL;
-    if (ratite_system_generate(RATITE_FAMILY_GRID, job->n, 0, &system) != RATITE_OK || ratite_solver_new(&s) != RATITE_OK ||
-        ratite_system_text(system, &text) != RATITE_OK) {
+    if (ratite_system_generate(RATITE_FAMILY_GRID, job->n, 0, &system) != RATITE_OK ||
+        ratite_solver_new(&s) != RATITE_OK || ratite_system_text(system, &text) != RATITE_OK) {
         job->failed = 1;
     } else {
         for (char *line = text; *line;) {
@@ -132,7 +133,8 @@ static void *solve_grid_text(void *argument) {
         while (k * k < job->n) k++;
         double natural = 48.0 * (double)k + 32;
         ratite_variable w = 0, h = 0, cell = 0;
-        if (ratite_solver_variable_find(s, "W", 1, &w) != RATITE_OK || ratite_solver_variable_find(s, "H", 1, &h) != RATITE_OK ||
+        if (ratite_solver_variable_find(s, "W", 1, &w) != RATITE_OK ||
+            ratite_solver_variable_find(s, "H", 1, &h) != RATITE_OK ||
             ratite_solver_edit_add(s, w, RATITE_PRIORITY_STRONG) != RATITE_OK ||
             ratite_solver_edit_add(s, h, RATITE_PRIORITY_STRONG) != RATITE_OK ||
             ratite_solver_suggest(s, w, natural) != RATITE_OK || ratite_solver_suggest(s, h, natural) != RATITE_OK ||
@@ -198,7 +200,8 @@ void run_thread_tests(void) {
     }
     for (int i = 0; i < TOTAL; i++) {
         if (started[i]) pthread_join(threads[i], NULL);
-        if (jobs[i].failed) fprintf(stderr, "    thread %d (n = %ld) failed, last result %g\n", i, jobs[i].n, jobs[i].result);
+        if (jobs[i].failed)
+            fprintf(stderr, "    thread %d (n = %ld) failed, last result %g\n", i, jobs[i].n, jobs[i].result);
         CHECK(jobs[i].failed == 0);
     }
     /* The same work on one thread gives the same results. */

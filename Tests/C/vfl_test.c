@@ -94,7 +94,8 @@ static void test_bindings(void) {
     /* With bindings, only the bound names exist. */
     format = "H:|[a]|";
     count = SENTINEL_SIZE;
-    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, views, 2, 0, ids, 8, &count), RATITE_ERROR_PARSE);
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, views, 2, 0, ids, 8, &count),
+                 RATITE_ERROR_PARSE);
     CHECK(count == SENTINEL_SIZE);
     CHECK_STR(ratite_engine_last_error(e), "a is not a key in the views dictionary.");
     /* A binding to an item of another engine, a bad name. */
@@ -102,7 +103,8 @@ static void test_bindings(void) {
     ratite_item stranger = view(other, "stranger", RATITE_NO_ITEM);
     const ratite_view_binding foreign[1] = {{"s", 1, stranger}};
     format = "H:[s(==5)]";
-    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, foreign, 1, 0, ids, 8, &count), RATITE_ERROR_UNKNOWN);
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, foreign, 1, 0, ids, 8, &count),
+                 RATITE_ERROR_UNKNOWN);
     const ratite_view_binding bad_utf8[1] = {{"\xc3(", 2, a}};
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, bad_utf8, 1, 0, ids, 8, &count),
                  RATITE_ERROR_INVALID_UTF8);
@@ -137,7 +139,8 @@ static void test_metrics(void) {
     /* Unknown metrics, non-finite values, bad names. */
     count = SENTINEL_SIZE;
     format = "H:[a(>=zz)]";
-    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), metrics, 3, NULL, 0, 0, ids, 8, &count), RATITE_ERROR_PARSE);
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), metrics, 3, NULL, 0, 0, ids, 8, &count),
+                 RATITE_ERROR_PARSE);
     CHECK_STR(ratite_engine_last_error(e),
               "Encountered metric with name \"zz\", but value was not specified in metrics or views dictionaries");
     const ratite_metric not_finite[2] = {{"m", 1, 1}, {"zz", 2, NAN}};
@@ -196,8 +199,9 @@ static void test_options(void) {
     uint64_t before = constraint_count(e);
     CHECK(vfl_status(e, "H:[a]-[b]", RATITE_VFL_ALIGN_ALL_LEFT, &status) == 0);
     CHECK_STATUS(status, RATITE_ERROR_PARSE);
-    CHECK_STR(ratite_engine_last_error(e), "Options mask required views to be aligned on a horizontal edge, which is not "
-                                           "allowed for layout that is also horizontal.");
+    CHECK_STR(ratite_engine_last_error(e),
+              "Options mask required views to be aligned on a horizontal edge, which is not "
+              "allowed for layout that is also horizontal.");
     CHECK(vfl_status(e, "V:[a]-[b]", RATITE_VFL_ALIGN_ALL_TOP, &status) == 0);
     CHECK_STATUS(status, RATITE_ERROR_PARSE);
     CHECK_STR(ratite_engine_last_error(e), "Options mask required views to be aligned on a vertical edge, which is not "
@@ -371,7 +375,8 @@ static void test_parse_errors(void) {
         {"V|[a]|", 6, 0, 1, "Expected ':' after 'V' to specify vertical arrangement", "V|[a]|"},
         {"H:[a]-[zz]", 10, 0, 9, "zz is not a key in the views dictionary.", "H:[a]-[zz]"},
         {"H:[a(>=w)]", 10, 0, 8,
-         "Encountered metric with name \"w\", but value was not specified in metrics or views dictionaries", "H:[a(>=w)]"},
+         "Encountered metric with name \"w\", but value was not specified in metrics or views dictionaries",
+         "H:[a(>=w)]"},
         {"H:[a]-[b]", 9, RATITE_VFL_ALIGN_ALL_LEFT, 9,
          "Options mask required views to be aligned on a horizontal edge, which is not allowed for layout that is also "
          "horizontal.",
@@ -398,7 +403,8 @@ static void test_parse_errors(void) {
         size_t offset = SENTINEL_SIZE;
         CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_OK);
         CHECK(offset == x->offset);
-        if (offset != x->offset) fprintf(stderr, "    \"%s\": offset %zu, expected %zu\n", x->message, offset, x->offset);
+        if (offset != x->offset)
+            fprintf(stderr, "    \"%s\": offset %zu, expected %zu\n", x->message, offset, x->offset);
         /* message, format, caret under the offset */
         char expected[512];
         int n = snprintf(expected, sizeof expected, "%s\n%s\n%*s^", x->message, x->shown, (int)x->offset, "");
@@ -429,8 +435,8 @@ static void test_parse_errors(void) {
     CHECK_STATUS(ratite_engine_vfl(e, minus, strlen(minus), NULL, 0, NULL, 0, RATITE_VFL_EXTENDED, NULL, 0, &count),
                  RATITE_ERROR_PARSE);
     CHECK_STR(ratite_engine_last_error_rendering(e),
-              "2:9: Cannot tell if this - is a minus sign or an accidental extra bar in the connection. Use parentheses "
-              "around negative numbers.\nV: [a] -- [b]\n        ^");
+              "2:9: Cannot tell if this - is a minus sign or an accidental extra bar in the connection. "
+              "Use parentheses around negative numbers.\nV: [a] -- [b]\n        ^");
     CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_OK);
     CHECK(offset == 21);
     CHECK(count == SENTINEL_SIZE);
@@ -457,7 +463,8 @@ static void test_other_failures(void) {
     size_t count = SENTINEL_SIZE;
     ratite_layout_constraint ids[4];
     /* '|' next to a view without a superview. */
-    CHECK_STATUS(ratite_engine_vfl(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, ids, 4, &count), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, ids, 4, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
     CHECK_CONTAINS(ratite_engine_last_error(e), "needs a view with a superview");
     /* Not UTF-8, a NULL format with a length, an absurd length. */
     CHECK_STATUS(ratite_engine_vfl(e, "H:[a]\xff", 6, NULL, 0, NULL, 0, 0, ids, 4, &count), RATITE_ERROR_INVALID_UTF8);
@@ -550,7 +557,8 @@ static void test_check(void) {
                      RATITE_OK);
         CHECK(count == cases[i].count);
         /* The same number ratite_engine_vfl asks room for. */
-        ratite_status status = ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, cases[i].options, NULL, 0, &needed);
+        ratite_status status =
+            ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, cases[i].options, NULL, 0, &needed);
         CHECK_STATUS(status, cases[i].count ? RATITE_ERROR_INVALID_ARGUMENT : RATITE_OK);
         CHECK(needed == cases[i].count);
     }
@@ -570,7 +578,8 @@ static void test_check(void) {
     CHECK_STATUS(ratite_engine_vfl_check(e, "V|[a]|", 6, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_PARSE);
     CHECK(count == SENTINEL_SIZE);
     CHECK_STR(ratite_engine_last_error(e), "Expected ':' after 'V' to specify vertical arrangement");
-    CHECK_STR(ratite_engine_last_error_rendering(e), "Expected ':' after 'V' to specify vertical arrangement\nV|[a]|\n ^");
+    CHECK_STR(ratite_engine_last_error_rendering(e),
+              "Expected ':' after 'V' to specify vertical arrangement\nV|[a]|\n ^");
     size_t offset = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_OK);
     CHECK(offset == 1);
@@ -590,8 +599,10 @@ static void test_check(void) {
     CHECK_STATUS(ratite_engine_vfl_check(e, NULL, 5, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, NULL, 2, NULL, 0, 0, &count), RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, NULL, 0, NULL, 2, 0, &count), RATITE_ERROR_NULL_ARGUMENT);
-    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, NULL, 0, NULL, 0, 1u << 20, &count), RATITE_ERROR_INVALID_ARGUMENT);
-    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", (size_t)-1, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, NULL, 0, NULL, 0, 1u << 20, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", (size_t)-1, NULL, 0, NULL, 0, 0, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, metrics, (size_t)-1, NULL, 0, 0, &count),
                  RATITE_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, NULL, 0, views, (size_t)-1, 0, &count),
@@ -616,8 +627,10 @@ static void test_check_superview_error(void) {
     root_view(e, 200, 100);
     size_t count = SENTINEL_SIZE, needed = SENTINEL_SIZE;
     ratite_layout_constraint ids[4];
-    CHECK_STATUS(ratite_engine_vfl(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, ids, 4, &needed), RATITE_ERROR_INVALID_ARGUMENT);
-    CHECK_STATUS(ratite_engine_vfl_check(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, ids, 4, &needed),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
     CHECK(count == SENTINEL_SIZE);
     ratite_engine_free(e);
 }
@@ -778,15 +791,17 @@ static void check_parse_matches_vfl(const struct parse_case *c) {
     const size_t length = strlen(c->format);
     ratite_vfl_constraint records[32];
     size_t count = SENTINEL_SIZE, checked = SENTINEL_SIZE, activated = SENTINEL_SIZE;
-    ratite_status status = ratite_engine_vfl_parse(a.e, c->format, length, parse_metrics, 3, views_a, nviews, c->options,
-                                                   records, 32, &count);
+    ratite_status status = ratite_engine_vfl_parse(a.e, c->format, length, parse_metrics, 3, views_a, nviews,
+                                                   c->options, records, 32, &count);
     if (status != RATITE_OK) fprintf(stderr, "    \"%s\": %s\n", c->format, ratite_engine_last_error(a.e));
     CHECK_STATUS(status, RATITE_OK);
-    CHECK_STATUS(ratite_engine_vfl_check(a.e, c->format, length, parse_metrics, 3, views_a, nviews, c->options, &checked),
-                 RATITE_OK);
+    CHECK_STATUS(
+        ratite_engine_vfl_check(a.e, c->format, length, parse_metrics, 3, views_a, nviews, c->options, &checked),
+        RATITE_OK);
     CHECK(count == checked);
     ratite_layout_constraint ids[32];
-    CHECK_STATUS(ratite_engine_vfl(b.e, c->format, length, parse_metrics, 3, views_b, nviews, c->options, ids, 32, &activated),
+    CHECK_STATUS(ratite_engine_vfl(b.e, c->format, length, parse_metrics, 3, views_b, nviews, c->options, ids, 32,
+                                   &activated),
                  RATITE_OK);
     CHECK(count == activated);
     for (size_t i = 0; status == RATITE_OK && i < count; i++) {
@@ -831,14 +846,15 @@ static void test_parse_matches_vfl(void) {
         {"|-(==8@750)-[button1(>=60)]-[button2(==button1)]-(8)-|", RATITE_VFL_DIRECTION_RIGHT_TO_LEFT, NULL},
         {"|-[button1]-[button2]-[find]", RATITE_VFL_DIRECTION_RIGHT_TO_LEFT | RATITE_VFL_ALIGN_ALL_CENTER_Y, NULL},
         {"|-[button1]-[button2]", RATITE_VFL_DIRECTION_LEFT_TO_RIGHT | RATITE_VFL_ALIGN_ALL_CENTER_Y, NULL},
-        {"V:|-20-[label]-8-[field(==label)]-(>=20)-|", RATITE_VFL_ALIGN_ALL_LEADING | RATITE_VFL_ALIGN_ALL_CENTER_X, NULL},
+        {"V:|-20-[label]-8-[field(==label)]-(>=20)-|", RATITE_VFL_ALIGN_ALL_LEADING | RATITE_VFL_ALIGN_ALL_CENTER_X,
+         NULL},
         {"V:[label]-[field]", RATITE_VFL_SPACING_BASELINE_TO_BASELINE, NULL},
         {"H:|-m-[button(==w@p)]-(>=m)-|", 0, NULL},
         {"H:|[left(==50)][right]|", 0, "left=button1,right=button2"},
         /* A later binding of a name wins, as in ratite_engine_vfl. */
         {"H:|[left(==50)]", 0, "left=button1,left=button2"},
-        {"H: |-(m)-[button(==textField.width*2+1)] // comment\nV: |[button(==30@strong)]-[textField]", RATITE_VFL_EXTENDED,
-         NULL},
+        {"H: |-(m)-[button(==textField.width*2+1)] // comment\nV: |[button(==30@strong)]-[textField]",
+         RATITE_VFL_EXTENDED, NULL},
         {"[button]", 0, NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) check_parse_matches_vfl(&cases[i]);
@@ -862,8 +878,8 @@ static void test_parse_records(void) {
         {find, RATITE_ATTRIBUTE_LEADING, RATITE_RELATION_EQUAL, root, RATITE_ATTRIBUTE_LEADING, 1, 20, 1000},
         {next, RATITE_ATTRIBUTE_LEADING, RATITE_RELATION_EQUAL, find, RATITE_ATTRIBUTE_TRAILING, 1, 8, 1000},
         {field, RATITE_ATTRIBUTE_LEADING, RATITE_RELATION_EQUAL, next, RATITE_ATTRIBUTE_TRAILING, 1, 8, 1000},
-        {field, RATITE_ATTRIBUTE_WIDTH, RATITE_RELATION_GREATER_OR_EQUAL, RATITE_NO_ITEM, RATITE_ATTRIBUTE_NOT_AN_ATTRIBUTE, 1,
-         20, 1000},
+        {field, RATITE_ATTRIBUTE_WIDTH, RATITE_RELATION_GREATER_OR_EQUAL, RATITE_NO_ITEM,
+         RATITE_ATTRIBUTE_NOT_AN_ATTRIBUTE, 1, 20, 1000},
         {root, RATITE_ATTRIBUTE_TRAILING, RATITE_RELATION_EQUAL, field, RATITE_ATTRIBUTE_TRAILING, 1, 20, 1000},
     };
     for (size_t i = 0; i < 5; i++) {
@@ -920,8 +936,8 @@ static void test_parse_right_to_left_alignments(void) {
     const uint32_t directions[2] = {RATITE_VFL_DIRECTION_LEFT_TO_RIGHT, RATITE_VFL_DIRECTION_LEADING_TO_TRAILING};
     for (size_t d = 0; d < 2; d++) {
         count = SENTINEL_SIZE;
-        CHECK_STATUS(ratite_engine_vfl_parse(f.e, format, strlen(format), NULL, 0, NULL, 0, align | directions[d], out, 6,
-                                             &count),
+        CHECK_STATUS(ratite_engine_vfl_parse(f.e, format, strlen(format), NULL, 0, NULL, 0, align | directions[d], out,
+                                             6, &count),
                      RATITE_OK);
         CHECK(count == 6);
         CHECK(out[2].item1 == find && out[2].item2 == next && out[2].attribute1 == RATITE_ATTRIBUTE_TOP);
@@ -988,8 +1004,8 @@ static void test_parse_errors_match_check(void) {
         ratite_status has_offset = ratite_engine_last_error_offset(f.e, &expected_offset);
         ratite_vfl_constraint out[4];
         memset(out, 0x5A, sizeof out);
-        ratite_status status =
-            ratite_engine_vfl_parse(f.e, c->format, c->length, parse_metrics, 3, views, nviews, c->options, out, 4, &count);
+        ratite_status status = ratite_engine_vfl_parse(f.e, c->format, c->length, parse_metrics, 3, views, nviews,
+                                                       c->options, out, 4, &count);
         CHECK(expected != RATITE_OK);
         CHECK_STATUS(status, expected);
         CHECK_STR(ratite_engine_last_error(f.e), message);
@@ -1015,11 +1031,13 @@ static void test_parse_arguments(void) {
     memset(out, 0x5A, sizeof out);
     size_t count = SENTINEL_SIZE;
     /* Capacity too small: the number needed, INVALID_ARGUMENT, the buffer untouched. */
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, 2, &count), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, 2, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
     CHECK(count == 3);
     CHECK_CONTAINS(ratite_engine_last_error(e), "the format makes 3 constraints; capacity is 2");
     count = SENTINEL_SIZE;
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, NULL, 0, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
     CHECK(count == 3);
     const unsigned char *bytes = (const unsigned char *)out;
     for (size_t k = 0; k < sizeof out; k++) CHECK(bytes[k] == 0x5A);
@@ -1031,12 +1049,17 @@ static void test_parse_arguments(void) {
     CHECK(count == 0);
     /* NULL arguments, absurd counts. */
     count = SENTINEL_SIZE;
-    CHECK_STATUS(ratite_engine_vfl_parse(NULL, format, length, NULL, 0, NULL, 0, 0, out, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, 4, NULL), RATITE_ERROR_NULL_ARGUMENT);
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, NULL, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(NULL, format, length, NULL, 0, NULL, 0, 0, out, 4, &count),
+                 RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, 4, NULL),
+                 RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, NULL, 4, &count),
+                 RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_parse(e, NULL, 3, NULL, 0, NULL, 0, 0, out, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 1, NULL, 0, 0, out, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 2, 0, out, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 1, NULL, 0, 0, out, 4, &count),
+                 RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 2, 0, out, 4, &count),
+                 RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_parse(e, format, (size_t)-1, NULL, 0, NULL, 0, 0, out, 4, &count),
                  RATITE_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, (size_t)-1, &count),
@@ -1045,27 +1068,33 @@ static void test_parse_arguments(void) {
                  RATITE_ERROR_INVALID_ARGUMENT);
     /* Bad metrics and bindings. */
     const ratite_metric nan_metric[2] = {{"m", 1, 1}, {"gap", 3, NAN}};
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, nan_metric, 2, NULL, 0, 0, out, 4, &count), RATITE_ERROR_NON_FINITE);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, nan_metric, 2, NULL, 0, 0, out, 4, &count),
+                 RATITE_ERROR_NON_FINITE);
     CHECK_CONTAINS(ratite_engine_last_error(e), "metric 'gap' is not finite");
     const ratite_metric infinite[1] = {{"gap", 3, INFINITY}};
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, infinite, 1, NULL, 0, 0, out, 4, &count), RATITE_ERROR_NON_FINITE);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, infinite, 1, NULL, 0, 0, out, 4, &count),
+                 RATITE_ERROR_NON_FINITE);
     const ratite_metric nul_metric[1] = {{"g\0p", 3, 1}};
     CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, nul_metric, 1, NULL, 0, 0, out, 4, &count),
                  RATITE_ERROR_INVALID_UTF8);
     const ratite_view_binding bad_id[1] = {{"button", 6, 12345}};
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, bad_id, 1, 0, out, 4, &count), RATITE_ERROR_UNKNOWN);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, bad_id, 1, 0, out, 4, &count),
+                 RATITE_ERROR_UNKNOWN);
     ratite_engine *other = new_engine();
     const ratite_view_binding foreign[1] = {{"button", 6, view(other, "button", RATITE_NO_ITEM)}};
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, foreign, 1, 0, out, 4, &count), RATITE_ERROR_UNKNOWN);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, foreign, 1, 0, out, 4, &count),
+                 RATITE_ERROR_UNKNOWN);
     ratite_engine_free(other);
     const ratite_view_binding bad_utf8[1] = {{"\xc3(", 2, parse_item(&f, "button")}};
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, bad_utf8, 1, 0, out, 4, &count), RATITE_ERROR_INVALID_UTF8);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, bad_utf8, 1, 0, out, 4, &count),
+                 RATITE_ERROR_INVALID_UTF8);
     const ratite_view_binding null_name[1] = {{NULL, 1, parse_item(&f, "button")}};
     CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, null_name, 1, 0, out, 4, &count),
                  RATITE_ERROR_NULL_ARGUMENT);
     /* A binding whose name is canonically equivalent to the format's (the Kelvin sign is K)
      * answers to it, as in ratite_engine_vfl's dictionary. */
-    const ratite_view_binding kelvin[2] = {{"\xe2\x84\xaa", 3, parse_item(&f, "button")}, {"b", 1, parse_item(&f, "textField")}};
+    const ratite_view_binding kelvin[2] = {{"\xe2\x84\xaa", 3, parse_item(&f, "button")},
+                                           {"b", 1, parse_item(&f, "textField")}};
     size_t checked = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl_check(e, "[K]-[b]", 7, NULL, 0, kelvin, 2, 0, &checked), RATITE_OK);
     CHECK_STATUS(ratite_engine_vfl_parse(e, "[K]-[b]", 7, NULL, 0, kelvin, 2, 0, out, 4, &count), RATITE_OK);

@@ -412,7 +412,9 @@ import Testing
 
     @Test func expressionOperators() {
         let x = Variable("x"), y = Variable("y"), a = Variable("a"), b = Variable("b")
-        func shape(_ e: LinearExpression) -> [String] { e.terms.map { "\($0.variable.name):\($0.coefficient)" } + ["\(e.constant)"] }
+        func shape(_ e: LinearExpression) -> [String] {
+            e.terms.map { "\($0.variable.name):\($0.coefficient)" } + ["\(e.constant)"]
+        }
         #expect(shape(x + 2 * y - 10) == ["x:1.0", "y:2.0", "-10.0"])
         #expect(shape((a + b) / 2) == ["a:0.5", "b:0.5", "0.0"])
         #expect(shape(-x) == ["x:-1.0", "0.0"])
@@ -488,7 +490,9 @@ import Testing
         #expect(floating.value == 2.5)
         #expect(Priority.weak < .medium && Priority.medium < .strong && Priority.strong < .required)
         for valid in [0.001, 1, 250, 999.9999, 1000] { #expect(Priority(valid).isValid) }
-        for invalid in [0, -1, 1000.0001, 1e9, .nan, .infinity, -.infinity, -0.0] { #expect(!Priority(invalid).isValid) }
+        for invalid in [0, -1, 1000.0001, 1e9, .nan, .infinity, -.infinity, -0.0] {
+            #expect(!Priority(invalid).isValid)
+        }
         #expect(Priority.required.isRequired && !Priority(999.999).isRequired)
         #expect(Priority(600).description == "600")
         #expect(Priority(0.5).description == "0.5")

@@ -139,13 +139,15 @@ import Testing
             let a = try engine.addView("a", in: root), b = try engine.addView("b", in: root)
             try engine.setIntrinsicContentSize(IntrinsicSize(width: 40, height: 20), of: a)
             try engine.setIntrinsicContentSize(IntrinsicSize(width: 60, height: 30), of: b)
-            try engine.activate(engine.constraints(visualFormat: "|-10-[a]-[b]", options: options.union(.alignAllCenterY)))
+            try engine.activate(engine.constraints(visualFormat: "|-10-[a]-[b]",
+                                                   options: options.union(.alignAllCenterY)))
             try engine.activate(engine.constraints(visualFormat: "V:|-10-[b]"))
             _ = engine.layout()
             #expect(engine.ambiguityReport().isEmpty && engine.conflictLog.isEmpty)
             return [a.frame, b.frame]
         }
-        #expect(try frames([]) == [Frame(x: 10, y: 15, width: 40, height: 20), Frame(x: 58, y: 10, width: 60, height: 30)])
+        #expect(try frames([])
+            == [Frame(x: 10, y: 15, width: 40, height: 20), Frame(x: 58, y: 10, width: 60, height: 30)])
         #expect(try frames(.directionRightToLeft)
             == [Frame(x: 250, y: 15, width: 40, height: 20), Frame(x: 182, y: 10, width: 60, height: 30)])
     }
