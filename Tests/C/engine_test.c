@@ -9,37 +9,9 @@
 #include <string.h>
 #include "test_support.h"
 
-#define SENTINEL_ID ((uint64_t)0x5A5A5A5A5A5A5A5AULL)
-#define A(name) RATITE_ATTRIBUTE_##name
-#define EQ RATITE_RELATION_EQUAL
-#define LE RATITE_RELATION_LESS_OR_EQUAL
-#define GE RATITE_RELATION_GREATER_OR_EQUAL
-
-/* An engine with macOS conventions (VFL's |- is the edge + 20), which these tests assume;
- * vfl_test.c's test_platform covers the iOS default. */
-static ratite_engine *new_engine(void) {
-    ratite_engine *e = NULL;
-    CHECK_STATUS(ratite_engine_new(&e), RATITE_OK);
-    CHECK(e != NULL);
-    CHECK_STATUS(ratite_engine_set_platform(e, RATITE_PLATFORM_MACOS), RATITE_OK);
-    return e;
-}
-
-static ratite_item view(ratite_engine *e, const char *name, ratite_item parent) {
-    ratite_item item = 0;
-    CHECK_STATUS(ratite_engine_view_add(e, name, strlen(name), parent, &item), RATITE_OK);
-    return item;
-}
-
-static ratite_item root_view(ratite_engine *e, double width, double height) {
-    ratite_item root = view(e, "root", RATITE_NO_ITEM);
-    CHECK_STATUS(ratite_engine_item_set_size(e, root, width, height), RATITE_OK);
-    return root;
-}
-
-static ratite_layout_constraint add(ratite_engine *e, ratite_item item1, ratite_attribute attribute1, ratite_relation relation,
-                                    ratite_item item2, ratite_attribute attribute2, double multiplier, double constant,
-                                    double priority) {
+static ratite_layout_constraint add(ratite_engine *e, ratite_item item1, ratite_attribute attribute1,
+                                    ratite_relation relation, ratite_item item2, ratite_attribute attribute2,
+                                    double multiplier, double constant, double priority) {
     ratite_layout_constraint c = 0;
     ratite_status status = ratite_engine_constraint_add(e, item1, attribute1, relation, item2, attribute2, multiplier,
                                                         constant, priority, NULL, 0, &c);
@@ -57,10 +29,6 @@ static ratite_layout_constraint fix(ratite_engine *e, ratite_item item, ratite_a
 static ratite_layout_constraint pin(ratite_engine *e, ratite_item item, ratite_attribute attribute, ratite_item other,
                                     ratite_attribute other_attribute, double constant) {
     return add(e, item, attribute, EQ, other, other_attribute, 1, constant, 1000);
-}
-
-static void layout(ratite_engine *e) {
-    CHECK_STATUS(ratite_engine_layout(e), RATITE_OK);
 }
 
 static int ambiguous(ratite_engine *e, ratite_item item) {
@@ -685,7 +653,8 @@ static void test_aspect_ratio(void) {
     pin(e, b, A(TOP), root, A(TOP), 0);
     fix(e, b, A(WIDTH), 11);
     ratite_layout_constraint ratio = SENTINEL_ID;
-    CHECK_STATUS(ratite_engine_constraint_add(e, b, A(HEIGHT), EQ, b, A(WIDTH), 2, 0, 1000, NULL, 0, &ratio), RATITE_OK);
+    CHECK_STATUS(ratite_engine_constraint_add(e, b, A(HEIGHT), EQ, b, A(WIDTH), 2, 0, 1000, NULL, 0, &ratio),
+                 RATITE_OK);
     layout(e);
     CHECK_FRAME(e, b, 0, 0, 11, 22);
     /* Positions across axes stay invalid. */
@@ -799,7 +768,8 @@ static void test_layout_and_changed_items(void) {
     CHECK_STATUS(ratite_engine_build_form(e, 2, &root), RATITE_OK);
     const char *names[] = {"root", "label0", "field0", "label1", "field1"};
     ratite_item items[5];
-    for (size_t i = 0; i < 5; i++) CHECK_STATUS(ratite_engine_item_find(e, names[i], strlen(names[i]), &items[i]), RATITE_OK);
+    for (size_t i = 0; i < 5; i++)
+        CHECK_STATUS(ratite_engine_item_find(e, names[i], strlen(names[i]), &items[i]), RATITE_OK);
     CHECK(items[0] == root);
     const ratite_item *changed = NULL;
     size_t count = 99;

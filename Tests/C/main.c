@@ -3,71 +3,11 @@
  * if any check failed or any group crashed. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <math.h>
 #include <signal.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "test_support.h"
-
-int test_failures = 0;
-int test_checks = 0;
-
-void test_fail(const char *file, int line, const char *text) {
-    fprintf(stderr, "%s:%d: check failed: %s\n", file, line, text);
-    test_failures++;
-}
-
-void test_check_status(ratite_status actual, ratite_status expected, const char *file, int line, const char *text) {
-    test_checks++;
-    if (actual == expected) return;
-    fprintf(stderr, "%s:%d: check failed: %s\n    expected status %d (%s), got %d (%s)\n", file, line, text,
-            (int)expected, ratite_status_string(expected), (int)actual, ratite_status_string(actual));
-    test_failures++;
-}
-
-void test_check_double(double actual, double expected, double tolerance, const char *file, int line, const char *text) {
-    test_checks++;
-    double scale = fabs(expected) > 1 ? fabs(expected) : 1;
-    if (fabs(actual - expected) <= tolerance * scale) return;
-    fprintf(stderr, "%s:%d: check failed: %s\n    expected %.17g, got %.17g\n", file, line, text, expected, actual);
-    test_failures++;
-}
-
-void test_check_string(const char *actual, const char *expected, const char *file, int line, const char *text) {
-    test_checks++;
-    if (actual != NULL && strcmp(actual, expected) == 0) return;
-    fprintf(stderr, "%s:%d: check failed: %s\n    expected \"%s\"\n    got      \"%s\"\n", file, line, text, expected,
-            actual ? actual : "(null)");
-    test_failures++;
-}
-
-void test_check_contains(const char *haystack, const char *needle, const char *file, int line, const char *text) {
-    test_checks++;
-    if (haystack != NULL && strstr(haystack, needle) != NULL) return;
-    fprintf(stderr, "%s:%d: check failed: %s contains \"%s\"\n    got \"%s\"\n", file, line, text, needle,
-            haystack ? haystack : "(null)");
-    test_failures++;
-}
-
-void test_check_frame(ratite_engine *engine, ratite_item item, double x, double y, double width, double height,
-                      const char *file, int line, const char *text) {
-    ratite_frame f = {NAN, NAN, NAN, NAN};
-    ratite_status status = ratite_engine_item_frame(engine, item, &f);
-    test_checks++;
-    const double expected[4] = {x, y, width, height}, actual[4] = {f.x, f.y, f.width, f.height};
-    int same = status == RATITE_OK;
-    for (int i = 0; i < 4 && same; i++) same = fabs(actual[i] - expected[i]) <= 1e-9 * (fabs(expected[i]) > 1 ? fabs(expected[i]) : 1);
-    if (same) return;
-    fprintf(stderr, "%s:%d: check failed: frame of %s\n    expected %g %g %g %g, got %g %g %g %g (status %d)\n", file, line,
-            text, x, y, width, height, f.x, f.y, f.width, f.height, (int)status);
-    test_failures++;
-}
-
-int test_quick_mode(void) {
-    const char *quick = getenv("RATITE_C_TEST_QUICK");
-    return quick != NULL && quick[0] != '\0' && strcmp(quick, "0") != 0;
-}
 
 /* The child writes its two counters to the pipe and exits through exit() so that
  * LeakSanitizer (and valgrind) check it like any process. */

@@ -18,10 +18,6 @@ struct job {
     double result;
 };
 
-static int near(double a, double b) {
-    return fabs(a - b) <= 1e-9 * (fabs(b) > 1 ? fabs(b) : 1);
-}
-
 /* Each thread lays out its own engine: the form of n rows, resized 12 times. */
 static void *lay_out_form(void *argument) {
     struct job *job = (struct job *)argument;
@@ -43,7 +39,7 @@ static void *lay_out_form(void *argument) {
     if (ratite_engine_item_find(e, name, strlen(name), &field) != RATITE_OK ||
         ratite_engine_item_frame(e, field, &f) != RATITE_OK)
         job->failed = 1;
-    if (!near(f.x + f.width, 402)) job->failed = 1;
+    if (!test_near(f.x + f.width, 402, 1e-9)) job->failed = 1;
     job->result = f.x + f.width;
     ratite_engine_free(e);
     return NULL;
@@ -54,7 +50,8 @@ static void *solve_chain(void *argument) {
     struct job *job = (struct job *)argument;
     ratite_system *system = NULL;
     ratite_solver *s = NULL;
-    if (ratite_system_generate(RATITE_FAMILY_CHAIN, job->n, 0, &system) != RATITE_OK || ratite_solver_new(&s) != RATITE_OK) {
+    if (ratite_system_generate(RATITE_FAMILY_CHAIN, job->n, 0, &system) != RATITE_OK ||
+        ratite_solver_new(&s) != RATITE_OK) {
         job->failed = 1;
         ratite_system_free(system);
         return NULL;
@@ -98,9 +95,10 @@ static void *solve_chain(void *argument) {
                 double width = 0;
                 ratite_solver_variable_value(s, vars[2 * i + 1], &width);
                 sum += width;
-                if (round == 20 && !near(width, 50)) job->failed = 1;
+                if (round == 20 && !test_near(width, 50, 1e-9)) job->failed = 1;
             }
-            if (!near(w, target) || !near(sum, target - 40 - 8.0 * (double)(job->n - 1))) job->failed = 1;
+            double widths = target - 40 - 8.0 * (double)(job->n - 1);
+            if (!test_near(w, target, 1e-9) || !test_near(sum, widths, 1e-9)) job->failed = 1;
             job->result = w;
         }
     }
@@ -117,8 +115,8 @@ static void *solve_grid_text(void *argument) {
     ratite_system *system = NULL;
     ratite_solver *s = NULL;
     char *text = NULL;
-    if (ratite_system_generate(RATITE_FAMILY_GRID, job->n, 0, &system) != RATITE_OK || ratite_solver_new(&s) != RATITE_OK ||
-        ratite_system_text(system, &text) != RATITE_OK) {
+    if (ratite_system_generate(RATITE_FAMILY_GRID, job->n, 0, &system) != RATITE_OK ||
+        ratite_solver_new(&s) != RATITE_OK || ratite_system_text(system, &text) != RATITE_OK) {
         job->failed = 1;
     } else {
         for (char *line = text; *line;) {
@@ -135,7 +133,8 @@ static void *solve_grid_text(void *argument) {
         while (k * k < job->n) k++;
         double natural = 48.0 * (double)k + 32;
         ratite_variable w = 0, h = 0, cell = 0;
-        if (ratite_solver_variable_find(s, "W", 1, &w) != RATITE_OK || ratite_solver_variable_find(s, "H", 1, &h) != RATITE_OK ||
+        if (ratite_solver_variable_find(s, "W", 1, &w) != RATITE_OK ||
+            ratite_solver_variable_find(s, "H", 1, &h) != RATITE_OK ||
             ratite_solver_edit_add(s, w, RATITE_PRIORITY_STRONG) != RATITE_OK ||
             ratite_solver_edit_add(s, h, RATITE_PRIORITY_STRONG) != RATITE_OK ||
             ratite_solver_suggest(s, w, natural) != RATITE_OK || ratite_solver_suggest(s, h, natural) != RATITE_OK ||
@@ -145,7 +144,7 @@ static void *solve_grid_text(void *argument) {
         char name[64];
         snprintf(name, sizeof name, "width_%ld_%ld", k - 1, k - 1);
         if (ratite_solver_variable_find(s, name, strlen(name), &cell) != RATITE_OK ||
-            ratite_solver_variable_value(s, cell, &width) != RATITE_OK || !near(width, 40))
+            ratite_solver_variable_value(s, cell, &width) != RATITE_OK || !test_near(width, 40, 1e-9))
             job->failed = 1;
         job->result = width;
     }
@@ -201,11 +200,12 @@ void run_thread_tests(void) {
     }
     for (int i = 0; i < TOTAL; i++) {
         if (started[i]) pthread_join(threads[i], NULL);
-        if (jobs[i].failed) fprintf(stderr, "    thread %d (n = %ld) failed, last result %g\n", i, jobs[i].n, jobs[i].result);
+        if (jobs[i].failed)
+            fprintf(stderr, "    thread %d (n = %ld) failed, last result %g\n", i, jobs[i].n, jobs[i].result);
         CHECK(jobs[i].failed == 0);
     }
     /* The same work on one thread gives the same results. */
     struct job again = {4, 0, 0};
     lay_out_form(&again);
-    CHECK(again.failed == 0 && near(again.result, jobs[0].result));
+    CHECK(again.failed == 0 && test_near(again.result, jobs[0].result, 1e-9));
 }

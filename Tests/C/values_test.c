@@ -7,17 +7,6 @@
 #include <string.h>
 #include "test_support.h"
 
-static ratite_variable new_var(ratite_solver *s, const char *name) {
-    ratite_variable v = 0;
-    CHECK_STATUS(ratite_solver_variable_new(s, name, strlen(name), &v), RATITE_OK);
-    return v;
-}
-
-static void add(ratite_solver *s, const char *text) {
-    ratite_constraint c = 0;
-    CHECK_STATUS(ratite_solver_constraint_parse(s, text, strlen(text), &c), RATITE_OK);
-}
-
 /* Whether `id` is among the `count` ids. */
 static int contains(const ratite_variable *ids, size_t count, ratite_variable id) {
     for (size_t i = 0; i < count; i++)
@@ -26,11 +15,10 @@ static int contains(const ratite_variable *ids, size_t count, ratite_variable id
 }
 
 static void test_values_in_one_call(void) {
-    ratite_solver *s = NULL;
-    CHECK_STATUS(ratite_solver_new(&s), RATITE_OK);
-    ratite_variable x = new_var(s, "x"), y = new_var(s, "y"), z = new_var(s, "z");
-    add(s, "x == 10");
-    add(s, "y == x + 5");
+    ratite_solver *s = new_solver();
+    ratite_variable x = var(s, "x"), y = var(s, "y"), z = var(s, "z");
+    parse(s, "x == 10");
+    parse(s, "y == x + 5");
     CHECK_STATUS(ratite_solver_update(s, NULL), RATITE_OK);
 
     /* In the order asked, repeats allowed; z is in no constraint and stays 0. */
@@ -58,7 +46,7 @@ static void test_values_in_one_call(void) {
     /* An id from another solver is unknown. */
     ratite_solver *other = NULL;
     CHECK_STATUS(ratite_solver_new(&other), RATITE_OK);
-    ratite_variable foreign[1] = {new_var(other, "x")};
+    ratite_variable foreign[1] = {var(other, "x")};
     CHECK_STATUS(ratite_solver_variable_values(s, foreign, 1, untouched), RATITE_ERROR_UNKNOWN);
     ratite_solver_free(other);
 
@@ -72,8 +60,7 @@ static void test_values_in_one_call(void) {
 }
 
 static void test_changed_variables(void) {
-    ratite_solver *s = NULL;
-    CHECK_STATUS(ratite_solver_new(&s), RATITE_OK);
+    ratite_solver *s = new_solver();
     const ratite_variable *ids = NULL;
     size_t count = 99;
 
@@ -81,11 +68,11 @@ static void test_changed_variables(void) {
     CHECK_STATUS(ratite_solver_changed_variables(s, &ids, &count), RATITE_OK);
     CHECK(count == 0);
 
-    ratite_variable left = new_var(s, "left"), width = new_var(s, "width"), right = new_var(s, "right");
-    ratite_variable idle = new_var(s, "idle");
-    add(s, "right == left + width");
-    add(s, "left == 20");
-    add(s, "idle >= 0");
+    ratite_variable left = var(s, "left"), width = var(s, "width"), right = var(s, "right");
+    ratite_variable idle = var(s, "idle");
+    parse(s, "right == left + width");
+    parse(s, "left == 20");
+    parse(s, "idle >= 0");
     CHECK_STATUS(ratite_solver_edit_add(s, width, RATITE_PRIORITY_STRONG), RATITE_OK);
     CHECK_STATUS(ratite_solver_suggest(s, width, 100), RATITE_OK);
     size_t changed = 0;
@@ -134,13 +121,12 @@ static void test_changed_variables(void) {
 
 /* Slots: distinct among live variables, small, reused after a free (with a new id). */
 static void test_id_slots(void) {
-    ratite_solver *s = NULL;
-    CHECK_STATUS(ratite_solver_new(&s), RATITE_OK);
-    ratite_variable a = new_var(s, "a"), b = new_var(s, "b"), c = new_var(s, "c");
+    ratite_solver *s = new_solver();
+    ratite_variable a = var(s, "a"), b = var(s, "b"), c = var(s, "c");
     CHECK(RATITE_ID_SLOT(a) != RATITE_ID_SLOT(b) && RATITE_ID_SLOT(b) != RATITE_ID_SLOT(c));
     CHECK(RATITE_ID_SLOT(a) < 3 && RATITE_ID_SLOT(b) < 3 && RATITE_ID_SLOT(c) < 3);
     CHECK_STATUS(ratite_solver_variable_free(s, b), RATITE_OK);
-    ratite_variable d = new_var(s, "d");
+    ratite_variable d = var(s, "d");
     CHECK(d != b);
     CHECK(RATITE_ID_SLOT(d) < 3 && RATITE_ID_SLOT(d) != RATITE_ID_SLOT(a) && RATITE_ID_SLOT(d) != RATITE_ID_SLOT(c));
     ratite_solver_free(s);

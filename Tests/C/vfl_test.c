@@ -8,30 +8,6 @@
 #include <string.h>
 #include "test_support.h"
 
-#define SENTINEL_ID ((uint64_t)0x5A5A5A5A5A5A5A5AULL)
-#define SENTINEL_COUNT ((size_t)0xC0FFEE)
-
-/* An engine with macOS conventions (VFL's |- is the edge + 20), which most of these tests
- * assume; test_platform covers the iOS default. */
-static ratite_engine *new_engine(void) {
-    ratite_engine *e = NULL;
-    CHECK_STATUS(ratite_engine_new(&e), RATITE_OK);
-    CHECK_STATUS(ratite_engine_set_platform(e, RATITE_PLATFORM_MACOS), RATITE_OK);
-    return e;
-}
-
-static ratite_item view(ratite_engine *e, const char *name, ratite_item parent) {
-    ratite_item item = 0;
-    CHECK_STATUS(ratite_engine_view_add(e, name, strlen(name), parent, &item), RATITE_OK);
-    return item;
-}
-
-static ratite_item root_view(ratite_engine *e, double width, double height) {
-    ratite_item root = view(e, "root", RATITE_NO_ITEM);
-    CHECK_STATUS(ratite_engine_item_set_size(e, root, width, height), RATITE_OK);
-    return root;
-}
-
 /* Runs a format with every item by its own name; returns how many constraints it added
  * (0 on failure, with the status in *status when given). */
 static size_t vfl_status(ratite_engine *e, const char *format, uint32_t options, ratite_status *status) {
@@ -50,10 +26,6 @@ static size_t vfl(ratite_engine *e, const char *format, uint32_t options) {
     return count;
 }
 
-static void layout(ratite_engine *e) {
-    CHECK_STATUS(ratite_engine_layout(e), RATITE_OK);
-}
-
 static uint64_t constraint_count(ratite_engine *e) {
     ratite_solver_statistics st;
     CHECK_STATUS(ratite_engine_statistics_get(e, &st), RATITE_OK);
@@ -65,7 +37,7 @@ static void test_views_by_name(void) {
     ratite_item root = root_view(e, 200, 100);
     ratite_item a = view(e, "a", root), b = view(e, "b", root);
     ratite_layout_constraint ids[8];
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     const char *format = "H:|-[a(==30)]-[b]-|";
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, 8, &count), RATITE_OK);
     /* |-[a: 20 from the edge; a(==30); ]-[b: 8 apart; b]-|: 20 from the edge. */
@@ -121,16 +93,18 @@ static void test_bindings(void) {
     CHECK_FRAME(e, b, 50, 10, 150, 10);
     /* With bindings, only the bound names exist. */
     format = "H:|[a]|";
-    count = SENTINEL_COUNT;
-    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, views, 2, 0, ids, 8, &count), RATITE_ERROR_PARSE);
-    CHECK(count == SENTINEL_COUNT);
+    count = SENTINEL_SIZE;
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, views, 2, 0, ids, 8, &count),
+                 RATITE_ERROR_PARSE);
+    CHECK(count == SENTINEL_SIZE);
     CHECK_STR(ratite_engine_last_error(e), "a is not a key in the views dictionary.");
     /* A binding to an item of another engine, a bad name. */
     ratite_engine *other = new_engine();
     ratite_item stranger = view(other, "stranger", RATITE_NO_ITEM);
     const ratite_view_binding foreign[1] = {{"s", 1, stranger}};
     format = "H:[s(==5)]";
-    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, foreign, 1, 0, ids, 8, &count), RATITE_ERROR_UNKNOWN);
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, foreign, 1, 0, ids, 8, &count),
+                 RATITE_ERROR_UNKNOWN);
     const ratite_view_binding bad_utf8[1] = {{"\xc3(", 2, a}};
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, bad_utf8, 1, 0, ids, 8, &count),
                  RATITE_ERROR_INVALID_UTF8);
@@ -143,7 +117,7 @@ static void test_bindings(void) {
     const ratite_view_binding huge_name[1] = {{"s", (size_t)-1, a}};
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, huge_name, 1, 0, ids, 8, &count),
                  RATITE_ERROR_INVALID_ARGUMENT);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK(count == SENTINEL_SIZE);
     ratite_engine_free(other);
     ratite_engine_free(e);
 }
@@ -163,9 +137,10 @@ static void test_metrics(void) {
     layout(e);
     CHECK_FRAME(e, a, 15, 33, 33, 15);
     /* Unknown metrics, non-finite values, bad names. */
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     format = "H:[a(>=zz)]";
-    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), metrics, 3, NULL, 0, 0, ids, 8, &count), RATITE_ERROR_PARSE);
+    CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), metrics, 3, NULL, 0, 0, ids, 8, &count),
+                 RATITE_ERROR_PARSE);
     CHECK_STR(ratite_engine_last_error(e),
               "Encountered metric with name \"zz\", but value was not specified in metrics or views dictionaries");
     const ratite_metric not_finite[2] = {{"m", 1, 1}, {"zz", 2, NAN}};
@@ -186,7 +161,7 @@ static void test_metrics(void) {
     const ratite_metric huge_name[1] = {{"zz", (size_t)1 << 40, 1}};
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), huge_name, 1, NULL, 0, 0, ids, 8, &count),
                  RATITE_ERROR_INVALID_ARGUMENT);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK(count == SENTINEL_SIZE);
     layout(e);
     CHECK_FRAME(e, a, 15, 33, 33, 15);
     ratite_engine_free(e);
@@ -224,8 +199,9 @@ static void test_options(void) {
     uint64_t before = constraint_count(e);
     CHECK(vfl_status(e, "H:[a]-[b]", RATITE_VFL_ALIGN_ALL_LEFT, &status) == 0);
     CHECK_STATUS(status, RATITE_ERROR_PARSE);
-    CHECK_STR(ratite_engine_last_error(e), "Options mask required views to be aligned on a horizontal edge, which is not "
-                                           "allowed for layout that is also horizontal.");
+    CHECK_STR(ratite_engine_last_error(e),
+              "Options mask required views to be aligned on a horizontal edge, which is not "
+              "allowed for layout that is also horizontal.");
     CHECK(vfl_status(e, "V:[a]-[b]", RATITE_VFL_ALIGN_ALL_TOP, &status) == 0);
     CHECK_STATUS(status, RATITE_ERROR_PARSE);
     CHECK_STR(ratite_engine_last_error(e), "Options mask required views to be aligned on a vertical edge, which is not "
@@ -280,11 +256,11 @@ static void test_unknown_option_bits(void) {
     const uint64_t before = constraint_count(e);
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         ratite_layout_constraint ids[4] = {SENTINEL_ID, SENTINEL_ID, SENTINEL_ID, SENTINEL_ID};
-        size_t count = SENTINEL_COUNT;
+        size_t count = SENTINEL_SIZE;
         ratite_status status = ratite_engine_vfl(e, "H:[a]-[b]", 9, NULL, 0, NULL, 0, unknown[i], ids, 4, &count);
         if (status != RATITE_ERROR_INVALID_ARGUMENT) fprintf(stderr, "    options 0x%x accepted\n", unknown[i]);
         CHECK_STATUS(status, RATITE_ERROR_INVALID_ARGUMENT);
-        CHECK(count == SENTINEL_COUNT && ids[0] == SENTINEL_ID);
+        CHECK(count == SENTINEL_SIZE && ids[0] == SENTINEL_ID);
     }
     CHECK(constraint_count(e) == before);
     ratite_engine_free(e);
@@ -329,7 +305,7 @@ static void test_capacity(void) {
     const uint64_t before = constraint_count(e);
 
     /* Asking with no room: the number needed, nothing added. */
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, NULL, 0, &count),
                  RATITE_ERROR_INVALID_ARGUMENT);
     CHECK(count == 4);
@@ -338,7 +314,7 @@ static void test_capacity(void) {
     /* One too few: the same, and the buffer untouched. */
     ratite_layout_constraint ids[8];
     for (size_t i = 0; i < 8; i++) ids[i] = SENTINEL_ID;
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, 3, &count),
                  RATITE_ERROR_INVALID_ARGUMENT);
     CHECK(count == 4);
@@ -347,7 +323,7 @@ static void test_capacity(void) {
     layout(e);
     CHECK_FRAME(e, a, 0, 0, 0, 0);
     /* Exactly enough. */
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, 4, &count), RATITE_OK);
     CHECK(count == 4);
     for (size_t i = 0; i < 4; i++) CHECK(ids[i] != SENTINEL_ID);
@@ -363,11 +339,11 @@ static void test_capacity(void) {
     layout(e);
     CHECK_FRAME(e, a, 20, 20, 30, 5);
     /* A format without constraints needs no room. */
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl(e, "H:[a]", 5, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_OK);
     CHECK(count == 0);
     /* A NULL buffer with room claimed, a NULL count, an absurd capacity. */
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, NULL, 5, &count),
                  RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, 8, NULL),
@@ -376,7 +352,7 @@ static void test_capacity(void) {
                  RATITE_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, (size_t)INT32_MAX + 1, &count),
                  RATITE_ERROR_INVALID_ARGUMENT);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK(count == SENTINEL_SIZE);
     CHECK(constraint_count(e) == before + 6);
     ratite_engine_free(e);
 }
@@ -399,7 +375,8 @@ static void test_parse_errors(void) {
         {"V|[a]|", 6, 0, 1, "Expected ':' after 'V' to specify vertical arrangement", "V|[a]|"},
         {"H:[a]-[zz]", 10, 0, 9, "zz is not a key in the views dictionary.", "H:[a]-[zz]"},
         {"H:[a(>=w)]", 10, 0, 8,
-         "Encountered metric with name \"w\", but value was not specified in metrics or views dictionaries", "H:[a(>=w)]"},
+         "Encountered metric with name \"w\", but value was not specified in metrics or views dictionaries",
+         "H:[a(>=w)]"},
         {"H:[a]-[b]", 9, RATITE_VFL_ALIGN_ALL_LEFT, 9,
          "Options mask required views to be aligned on a horizontal edge, which is not allowed for layout that is also "
          "horizontal.",
@@ -418,15 +395,16 @@ static void test_parse_errors(void) {
     for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) {
         const struct vfl_error *x = &errors[i];
         ratite_layout_constraint ids[4] = {SENTINEL_ID, SENTINEL_ID, SENTINEL_ID, SENTINEL_ID};
-        size_t count = SENTINEL_COUNT;
+        size_t count = SENTINEL_SIZE;
         CHECK_STATUS(ratite_engine_vfl(e, x->format, x->length, NULL, 0, NULL, 0, x->options, ids, 4, &count),
                      RATITE_ERROR_PARSE);
-        CHECK(count == SENTINEL_COUNT && ids[0] == SENTINEL_ID);
+        CHECK(count == SENTINEL_SIZE && ids[0] == SENTINEL_ID);
         CHECK_STR(ratite_engine_last_error(e), x->message);
-        size_t offset = SENTINEL_COUNT;
+        size_t offset = SENTINEL_SIZE;
         CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_OK);
         CHECK(offset == x->offset);
-        if (offset != x->offset) fprintf(stderr, "    \"%s\": offset %zu, expected %zu\n", x->message, offset, x->offset);
+        if (offset != x->offset)
+            fprintf(stderr, "    \"%s\": offset %zu, expected %zu\n", x->message, offset, x->offset);
         /* message, format, caret under the offset */
         char expected[512];
         int n = snprintf(expected, sizeof expected, "%s\n%s\n%*s^", x->message, x->shown, (int)x->offset, "");
@@ -436,11 +414,11 @@ static void test_parse_errors(void) {
     CHECK(constraint_count(e) == before);
 
     /* The empty string has no caret: one line. */
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl(e, "", 0, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_ERROR_PARSE);
     CHECK_STATUS(ratite_engine_vfl(e, NULL, 0, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_ERROR_PARSE);
     CHECK_STR(ratite_engine_last_error_rendering(e), "It's an empty string.");
-    size_t offset = SENTINEL_COUNT;
+    size_t offset = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_OK);
     CHECK(offset == 0);
 
@@ -457,19 +435,19 @@ static void test_parse_errors(void) {
     CHECK_STATUS(ratite_engine_vfl(e, minus, strlen(minus), NULL, 0, NULL, 0, RATITE_VFL_EXTENDED, NULL, 0, &count),
                  RATITE_ERROR_PARSE);
     CHECK_STR(ratite_engine_last_error_rendering(e),
-              "2:9: Cannot tell if this - is a minus sign or an accidental extra bar in the connection. Use parentheses "
-              "around negative numbers.\nV: [a] -- [b]\n        ^");
+              "2:9: Cannot tell if this - is a minus sign or an accidental extra bar in the connection. "
+              "Use parentheses around negative numbers.\nV: [a] -- [b]\n        ^");
     CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_OK);
     CHECK(offset == 21);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK(count == SENTINEL_SIZE);
 
     /* Another kind of failure clears the offset and the rendering. */
     ratite_item out = SENTINEL_ID;
     CHECK_STATUS(ratite_engine_item_find(e, "nobody", 6, &out), RATITE_ERROR_UNKNOWN);
     CHECK_STR(ratite_engine_last_error_rendering(e), "");
-    offset = SENTINEL_COUNT;
+    offset = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_ERROR_UNKNOWN);
-    CHECK(offset == SENTINEL_COUNT);
+    CHECK(offset == SENTINEL_SIZE);
     /* The offset needs somewhere to go. */
     CHECK_STATUS(ratite_engine_vfl(e, "V|", 2, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_ERROR_PARSE);
     CHECK_STATUS(ratite_engine_last_error_offset(e, NULL), RATITE_ERROR_NULL_ARGUMENT);
@@ -482,10 +460,11 @@ static void test_other_failures(void) {
     ratite_item root = root_view(e, 200, 100);
     view(e, "a", root);
     const uint64_t before = constraint_count(e);
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     ratite_layout_constraint ids[4];
     /* '|' next to a view without a superview. */
-    CHECK_STATUS(ratite_engine_vfl(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, ids, 4, &count), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, ids, 4, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
     CHECK_CONTAINS(ratite_engine_last_error(e), "needs a view with a superview");
     /* Not UTF-8, a NULL format with a length, an absurd length. */
     CHECK_STATUS(ratite_engine_vfl(e, "H:[a]\xff", 6, NULL, 0, NULL, 0, 0, ids, 4, &count), RATITE_ERROR_INVALID_UTF8);
@@ -502,7 +481,7 @@ static void test_other_failures(void) {
     CHECK_STATUS(ratite_engine_vfl(e, "H:[a]", 5, NULL, 0, &binding, (size_t)-1, 0, ids, 4, &count),
                  RATITE_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl(NULL, "H:[a]", 5, NULL, 0, NULL, 0, 0, ids, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK(count == SENTINEL_SIZE);
     CHECK(constraint_count(e) == before);
     ratite_engine_free(e);
 }
@@ -517,7 +496,7 @@ static void test_conflicts(int strict) {
     vfl(e, "V:|[a(==50)]", 0);
     const uint64_t before = constraint_count(e);
     ratite_layout_constraint ids[4] = {SENTINEL_ID, SENTINEL_ID, SENTINEL_ID, SENTINEL_ID};
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     const char *format = "H:[a(==60)]-[b]";
     ratite_status status = ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, 0, ids, 4, &count);
     char *report = NULL;
@@ -525,7 +504,7 @@ static void test_conflicts(int strict) {
     if (strict) {
         /* Nothing added, not even the constraint that did not conflict. */
         CHECK_STATUS(status, RATITE_ERROR_UNSATISFIABLE);
-        CHECK(count == SENTINEL_COUNT && ids[0] == SENTINEL_ID);
+        CHECK(count == SENTINEL_SIZE && ids[0] == SENTINEL_ID);
         CHECK(constraint_count(e) == before);
         CHECK_CONTAINS(ratite_engine_last_error(e), "a.width == 60");
         CHECK_STR(report, "");
@@ -572,20 +551,21 @@ static void test_check(void) {
         {"H: [a] - [b]\nV: [a]-[b]", RATITE_VFL_EXTENDED, 2},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        size_t count = SENTINEL_COUNT, needed = SENTINEL_COUNT;
+        size_t count = SENTINEL_SIZE, needed = SENTINEL_SIZE;
         const char *format = cases[i].format;
         CHECK_STATUS(ratite_engine_vfl_check(e, format, strlen(format), NULL, 0, NULL, 0, cases[i].options, &count),
                      RATITE_OK);
         CHECK(count == cases[i].count);
         /* The same number ratite_engine_vfl asks room for. */
-        ratite_status status = ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, cases[i].options, NULL, 0, &needed);
+        ratite_status status =
+            ratite_engine_vfl(e, format, strlen(format), NULL, 0, NULL, 0, cases[i].options, NULL, 0, &needed);
         CHECK_STATUS(status, cases[i].count ? RATITE_ERROR_INVALID_ARGUMENT : RATITE_OK);
         CHECK(needed == cases[i].count);
     }
     /* Metrics and bindings. */
     const ratite_metric metrics[1] = {{"m", 1, 15}};
     const ratite_view_binding views[2] = {{"left", 4, a}, {"right", 5, b}};
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     const char *format = "H:|-m-[left(==m)][right]";
     CHECK_STATUS(ratite_engine_vfl_check(e, format, strlen(format), metrics, 1, views, 2, 0, &count), RATITE_OK);
     CHECK(count == 3);
@@ -594,12 +574,13 @@ static void test_check(void) {
     CHECK_FRAME(e, a, 0, 0, 0, 10);
 
     /* Parse errors: the same status, offset and rendering. */
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl_check(e, "V|[a]|", 6, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_PARSE);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK(count == SENTINEL_SIZE);
     CHECK_STR(ratite_engine_last_error(e), "Expected ':' after 'V' to specify vertical arrangement");
-    CHECK_STR(ratite_engine_last_error_rendering(e), "Expected ':' after 'V' to specify vertical arrangement\nV|[a]|\n ^");
-    size_t offset = SENTINEL_COUNT;
+    CHECK_STR(ratite_engine_last_error_rendering(e),
+              "Expected ':' after 'V' to specify vertical arrangement\nV|[a]|\n ^");
+    size_t offset = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_last_error_offset(e, &offset), RATITE_OK);
     CHECK(offset == 1);
     const char *lines = "H:[a]-[b]\nV:[a]-[";
@@ -618,8 +599,10 @@ static void test_check(void) {
     CHECK_STATUS(ratite_engine_vfl_check(e, NULL, 5, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, NULL, 2, NULL, 0, 0, &count), RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, NULL, 0, NULL, 2, 0, &count), RATITE_ERROR_NULL_ARGUMENT);
-    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, NULL, 0, NULL, 0, 1u << 20, &count), RATITE_ERROR_INVALID_ARGUMENT);
-    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", (size_t)-1, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, NULL, 0, NULL, 0, 1u << 20, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", (size_t)-1, NULL, 0, NULL, 0, 0, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, metrics, (size_t)-1, NULL, 0, 0, &count),
                  RATITE_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_check(e, "H:[a]", 5, NULL, 0, views, (size_t)-1, 0, &count),
@@ -632,7 +615,7 @@ static void test_check(void) {
     const ratite_view_binding foreign[1] = {{"s", 1, stranger}};
     CHECK_STATUS(ratite_engine_vfl_check(e, "H:[s]", 5, NULL, 0, foreign, 1, 0, &count), RATITE_ERROR_UNKNOWN);
     ratite_engine_free(other);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK(count == SENTINEL_SIZE);
     CHECK(constraint_count(e) == before);
     ratite_engine_free(e);
 }
@@ -642,11 +625,13 @@ static void test_check(void) {
 static void test_check_superview_error(void) {
     ratite_engine *e = new_engine();
     root_view(e, 200, 100);
-    size_t count = SENTINEL_COUNT, needed = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE, needed = SENTINEL_SIZE;
     ratite_layout_constraint ids[4];
-    CHECK_STATUS(ratite_engine_vfl(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, ids, 4, &needed), RATITE_ERROR_INVALID_ARGUMENT);
-    CHECK_STATUS(ratite_engine_vfl_check(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, &count), RATITE_ERROR_INVALID_ARGUMENT);
-    CHECK(count == SENTINEL_COUNT);
+    CHECK_STATUS(ratite_engine_vfl(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, ids, 4, &needed),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_check(e, "H:|[root]|", 10, NULL, 0, NULL, 0, 0, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK(count == SENTINEL_SIZE);
     ratite_engine_free(e);
 }
 
@@ -805,16 +790,18 @@ static void check_parse_matches_vfl(const struct parse_case *c) {
     parse_bindings(&b, c->bindings, names_b, views_b);
     const size_t length = strlen(c->format);
     ratite_vfl_constraint records[32];
-    size_t count = SENTINEL_COUNT, checked = SENTINEL_COUNT, activated = SENTINEL_COUNT;
-    ratite_status status = ratite_engine_vfl_parse(a.e, c->format, length, parse_metrics, 3, views_a, nviews, c->options,
-                                                   records, 32, &count);
+    size_t count = SENTINEL_SIZE, checked = SENTINEL_SIZE, activated = SENTINEL_SIZE;
+    ratite_status status = ratite_engine_vfl_parse(a.e, c->format, length, parse_metrics, 3, views_a, nviews,
+                                                   c->options, records, 32, &count);
     if (status != RATITE_OK) fprintf(stderr, "    \"%s\": %s\n", c->format, ratite_engine_last_error(a.e));
     CHECK_STATUS(status, RATITE_OK);
-    CHECK_STATUS(ratite_engine_vfl_check(a.e, c->format, length, parse_metrics, 3, views_a, nviews, c->options, &checked),
-                 RATITE_OK);
+    CHECK_STATUS(
+        ratite_engine_vfl_check(a.e, c->format, length, parse_metrics, 3, views_a, nviews, c->options, &checked),
+        RATITE_OK);
     CHECK(count == checked);
     ratite_layout_constraint ids[32];
-    CHECK_STATUS(ratite_engine_vfl(b.e, c->format, length, parse_metrics, 3, views_b, nviews, c->options, ids, 32, &activated),
+    CHECK_STATUS(ratite_engine_vfl(b.e, c->format, length, parse_metrics, 3, views_b, nviews, c->options, ids, 32,
+                                   &activated),
                  RATITE_OK);
     CHECK(count == activated);
     for (size_t i = 0; status == RATITE_OK && i < count; i++) {
@@ -859,14 +846,15 @@ static void test_parse_matches_vfl(void) {
         {"|-(==8@750)-[button1(>=60)]-[button2(==button1)]-(8)-|", RATITE_VFL_DIRECTION_RIGHT_TO_LEFT, NULL},
         {"|-[button1]-[button2]-[find]", RATITE_VFL_DIRECTION_RIGHT_TO_LEFT | RATITE_VFL_ALIGN_ALL_CENTER_Y, NULL},
         {"|-[button1]-[button2]", RATITE_VFL_DIRECTION_LEFT_TO_RIGHT | RATITE_VFL_ALIGN_ALL_CENTER_Y, NULL},
-        {"V:|-20-[label]-8-[field(==label)]-(>=20)-|", RATITE_VFL_ALIGN_ALL_LEADING | RATITE_VFL_ALIGN_ALL_CENTER_X, NULL},
+        {"V:|-20-[label]-8-[field(==label)]-(>=20)-|", RATITE_VFL_ALIGN_ALL_LEADING | RATITE_VFL_ALIGN_ALL_CENTER_X,
+         NULL},
         {"V:[label]-[field]", RATITE_VFL_SPACING_BASELINE_TO_BASELINE, NULL},
         {"H:|-m-[button(==w@p)]-(>=m)-|", 0, NULL},
         {"H:|[left(==50)][right]|", 0, "left=button1,right=button2"},
         /* A later binding of a name wins, as in ratite_engine_vfl. */
         {"H:|[left(==50)]", 0, "left=button1,left=button2"},
-        {"H: |-(m)-[button(==textField.width*2+1)] // comment\nV: |[button(==30@strong)]-[textField]", RATITE_VFL_EXTENDED,
-         NULL},
+        {"H: |-(m)-[button(==textField.width*2+1)] // comment\nV: |[button(==30@strong)]-[textField]",
+         RATITE_VFL_EXTENDED, NULL},
         {"[button]", 0, NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) check_parse_matches_vfl(&cases[i]);
@@ -883,15 +871,15 @@ static void test_parse_records(void) {
     const uint64_t before = constraint_count(f.e);
     ratite_vfl_constraint out[6];
     memset(out, 0xA5, sizeof out);
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl_parse(f.e, format, strlen(format), NULL, 0, views, 3, 0, out, 6, &count), RATITE_OK);
     CHECK(count == 5);
     const ratite_vfl_constraint expected[5] = {
         {find, RATITE_ATTRIBUTE_LEADING, RATITE_RELATION_EQUAL, root, RATITE_ATTRIBUTE_LEADING, 1, 20, 1000},
         {next, RATITE_ATTRIBUTE_LEADING, RATITE_RELATION_EQUAL, find, RATITE_ATTRIBUTE_TRAILING, 1, 8, 1000},
         {field, RATITE_ATTRIBUTE_LEADING, RATITE_RELATION_EQUAL, next, RATITE_ATTRIBUTE_TRAILING, 1, 8, 1000},
-        {field, RATITE_ATTRIBUTE_WIDTH, RATITE_RELATION_GREATER_OR_EQUAL, RATITE_NO_ITEM, RATITE_ATTRIBUTE_NOT_AN_ATTRIBUTE, 1,
-         20, 1000},
+        {field, RATITE_ATTRIBUTE_WIDTH, RATITE_RELATION_GREATER_OR_EQUAL, RATITE_NO_ITEM,
+         RATITE_ATTRIBUTE_NOT_AN_ATTRIBUTE, 1, 20, 1000},
         {root, RATITE_ATTRIBUTE_TRAILING, RATITE_RELATION_EQUAL, field, RATITE_ATTRIBUTE_TRAILING, 1, 20, 1000},
     };
     for (size_t i = 0; i < 5; i++) {
@@ -928,7 +916,7 @@ static void test_parse_right_to_left_alignments(void) {
     const char *format = "[find][findNext][findField]";
     const uint32_t align = RATITE_VFL_ALIGN_ALL_TOP | RATITE_VFL_ALIGN_ALL_FIRST_BASELINE;
     ratite_vfl_constraint out[6];
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl_parse(f.e, format, strlen(format), NULL, 0, NULL, 0,
                                          align | RATITE_VFL_DIRECTION_RIGHT_TO_LEFT, out, 6, &count),
                  RATITE_OK);
@@ -947,9 +935,9 @@ static void test_parse_right_to_left_alignments(void) {
     /* Left to right, explicitly or by default: the earlier view first. */
     const uint32_t directions[2] = {RATITE_VFL_DIRECTION_LEFT_TO_RIGHT, RATITE_VFL_DIRECTION_LEADING_TO_TRAILING};
     for (size_t d = 0; d < 2; d++) {
-        count = SENTINEL_COUNT;
-        CHECK_STATUS(ratite_engine_vfl_parse(f.e, format, strlen(format), NULL, 0, NULL, 0, align | directions[d], out, 6,
-                                             &count),
+        count = SENTINEL_SIZE;
+        CHECK_STATUS(ratite_engine_vfl_parse(f.e, format, strlen(format), NULL, 0, NULL, 0, align | directions[d], out,
+                                             6, &count),
                      RATITE_OK);
         CHECK(count == 6);
         CHECK(out[2].item1 == find && out[2].item2 == next && out[2].attribute1 == RATITE_ATTRIBUTE_TOP);
@@ -1006,25 +994,25 @@ static void test_parse_errors_match_check(void) {
         char names[8][32];
         ratite_view_binding views[8];
         size_t nviews = parse_bindings(&f, c->bindings, names, views);
-        size_t checked = SENTINEL_COUNT, count = SENTINEL_COUNT;
+        size_t checked = SENTINEL_SIZE, count = SENTINEL_SIZE;
         ratite_status expected =
             ratite_engine_vfl_check(f.e, c->format, c->length, parse_metrics, 3, views, nviews, c->options, &checked);
         char message[512], rendering[512];
         snprintf(message, sizeof message, "%s", ratite_engine_last_error(f.e));
         snprintf(rendering, sizeof rendering, "%s", ratite_engine_last_error_rendering(f.e));
-        size_t expected_offset = SENTINEL_COUNT, offset = SENTINEL_COUNT;
+        size_t expected_offset = SENTINEL_SIZE, offset = SENTINEL_SIZE;
         ratite_status has_offset = ratite_engine_last_error_offset(f.e, &expected_offset);
         ratite_vfl_constraint out[4];
         memset(out, 0x5A, sizeof out);
-        ratite_status status =
-            ratite_engine_vfl_parse(f.e, c->format, c->length, parse_metrics, 3, views, nviews, c->options, out, 4, &count);
+        ratite_status status = ratite_engine_vfl_parse(f.e, c->format, c->length, parse_metrics, 3, views, nviews,
+                                                       c->options, out, 4, &count);
         CHECK(expected != RATITE_OK);
         CHECK_STATUS(status, expected);
         CHECK_STR(ratite_engine_last_error(f.e), message);
         CHECK_STR(ratite_engine_last_error_rendering(f.e), rendering);
         CHECK_STATUS(ratite_engine_last_error_offset(f.e, &offset), has_offset);
         CHECK(offset == expected_offset);
-        CHECK(count == SENTINEL_COUNT && checked == SENTINEL_COUNT);
+        CHECK(count == SENTINEL_SIZE && checked == SENTINEL_SIZE);
         const unsigned char *bytes = (const unsigned char *)out;
         for (size_t k = 0; k < sizeof out; k++) CHECK(bytes[k] == 0x5A);
     }
@@ -1041,30 +1029,37 @@ static void test_parse_arguments(void) {
     const size_t length = strlen(format);
     ratite_vfl_constraint out[4];
     memset(out, 0x5A, sizeof out);
-    size_t count = SENTINEL_COUNT;
+    size_t count = SENTINEL_SIZE;
     /* Capacity too small: the number needed, INVALID_ARGUMENT, the buffer untouched. */
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, 2, &count), RATITE_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, 2, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
     CHECK(count == 3);
     CHECK_CONTAINS(ratite_engine_last_error(e), "the format makes 3 constraints; capacity is 2");
-    count = SENTINEL_COUNT;
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_ERROR_INVALID_ARGUMENT);
+    count = SENTINEL_SIZE;
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, NULL, 0, &count),
+                 RATITE_ERROR_INVALID_ARGUMENT);
     CHECK(count == 3);
     const unsigned char *bytes = (const unsigned char *)out;
     for (size_t k = 0; k < sizeof out; k++) CHECK(bytes[k] == 0x5A);
     /* Exactly enough; no room needed for no constraints. */
     CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, 3, &count), RATITE_OK);
     CHECK(count == 3);
-    count = SENTINEL_COUNT;
+    count = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl_parse(e, "[button]", 8, NULL, 0, NULL, 0, 0, NULL, 0, &count), RATITE_OK);
     CHECK(count == 0);
     /* NULL arguments, absurd counts. */
-    count = SENTINEL_COUNT;
-    CHECK_STATUS(ratite_engine_vfl_parse(NULL, format, length, NULL, 0, NULL, 0, 0, out, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, 4, NULL), RATITE_ERROR_NULL_ARGUMENT);
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, NULL, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
+    count = SENTINEL_SIZE;
+    CHECK_STATUS(ratite_engine_vfl_parse(NULL, format, length, NULL, 0, NULL, 0, 0, out, 4, &count),
+                 RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, 4, NULL),
+                 RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, NULL, 4, &count),
+                 RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_parse(e, NULL, 3, NULL, 0, NULL, 0, 0, out, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 1, NULL, 0, 0, out, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 2, 0, out, 4, &count), RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 1, NULL, 0, 0, out, 4, &count),
+                 RATITE_ERROR_NULL_ARGUMENT);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 2, 0, out, 4, &count),
+                 RATITE_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_parse(e, format, (size_t)-1, NULL, 0, NULL, 0, 0, out, 4, &count),
                  RATITE_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, NULL, 0, 0, out, (size_t)-1, &count),
@@ -1073,28 +1068,34 @@ static void test_parse_arguments(void) {
                  RATITE_ERROR_INVALID_ARGUMENT);
     /* Bad metrics and bindings. */
     const ratite_metric nan_metric[2] = {{"m", 1, 1}, {"gap", 3, NAN}};
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, nan_metric, 2, NULL, 0, 0, out, 4, &count), RATITE_ERROR_NON_FINITE);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, nan_metric, 2, NULL, 0, 0, out, 4, &count),
+                 RATITE_ERROR_NON_FINITE);
     CHECK_CONTAINS(ratite_engine_last_error(e), "metric 'gap' is not finite");
     const ratite_metric infinite[1] = {{"gap", 3, INFINITY}};
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, infinite, 1, NULL, 0, 0, out, 4, &count), RATITE_ERROR_NON_FINITE);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, infinite, 1, NULL, 0, 0, out, 4, &count),
+                 RATITE_ERROR_NON_FINITE);
     const ratite_metric nul_metric[1] = {{"g\0p", 3, 1}};
     CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, nul_metric, 1, NULL, 0, 0, out, 4, &count),
                  RATITE_ERROR_INVALID_UTF8);
     const ratite_view_binding bad_id[1] = {{"button", 6, 12345}};
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, bad_id, 1, 0, out, 4, &count), RATITE_ERROR_UNKNOWN);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, bad_id, 1, 0, out, 4, &count),
+                 RATITE_ERROR_UNKNOWN);
     ratite_engine *other = new_engine();
     const ratite_view_binding foreign[1] = {{"button", 6, view(other, "button", RATITE_NO_ITEM)}};
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, foreign, 1, 0, out, 4, &count), RATITE_ERROR_UNKNOWN);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, foreign, 1, 0, out, 4, &count),
+                 RATITE_ERROR_UNKNOWN);
     ratite_engine_free(other);
     const ratite_view_binding bad_utf8[1] = {{"\xc3(", 2, parse_item(&f, "button")}};
-    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, bad_utf8, 1, 0, out, 4, &count), RATITE_ERROR_INVALID_UTF8);
+    CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, bad_utf8, 1, 0, out, 4, &count),
+                 RATITE_ERROR_INVALID_UTF8);
     const ratite_view_binding null_name[1] = {{NULL, 1, parse_item(&f, "button")}};
     CHECK_STATUS(ratite_engine_vfl_parse(e, format, length, NULL, 0, null_name, 1, 0, out, 4, &count),
                  RATITE_ERROR_NULL_ARGUMENT);
     /* A binding whose name is canonically equivalent to the format's (the Kelvin sign is K)
      * answers to it, as in ratite_engine_vfl's dictionary. */
-    const ratite_view_binding kelvin[2] = {{"\xe2\x84\xaa", 3, parse_item(&f, "button")}, {"b", 1, parse_item(&f, "textField")}};
-    size_t checked = SENTINEL_COUNT;
+    const ratite_view_binding kelvin[2] = {{"\xe2\x84\xaa", 3, parse_item(&f, "button")},
+                                           {"b", 1, parse_item(&f, "textField")}};
+    size_t checked = SENTINEL_SIZE;
     CHECK_STATUS(ratite_engine_vfl_check(e, "[K]-[b]", 7, NULL, 0, kelvin, 2, 0, &checked), RATITE_OK);
     CHECK_STATUS(ratite_engine_vfl_parse(e, "[K]-[b]", 7, NULL, 0, kelvin, 2, 0, out, 4, &count), RATITE_OK);
     CHECK(count == checked && count == 1);

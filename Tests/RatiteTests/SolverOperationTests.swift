@@ -296,36 +296,50 @@ import Testing
 
     // MARK: Priorities
 
+    /// Constraints on one variable `x`, and the value they leave it at.
+    struct OneVariable: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let constraints: @Sendable (Variable) -> [Constraint]
+        let x: Double
+
+        init(_ description: String, x: Double, _ constraints: @escaping @Sendable (Variable) -> [Constraint]) {
+            testDescription = description
+            self.constraints = constraints
+            self.x = x
+        }
+
+        /// `x` after the constraints went into a fresh solver and it updated.
+        func solve() throws -> Double {
+            let solver = Solver()
+            let x = Variable("x")
+            for c in constraints(x) { try solver.add(c) }
+            solver.update()
+            return solver.value(of: x)
+        }
+    }
+
+    /// `count` separate constraints made by `make` (a solver holds each object once).
+    static func times(_ count: Int, _ make: () -> Constraint) -> [Constraint] { (0..<count).map { _ in make() } }
+
     /// kiwi's weights (strong 1e6, medium 1e3, weak 1) let more than a thousand units of
     /// medium error outweigh one unit of strong error; strictly ordered priorities never do.
     /// (Each unit here is one constraint, or one unit of a constraint's coefficient: errors
     /// count as written.)
-    @Test func mediumErrorsCannotOutweighOneStrong() throws {
-        do {
-            let solver = Solver()
-            let x = Variable("x")
-            for _ in 0..<200 { try solver.add((x == 0).priority(.medium)) }
-            try solver.add((x == 10).priority(.strong))
-            solver.update()
-            #expect(solver.value(of: x) == 10)
-        }
-        do {
-            let solver = Solver()
-            let x = Variable("x")
-            try solver.add((1e4 * x == 0).priority(.medium))
-            try solver.add((x == 10).priority(.strong))
-            solver.update()
-            #expect(solver.value(of: x) == 10)
-        }
-        do {
-            // A thousand and one medium constraints against one strong, by weight.
-            let solver = Solver()
-            let x = Variable("x")
-            for _ in 0..<7 { try solver.add((143 * x == 0).priority(.medium)) }
-            try solver.add((x == 10).priority(.strong))
-            solver.update()
-            #expect(solver.value(of: x) == 10)
-        }
+    static let mediumAgainstStrong: [OneVariable] = [
+        OneVariable("200 medium constraints", x: 10) { x in
+            times(200) { (x == 0).priority(.medium) } + [(x == 10).priority(.strong)]
+        },
+        OneVariable("one medium constraint of weight 10^4", x: 10) { x in
+            [(1e4 * x == 0).priority(.medium), (x == 10).priority(.strong)]
+        },
+        OneVariable("a thousand and one medium units in 7 constraints", x: 10) { x in
+            times(7) { (143 * x == 0).priority(.medium) } + [(x == 10).priority(.strong)]
+        },
+    ]
+
+    @Test(arguments: mediumAgainstStrong)
+    func mediumErrorsCannotOutweighOneStrong(_ c: OneVariable) throws {
+        #expect(try c.solve() == c.x)
     }
 
     @Test func weakErrorsCannotOutweighOneMedium() throws {
@@ -346,56 +360,34 @@ import Testing
         #expect(solver.value(of: z) == 1)
     }
 
-    @Test func violationsAddUpWithinALevel() throws {
-        do {
-            // Three want 0, one wants 10: the sum of errors is least at 0.
-            let solver = Solver()
-            let x = Variable("x")
-            for _ in 0..<3 { try solver.add((x == 0).priority(.medium)) }
-            try solver.add((x == 10).priority(.medium))
-            solver.update()
-            #expect(solver.value(of: x) == 0)
-        }
-        do {
-            // A tie at medium (any x in [0, 10] costs 10) is broken by the weak constraint.
-            let solver = Solver()
-            let x = Variable("x")
-            try solver.add((x == 0).priority(.medium))
-            try solver.add((x == 10).priority(.medium))
-            try solver.add((x == 4).priority(.weak))
-            solver.update()
-            #expect(solver.value(of: x) == 4)
-        }
-        do {
-            // Shortfalls of inequalities add up: 2(10 - x) + max(0, x) is least at x = 10.
-            let solver = Solver()
-            let x = Variable("x")
-            try solver.add((x >= 10).priority(.strong))
-            try solver.add((x >= 10).priority(.strong))
-            try solver.add((x <= 0).priority(.strong))
-            try solver.add((x == 3).priority(.weak))
-            solver.update()
-            #expect(solver.value(of: x) == 10)
-        }
-        do {
-            // Opposed inequalities: any x in [0, 10] is as good, the weak one picks 7.
-            let solver = Solver()
-            let x = Variable("x")
-            try solver.add((x >= 10).priority(.strong))
-            try solver.add((x <= 0).priority(.strong))
-            try solver.add((x == 7).priority(.weak))
-            solver.update()
-            #expect(solver.value(of: x) == 7)
-        }
-        do {
-            // Errors are weighed per unit of the constraint as written: |2x - 20| counts twice.
-            let solver = Solver()
-            let x = Variable("x")
-            try solver.add((2 * x == 20).priority(.medium))
-            try solver.add((x == 0).priority(.medium))
-            solver.update()
-            #expect(solver.value(of: x) == 10)
-        }
+    /// Errors at one level add up, by the units of each constraint as written.
+    static let violationSums: [OneVariable] = [
+        // The sum of errors is least at 0.
+        OneVariable("three want 0, one wants 10", x: 0) { x in
+            times(3) { (x == 0).priority(.medium) } + [(x == 10).priority(.medium)]
+        },
+        // Any x in [0, 10] costs 10 at medium.
+        OneVariable("a tie at medium is broken by the weak constraint", x: 4) { x in
+            [(x == 0).priority(.medium), (x == 10).priority(.medium), (x == 4).priority(.weak)]
+        },
+        // 2(10 - x) + max(0, x) is least at x = 10.
+        OneVariable("shortfalls of inequalities add up", x: 10) { x in
+            [(x >= 10).priority(.strong), (x >= 10).priority(.strong), (x <= 0).priority(.strong),
+             (x == 3).priority(.weak)]
+        },
+        // Any x in [0, 10] is as good at strong.
+        OneVariable("opposed inequalities leave the choice to the weak constraint", x: 7) { x in
+            [(x >= 10).priority(.strong), (x <= 0).priority(.strong), (x == 7).priority(.weak)]
+        },
+        // |2x - 20| counts twice.
+        OneVariable("errors are weighed per unit of the constraint as written", x: 10) { x in
+            [(2 * x == 20).priority(.medium), (x == 0).priority(.medium)]
+        },
+    ]
+
+    @Test(arguments: violationSums)
+    func violationsAddUpWithinALevel(_ c: OneVariable) throws {
+        #expect(try c.solve() == c.x)
     }
 
     @Test func unnamedAndOddPriorities() throws {
@@ -420,7 +412,9 @@ import Testing
 
     @Test func expressionOperators() {
         let x = Variable("x"), y = Variable("y"), a = Variable("a"), b = Variable("b")
-        func shape(_ e: LinearExpression) -> [String] { e.terms.map { "\($0.variable.name):\($0.coefficient)" } + ["\(e.constant)"] }
+        func shape(_ e: LinearExpression) -> [String] {
+            e.terms.map { "\($0.variable.name):\($0.coefficient)" } + ["\(e.constant)"]
+        }
         #expect(shape(x + 2 * y - 10) == ["x:1.0", "y:2.0", "-10.0"])
         #expect(shape((a + b) / 2) == ["a:0.5", "b:0.5", "0.0"])
         #expect(shape(-x) == ["x:-1.0", "0.0"])
@@ -496,7 +490,9 @@ import Testing
         #expect(floating.value == 2.5)
         #expect(Priority.weak < .medium && Priority.medium < .strong && Priority.strong < .required)
         for valid in [0.001, 1, 250, 999.9999, 1000] { #expect(Priority(valid).isValid) }
-        for invalid in [0, -1, 1000.0001, 1e9, .nan, .infinity, -.infinity, -0.0] { #expect(!Priority(invalid).isValid) }
+        for invalid in [0, -1, 1000.0001, 1e9, .nan, .infinity, -.infinity, -0.0] {
+            #expect(!Priority(invalid).isValid)
+        }
         #expect(Priority.required.isRequired && !Priority(999.999).isRequired)
         #expect(Priority(600).description == "600")
         #expect(Priority(0.5).description == "0.5")

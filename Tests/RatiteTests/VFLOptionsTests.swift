@@ -15,27 +15,25 @@ import Testing
         (.alignAllFirstBaseline, "firstBaseline"),
     ]
 
-    @Test func verticalEdgesAlignHorizontalLayouts() throws {
-        for (option, attribute) in Self.verticalEdges {
-            #expect(try vflLines("|-[a]-[b]-[c]-|", views: views, options: option) == [
-                "a.leading == superview.leading + 20",
-                "b.leading == a.trailing + 8",
-                "c.leading == b.trailing + 8",
-                "superview.trailing == c.trailing + 20",
-                "a.\(attribute) == b.\(attribute)",
-                "b.\(attribute) == c.\(attribute)",
-            ])
-        }
+    @Test(arguments: verticalEdges)
+    func verticalEdgesAlignHorizontalLayouts(_ option: VFLFormatOptions, _ attribute: String) throws {
+        #expect(try vflLines("|-[a]-[b]-[c]-|", views: views, options: option) == [
+            "a.leading == superview.leading + 20",
+            "b.leading == a.trailing + 8",
+            "c.leading == b.trailing + 8",
+            "superview.trailing == c.trailing + 20",
+            "a.\(attribute) == b.\(attribute)",
+            "b.\(attribute) == c.\(attribute)",
+        ])
     }
 
-    @Test func horizontalEdgesAlignVerticalLayouts() throws {
-        for (option, attribute) in Self.horizontalEdges {
-            #expect(try vflLines("V:[a(10)][b]", views: views, options: option) == [
-                "a.height == 10",
-                "b.top == a.bottom",
-                "a.\(attribute) == b.\(attribute)",
-            ])
-        }
+    @Test(arguments: horizontalEdges)
+    func horizontalEdgesAlignVerticalLayouts(_ option: VFLFormatOptions, _ attribute: String) throws {
+        #expect(try vflLines("V:[a(10)][b]", views: views, options: option) == [
+            "a.height == 10",
+            "b.top == a.bottom",
+            "a.\(attribute) == b.\(attribute)",
+        ])
     }
 
     @Test func edgesOnTheLayoutAxisAreErrorsOnlyWhenAPairExists() throws {
@@ -141,13 +139,15 @@ import Testing
             let a = try engine.addView("a", in: root), b = try engine.addView("b", in: root)
             try engine.setIntrinsicContentSize(IntrinsicSize(width: 40, height: 20), of: a)
             try engine.setIntrinsicContentSize(IntrinsicSize(width: 60, height: 30), of: b)
-            try engine.activate(engine.constraints(visualFormat: "|-10-[a]-[b]", options: options.union(.alignAllCenterY)))
+            try engine.activate(engine.constraints(visualFormat: "|-10-[a]-[b]",
+                                                   options: options.union(.alignAllCenterY)))
             try engine.activate(engine.constraints(visualFormat: "V:|-10-[b]"))
             _ = engine.layout()
             #expect(engine.ambiguityReport().isEmpty && engine.conflictLog.isEmpty)
             return [a.frame, b.frame]
         }
-        #expect(try frames([]) == [Frame(x: 10, y: 15, width: 40, height: 20), Frame(x: 58, y: 10, width: 60, height: 30)])
+        #expect(try frames([])
+            == [Frame(x: 10, y: 15, width: 40, height: 20), Frame(x: 58, y: 10, width: 60, height: 30)])
         #expect(try frames(.directionRightToLeft)
             == [Frame(x: 250, y: 15, width: 40, height: 20), Frame(x: 182, y: 10, width: 60, height: 30)])
     }
