@@ -1,7 +1,8 @@
 # Ratite. `make bench` runs the benchmark suite, `make test` runs every test.
 PREFIX ?= /usr/local
 
-.PHONY: bench bench-full bench-quick bench-baseline instructions memory misses test swift-test c-test python-test fuzz-replay soundness install clean
+.PHONY: bench bench-full bench-quick bench-peers bench-baseline instructions memory misses test swift-test c-test \
+	python-test fuzz-replay soundness install clean
 
 ## The main job: the benchmark suite on its default generated systems (N up to 10k, medians
 ## of 3 repetitions): prints the table, writes Benchmarks/results/default.{json,svg}.
@@ -17,6 +18,14 @@ bench-quick:
 	Benchmarks/run-suite quick
 	scripts/ensure-packages libbenchmark-tools python3-scipy
 	python3 /usr/share/benchmark/compare.py benchmarks Benchmarks/baseline/quick.json Benchmarks/results/quick.json || true
+
+## kiwisolver (PyPI) against Ratite (ratite.kiwi), one Python driver on the generated systems
+## (N = 100, 300, 1000): prints times and kiwi/ratite ratios, writes Benchmarks/results/
+## peers.{json,svg}. A report, not a gate. Needs python3 with venv and PyPI access.
+## PEERS_ARGS go to the driver (e.g. "--sizes 100,300 --markdown").
+PEERS_ARGS ?=
+bench-peers:
+	python/bench/run-peers $(PEERS_ARGS)
 
 ## The regression gate: instruction counts of fixed workloads under callgrind, failing on
 ## growth over 5%. `make bench-baseline` refreshes the committed baselines.
