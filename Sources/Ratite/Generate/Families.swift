@@ -2,9 +2,17 @@
 /// for its parameters on every platform. Priorities: required 1000, strong 750, medium 500,
 /// weak 250.
 public enum SystemFamily: String, CaseIterable, Sendable {
-    case chain, grid, tree, random
+    /// A row of views, each 8 points after the previous one, ending at an edit variable.
+    case chain
+    /// A square grid of cells with equal widths per row and heights per column.
+    case grid
+    /// Nested containers, four children each.
+    case tree
+    /// Random local difference constraints, reproducible from `seed`.
+    case random
 
     /// Generates the family with `n` items (and `seed`, for `random`).
+    /// - Complexity: O(n): each family makes a few constraints per item.
     public func generate(n: Int, seed: UInt64 = 1) -> GeneratedSystem {
         switch self {
         case .chain: chainSystem(n: n)

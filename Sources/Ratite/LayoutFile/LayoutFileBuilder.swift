@@ -11,6 +11,7 @@ public enum LayoutFileBuilder {
         /// The platform whose conventions VFL follows, over the file's `platform` lines.
         public var platform: LayoutPlatform?
 
+        /// Overrides; the defaults override nothing.
         public init(size: (width: Double, height: Double)? = nil, rightToLeft: Bool = false, platform: LayoutPlatform? = nil) {
             self.size = size
             self.rightToLeft = rightToLeft
@@ -36,6 +37,7 @@ public enum LayoutFileBuilder {
     /// The engine with every item, constraint and step change of `file` applied in order
     /// (not laid out). Conflicts between required constraints do not stop the build: the
     /// engine breaks a constraint and logs a report, as Auto Layout does.
+    /// - Complexity: that of the engine operations the statements make, in file order.
     public static func build(_ file: LayoutFile, overrides: Overrides = Overrides()) throws(TextFileError) -> LayoutEngine {
         try run(file, overrides: overrides, afterLayout: nil)
     }
@@ -44,6 +46,8 @@ public enum LayoutFileBuilder {
     /// `afterLayout` with the engine and the step each time: the frames after each step,
     /// with that step's conflicts and ambiguity. `overrides.size` resizes the root views
     /// before the first layout. Returns the engine in its final state.
+    /// - Complexity: that of `build`, plus a `LayoutEngine.layout()` and an
+    ///   `LayoutEngine.ambiguityReport()` per layout when `afterLayout` is given.
     public static func run(
         _ file: LayoutFile, overrides: Overrides = Overrides(), afterLayout: ((LayoutEngine, Step) -> Void)?
     ) throws(TextFileError) -> LayoutEngine {

@@ -31,6 +31,10 @@
 /// `deactivate ID,...` (constraints written with `id=ID`), `resize ROOT WxH`, and new
 /// constraints. Constants, multipliers and priorities may name metrics declared above.
 public enum LayoutFileParser {
+    /// Parses a whole layout file. VFL lines are kept as text; `LayoutFileBuilder` parses them
+    /// against the engine's items.
+    /// - Throws: `TextFileError` at the first malformed line.
+    /// - Complexity: proportional to the length of `text`.
     public static func parse(_ text: String) throws(TextFileError) -> LayoutFile {
         var file = LayoutFile()
         // Metrics declared so far, for constants, multipliers and priorities written by name.

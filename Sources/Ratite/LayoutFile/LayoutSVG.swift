@@ -35,11 +35,16 @@ public enum LayoutSVG {
     }
 
     /// The picture of `engine` as laid out last, with every conflict of its log.
+    /// - Complexity: that of `LayoutEngine.ambiguityReport()` when `ambiguity` is nil, plus
+    ///   `panel` and the text of the picture.
     public static func render(_ engine: LayoutEngine, ambiguity: AmbiguityReport? = nil) -> String {
         render([panel(engine, conflicts: engine.conflictLog, ambiguity: ambiguity ?? engine.ambiguityReport())])
     }
 
     /// A panel of `engine` as laid out last, highlighting `conflicts` and `ambiguity`.
+    /// - Complexity: proportional to the items, the conflicts' constraints and the ambiguity
+    ///   entries; placing a name looks only at the names near it, and moves it past each
+    ///   name in its way at most once.
     public static func panel(
         _ engine: LayoutEngine, title: String? = nil, conflicts: [ConflictReport], ambiguity: AmbiguityReport
     ) -> Panel {
@@ -84,6 +89,7 @@ public enum LayoutSVG {
     }
 
     /// The panels side by side in one picture.
+    /// - Complexity: O(length of the result).
     public static func render(_ panels: [Panel]) -> String {
         let pad = 10.0
         let titleHeight = panels.contains { $0.title != nil } ? lineHeight + 4 : 0

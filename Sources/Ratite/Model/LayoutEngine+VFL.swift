@@ -9,6 +9,8 @@ extension LayoutEngine {
     ///     arithmetic and attributes in predicates, comments, several lines).
     /// - Throws: `VFLError` with Apple's message and the offset where parsing stopped, or
     ///   `LayoutError.invalidValue` when `|` is used next to a view without a superview.
+    /// - Complexity: O(n) in the length of `format`, plus building the constraints it
+    ///   describes; with `views` nil, names are looked up among the engine's items.
     public func constraints(
         visualFormat format: String, options: VFLFormatOptions = [], metrics: [String: Double] = [:],
         views: [String: LayoutItem]? = nil, extended: Bool = false

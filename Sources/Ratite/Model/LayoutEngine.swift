@@ -60,6 +60,7 @@ public final class LayoutEngine {
     /// (see `transaction`).
     var undoLog: [() -> Void]? = nil
 
+    /// An empty engine: no items, no constraints, iOS conventions.
     public init() {
         core.deriveVariableNames { [weak self] v in self?.variableName(v) ?? "v\(v)" }
     }
@@ -93,6 +94,9 @@ public final class LayoutEngine {
 
     /// Adds a view named `name` (unique in the engine) as the last subview of `parent`, or as
     /// a root view when `parent` is nil. A root view sits at the origin.
+    /// - Throws: `duplicateItemName`, or `invalidValue` when `parent` is a layout guide.
+    /// - Complexity: O(1) amortized for a subview; a root view also adds its two origin
+    ///   constraints to the solver.
     @discardableResult
     public func addView(_ name: String, in parent: LayoutItem? = nil) throws(LayoutError) -> LayoutItem {
         if let parent { try checkItem(parent) }
@@ -112,6 +116,10 @@ public final class LayoutEngine {
     /// Adds a layout guide named `name` owned by view `owner`. With `insets`, the guide is
     /// pinned inside its owner's edges by those (directional) insets, like a safe area;
     /// otherwise constrain it yourself.
+    /// - Throws: `duplicateItemName`, or `invalidValue` when `owner` is a guide or an inset is
+    ///   not finite.
+    /// - Complexity: O(1) amortized without `insets`; with them, the cost of adding four
+    ///   constraints to the solver.
     @discardableResult
     public func addGuide(_ name: String, in owner: LayoutItem, insets: DirectionalInsets? = nil) throws(LayoutError) -> LayoutItem {
         try checkItem(owner)
@@ -164,6 +172,7 @@ public final class LayoutEngine {
     }
 
     /// The item called `name`, or nil.
+    /// - Complexity: O(1) on average: one dictionary lookup.
     public func item(named name: String) -> LayoutItem? { itemsByName[name] }
 
     // MARK: Frames
@@ -210,6 +219,7 @@ public final class LayoutEngine {
     }
 
     /// The item's frame in root coordinates after the last `layout()`.
+    /// - Complexity: O(1): four value reads.
     public func frameInRoot(of item: LayoutItem) -> Frame {
         Frame(x: core.value(ofVariable: item.minX), y: core.value(ofVariable: item.minY),
               width: core.value(ofVariable: item.width), height: core.value(ofVariable: item.height))
@@ -220,6 +230,8 @@ public final class LayoutEngine {
     /// The first listing makes the objects of the content-size pairs the solver holds
     /// without them (see `LayoutEngine+ContentSize.swift`), so even this read changes the
     /// engine's records: like every call, it must not overlap another on the same engine.
+    /// - Complexity: O(c log c) for the c constraints held, which are sorted; the first
+    ///   listing also makes the objects of the content-size pairs.
     public var activeConstraints: [LayoutConstraint] {
         materializeAllContentSize()
         var seen = Set<ObjectIdentifier>()
@@ -233,5 +245,6 @@ public final class LayoutEngine {
     }
 
     /// The solver's pivot and expansion counters.
+    /// - Complexity: O(1).
     public var statistics: SolverStatistics { core.statistics }
 }

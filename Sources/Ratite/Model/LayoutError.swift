@@ -18,20 +18,26 @@ public enum LayoutError: Error, CustomStringConvertible {
     case positionAgainstConstant(LayoutConstraint)
     /// A multiplier that is NaN or infinite.
     case invalidMultiplier(LayoutConstraint, Double)
+    /// A constant that is NaN or infinite.
     case nonFiniteConstant(LayoutConstraint, Double)
+    /// A priority outside (0, 1000].
     case invalidPriority(Double)
     /// An active constraint's priority cannot move between required and optional; deactivate
     /// it first.
     case requiredPriorityChange(LayoutConstraint)
     /// A value an item property cannot take: non-finite numbers, negative sizes.
     case invalidValue(String)
+    /// An item with this name already exists in the engine.
     case duplicateItemName(String)
+    /// The engine has no item of this name (or the item passed belongs to another engine).
     case unknownItem(String)
     /// In strict mode: required constraints that cannot hold together.
     case unsatisfiable(ConflictReport)
     /// A numerical breakdown (say, numbers too far apart in magnitude); nothing changed.
     case internalError(String)
 
+    /// A one-line message naming the constraint or value at fault (for `unsatisfiable`, the
+    /// whole conflict report).
     public var description: String {
         switch self {
         case .foreignItem(let c): "constraint \(c.equation) refers to an item of another engine"

@@ -1,5 +1,6 @@
 /// One statement of a `solve` file.
 public struct SolveStatement: Sendable, Equatable {
+    /// What a statement does.
     public enum Kind: Sendable, Equatable {
         /// `lhs relation rhs [@priority]`.
         case constraint(lhs: LinearForm, relation: Relation, rhs: LinearForm, priority: Priority)
@@ -9,6 +10,7 @@ public struct SolveStatement: Sendable, Equatable {
         case suggest(name: String, value: Double)
     }
 
+    /// What the statement does, with its parsed operands.
     public var kind: Kind
     /// Where the statement starts.
     public var location: TextLocation
@@ -28,6 +30,8 @@ public struct SolveStatement: Sendable, Equatable {
 public enum SolveFileParser {
     /// Parses a whole file.
     /// - Throws: `TextFileError` at the first malformed statement.
+    /// - Complexity: proportional to the length of `text`, plus one pass over a product's
+    ///   terms for each constant factor that scales it (`(a + b + c) * 2`).
     public static func parse(_ text: String) throws(TextFileError) -> [SolveStatement] {
         var statements: [SolveStatement] = []
         try LineScanner.forEachLine(in: text) { (scanner: inout LineScanner) throws(TextFileError) in
@@ -38,6 +42,7 @@ public enum SolveFileParser {
 
     /// Parses the text of one constraint (`lhs relation rhs [@priority]`), as the C ABI's
     /// text entry point accepts it.
+    /// - Complexity: as `parse(_:)`.
     public static func parseConstraint(_ text: String) throws(TextFileError) -> SolveStatement {
         let bytes = Array(text.utf8)
         if let i = bytes.firstIndex(of: UInt8(ascii: "\n")) {

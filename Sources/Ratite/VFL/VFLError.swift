@@ -32,6 +32,7 @@ public struct VFLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// rendering.
     public var isExtended: Bool
 
+    /// An error for `reason` at `location` in `sourceLine`.
     public init(_ reason: Reason, at location: TextLocation, sourceLine: String,
                 isExtended: Bool = false) {
         self.reason = reason
@@ -61,53 +62,86 @@ public struct VFLError: Error, Sendable, Hashable, CustomStringConvertible {
             + String(repeating: " ", count: max(0, location.column - 1)) + "^"
     }
 
+    /// The `rendering`.
     public var description: String { rendering }
 
     /// Every way a visual format can be rejected. The messages of the strict-mode cases are
     /// Apple's runtime strings, word for word.
     public enum Reason: Sendable, Hashable {
+        /// The format is empty (or, in extended mode, holds only whitespace and comments).
         case emptyString
+        /// The format holds a byte outside ASCII.
         case nonASCII
+        /// `H` or `V` without the `:` after it.
         case expectedOrientationColon(Axis)
+        /// Something other than `[` where a view must start.
         case expectedView
+        /// A view whose name does not start with a letter or an underscore.
         case expectedViewName
+        /// A view name missing from the views.
         case unknownView(String)
+        /// A view name followed by neither `]` nor `(`.
         case expectedViewEnd
+        /// A view's predicate list without its closing `)`.
         case expectedThicknessEnd
+        /// A view's predicate list closed without the `]` after it.
         case expectedBracketAfterThickness
+        /// The input ends right after a view's `(`.
         case ranOutInView
+        /// `=`, `<` or `>` not followed by `=`.
         case unknownRelation
         /// Neither a number, nor a name, where one of them must come.
         case expectedNumberOrKey
         /// Apple's wording when a `-` or digit does not start a number C's `strtod` can read.
         case expectedNumberOrAKey
+        /// A name that is neither a metric nor (where one may stand) a view.
         case unknownMetric(String)
+        /// A view's size used as the length of a connection.
         case spaceEqualToView
+        /// `--` in a connection: a minus sign or a stray dash.
         case ambiguousMinus
+        /// A connection's predicate not followed by `-`.
         case expectedDash
+        /// A `,` after a connection's single predicate: a list needs parentheses.
         case expectedDashNotComma
+        /// A predicate list without `)` or `,` after a predicate.
         case expectedModifierEnd
+        /// The input ends where a relation or an object must come.
         case expectedMoreInput
+        /// The input ends right after the leading `|`.
         case expectedConnectionAfterBar
+        /// Something other than a view or `|` after a connection.
         case expectedViewOrBar
+        /// Input left over after the closing `|` or the last view.
         case expectedEnd
+        /// A priority of 0 or less.
         case priorityNotPositive(Double)
+        /// A priority above 1000.
         case priorityTooHigh(Double)
         /// An alignment option names an edge on the layout's own axis.
         case alignmentOnLayoutAxis(Axis)
+        /// The `spacingBaselineToBaseline` option on a horizontal format.
         case baselineToBaselineHorizontal
         /// Not Apple's: a number that is infinite or NaN (`-inf`, `1e999`), which no layout
         /// engine can use.
         case nonFiniteNumber
         // Extended mode only.
+        /// Extended mode: a view's `.` followed by something other than `width` or `height`.
         case expectedSizeAttribute
+        /// Extended mode: a predicate that adds two views' sizes.
         case secondViewInPredicate
+        /// Extended mode: a predicate that multiplies two views' sizes.
         case productOfViews
+        /// Extended mode: a predicate that divides by a view's size.
         case divisionByView
+        /// Extended mode: a predicate that divides by zero.
         case divisionByZero
+        /// Extended mode: a parenthesized expression without its `)`.
         case expectedExpressionEnd
+        /// Extended mode: parentheses or minus signs nested past the parser's depth limit.
         case expressionTooDeep
 
+        /// Apple's runtime message for the reason, word for word in strict mode.
         public var message: String {
             switch self {
             case .emptyString: "It's an empty string."

@@ -38,6 +38,7 @@ public enum VisualFormat {
 
     /// Like `parse`, but also returns the syntax of each format (one per line in extended
     /// mode), which `VFLFormatter.visualFormat(_:)` prints back as canonical VFL.
+    /// - Complexity: O(n) in the length of `format`, as `parse`.
     public static func parseFormats(
         _ format: String, options: VFLFormatOptions = [], metrics: [String: Double] = [:],
         views: Set<String>, extended: Bool = false, standardSpacing: Double = 8,
