@@ -1,7 +1,7 @@
 # Ratite. `make bench` runs the benchmark suite, `make test` runs every test.
 PREFIX ?= /usr/local
 
-.PHONY: bench bench-full bench-quick bench-baseline instructions memory misses test swift-test c-test python-test fuzz-replay soundness install clean
+.PHONY: bench bench-full bench-quick bench-baseline instructions memory misses test swift-test c-test python-test fuzz-replay soundness install docs clean
 
 ## The main job: the benchmark suite on its default generated systems (N up to 10k, medians
 ## of 3 repetitions): prints the table, writes Benchmarks/results/default.{json,svg}.
@@ -74,6 +74,22 @@ soundness:
 ## Installs ratite.h, libratite.so, libratite.a and pkg-config files under PREFIX.
 install:
 	scripts/install-c-library "$(PREFIX)" release
+
+## The DocC documentation of the Ratite module (Sources/Ratite/Ratite.docc and the ///
+## comments) as a static site in .build/docs: serve that folder (python3 -m http.server -d
+## .build/docs) and open /documentation/ratite. The symbol graph is built in its own
+## scratch path, so the debug build is not invalidated. Fails on any documentation warning.
+DOCS_BUILD = .build/docs-build
+docs:
+	mkdir -p $(DOCS_BUILD)/symbol-graphs
+	swift build --target Ratite --scratch-path $(DOCS_BUILD) -Xswiftc -emit-symbol-graph \
+	    -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_BUILD)/symbol-graphs
+	rm -rf $(DOCS_BUILD)/ratite-symbols && mkdir $(DOCS_BUILD)/ratite-symbols
+	find $(DOCS_BUILD)/symbol-graphs \( -name Ratite.symbols.json -o -name 'Ratite@*.symbols.json' \) \
+	    -exec cp {} $(DOCS_BUILD)/ratite-symbols/ \;
+	docc convert Sources/Ratite/Ratite.docc --additional-symbol-graph-dir $(DOCS_BUILD)/ratite-symbols \
+	    --output-path .build/docs --fallback-display-name Ratite --fallback-bundle-identifier ratite.Ratite \
+	    --warnings-as-errors
 
 clean:
 	rm -rf .build Benchmarks/.build Fuzz/.build*

@@ -4,9 +4,13 @@ extension LayoutEngine {
     /// `NSLayoutConstraint.constraints(withVisualFormat:options:metrics:views:)`.
     ///
     /// - Parameters:
+    ///   - format: the visual format (several lines in extended mode).
+    ///   - options: alignment, direction and spacing options (`VFLFormatOptions`).
+    ///   - metrics: values for names used as numbers; they take precedence over views.
     ///   - views: the names the format may use; nil means every item by its own name.
     ///   - extended: accept Ratite's extended syntax (whitespace, named priorities,
     ///     arithmetic and attributes in predicates, comments, several lines).
+    /// - Returns: the constraints, in Apple's order, not yet activated.
     /// - Throws: `VFLError` with Apple's message and the offset where parsing stopped, or
     ///   `LayoutError.invalidValue` when `|` is used next to a view without a superview.
     /// - Complexity: O(n) in the length of `format`, plus building the constraints it

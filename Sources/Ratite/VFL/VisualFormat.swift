@@ -14,6 +14,7 @@ public enum VisualFormat {
     /// The constraints `format` describes, in Apple's order.
     ///
     /// - Parameters:
+    ///   - format: the visual format (several lines in extended mode).
     ///   - options: alignment, direction and spacing options, as for
     ///     `NSLayoutConstraint.constraints(withVisualFormat:options:metrics:views:)`.
     ///   - metrics: values for names used as numbers; they take precedence over views.
@@ -24,6 +25,7 @@ public enum VisualFormat {
     ///   - superviewMargins: make a bare `-` next to `|` pin to the superview's layout
     ///     margins (`leadingMargin`, `topMargin`, ...) with constant 0, as on iOS, instead
     ///     of its edge plus `superviewSpacing`, as on macOS.
+    /// - Returns: the constraints, in Apple's order.
     /// - Throws: `VFLError`, with Apple's message and the offset where parsing stopped.
     /// - Complexity: O(n) in the length of `format`.
     public static func parse(
