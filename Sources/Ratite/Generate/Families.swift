@@ -60,7 +60,7 @@ func gridSystem(n: Int) -> GeneratedSystem {
     var s = GeneratedSystem()
     var k = 1
     while k * k < max(n, 1) { k += 1 }
-    var left = [[Int32]](), top = [[Int32]](), width = [[Int32]](), height = [[Int32]]()
+    var left: [[Int32]] = [], top: [[Int32]] = [], width: [[Int32]] = [], height: [[Int32]] = []
     for r in 0..<k {
         left.append([]); top.append([]); width.append([]); height.append([])
         for c in 0..<k {
@@ -99,7 +99,9 @@ func gridSystem(n: Int) -> GeneratedSystem {
     let natural = Double(48 * k + 32)
     s.edits = [(w, 750), (h, 750)]
     s.suggestions = [natural + 10 * Double(k), natural + 10 * Double(k)]
-    s.resizes = [(natural + 12 * Double(k), natural + 8 * Double(k)), (natural + 12 * Double(k), natural + 8 * Double(k))]
+    s.resizes = [
+        (natural + 12 * Double(k), natural + 8 * Double(k)), (natural + 12 * Double(k), natural + 8 * Double(k)),
+    ]
     return s
 }
 
@@ -109,7 +111,7 @@ func gridSystem(n: Int) -> GeneratedSystem {
 func treeSystem(n: Int) -> GeneratedSystem {
     var s = GeneratedSystem()
     let n = max(n, 1)
-    var x = [Int32](), y = [Int32](), width = [Int32](), height = [Int32]()
+    var x: [Int32] = [], y: [Int32] = [], width: [Int32] = [], height: [Int32] = []
     for i in 0..<n {
         x.append(s.variable("x\(i)"))
         y.append(s.variable("y\(i)"))

@@ -34,23 +34,33 @@ public struct XAxisAnchor<Kind: XAnchorKind> {
         self.attribute = attribute
     }
 
-    func make(_ relation: Relation, _ other: LayoutItem, _ attribute: Attribute, _ constant: Double) -> LayoutConstraint {
-        LayoutConstraint(item: item, attribute: self.attribute, relatedBy: relation, toItem: other, attribute: attribute, constant: constant)
+    func make(
+        _ relation: Relation, _ other: LayoutItem, _ attribute: Attribute, _ constant: Double
+    ) -> LayoutConstraint {
+        LayoutConstraint(
+            item: item, attribute: self.attribute, relatedBy: relation, toItem: other, attribute: attribute,
+            constant: constant)
     }
 }
 
 extension XAxisAnchor where Kind == DirectionalEdge {
     /// `self == other + constant`, required: leading and trailing pair with each other and
     /// with centers.
-    public func constraint<K: PairsWithDirectional>(equalTo other: XAxisAnchor<K>, constant: Double = 0) -> LayoutConstraint {
+    public func constraint<K: PairsWithDirectional>(
+        equalTo other: XAxisAnchor<K>, constant: Double = 0
+    ) -> LayoutConstraint {
         make(.equal, other.item, other.attribute, constant)
     }
     /// `self >= other + constant`, required.
-    public func constraint<K: PairsWithDirectional>(greaterThanOrEqualTo other: XAxisAnchor<K>, constant: Double = 0) -> LayoutConstraint {
+    public func constraint<K: PairsWithDirectional>(
+        greaterThanOrEqualTo other: XAxisAnchor<K>, constant: Double = 0
+    ) -> LayoutConstraint {
         make(.greaterThanOrEqual, other.item, other.attribute, constant)
     }
     /// `self <= other + constant`, required.
-    public func constraint<K: PairsWithDirectional>(lessThanOrEqualTo other: XAxisAnchor<K>, constant: Double = 0) -> LayoutConstraint {
+    public func constraint<K: PairsWithDirectional>(
+        lessThanOrEqualTo other: XAxisAnchor<K>, constant: Double = 0
+    ) -> LayoutConstraint {
         make(.lessThanOrEqual, other.item, other.attribute, constant)
     }
 }
@@ -58,15 +68,21 @@ extension XAxisAnchor where Kind == DirectionalEdge {
 extension XAxisAnchor where Kind == AbsoluteEdge {
     /// `self == other + constant`, required: left and right pair with each other and with
     /// centers.
-    public func constraint<K: PairsWithAbsolute>(equalTo other: XAxisAnchor<K>, constant: Double = 0) -> LayoutConstraint {
+    public func constraint<K: PairsWithAbsolute>(
+        equalTo other: XAxisAnchor<K>, constant: Double = 0
+    ) -> LayoutConstraint {
         make(.equal, other.item, other.attribute, constant)
     }
     /// `self >= other + constant`, required.
-    public func constraint<K: PairsWithAbsolute>(greaterThanOrEqualTo other: XAxisAnchor<K>, constant: Double = 0) -> LayoutConstraint {
+    public func constraint<K: PairsWithAbsolute>(
+        greaterThanOrEqualTo other: XAxisAnchor<K>, constant: Double = 0
+    ) -> LayoutConstraint {
         make(.greaterThanOrEqual, other.item, other.attribute, constant)
     }
     /// `self <= other + constant`, required.
-    public func constraint<K: PairsWithAbsolute>(lessThanOrEqualTo other: XAxisAnchor<K>, constant: Double = 0) -> LayoutConstraint {
+    public func constraint<K: PairsWithAbsolute>(
+        lessThanOrEqualTo other: XAxisAnchor<K>, constant: Double = 0
+    ) -> LayoutConstraint {
         make(.lessThanOrEqual, other.item, other.attribute, constant)
     }
 }
@@ -99,15 +115,21 @@ public struct YAxisAnchor {
 
     /// `self == other + constant`, required.
     public func constraint(equalTo other: YAxisAnchor, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(item: item, attribute: attribute, relatedBy: .equal, toItem: other.item, attribute: other.attribute, constant: constant)
+        LayoutConstraint(
+            item: item, attribute: attribute, relatedBy: .equal, toItem: other.item, attribute: other.attribute,
+            constant: constant)
     }
     /// `self >= other + constant`, required.
     public func constraint(greaterThanOrEqualTo other: YAxisAnchor, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(item: item, attribute: attribute, relatedBy: .greaterThanOrEqual, toItem: other.item, attribute: other.attribute, constant: constant)
+        LayoutConstraint(
+            item: item, attribute: attribute, relatedBy: .greaterThanOrEqual, toItem: other.item,
+            attribute: other.attribute, constant: constant)
     }
     /// `self <= other + constant`, required.
     public func constraint(lessThanOrEqualTo other: YAxisAnchor, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(item: item, attribute: attribute, relatedBy: .lessThanOrEqual, toItem: other.item, attribute: other.attribute, constant: constant)
+        LayoutConstraint(
+            item: item, attribute: attribute, relatedBy: .lessThanOrEqual, toItem: other.item,
+            attribute: other.attribute, constant: constant)
     }
 }
 
@@ -135,15 +157,27 @@ public struct DimensionAnchor {
         LayoutConstraint(item: item, attribute: attribute, relatedBy: .lessThanOrEqual, constant: constant)
     }
     /// `self == other × multiplier + constant`, required. Width may pair with height.
-    public func constraint(equalTo other: DimensionAnchor, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(item: item, attribute: attribute, relatedBy: .equal, toItem: other.item, attribute: other.attribute, multiplier: multiplier, constant: constant)
+    public func constraint(
+        equalTo other: DimensionAnchor, multiplier: Double = 1, constant: Double = 0
+    ) -> LayoutConstraint {
+        LayoutConstraint(
+            item: item, attribute: attribute, relatedBy: .equal, toItem: other.item, attribute: other.attribute,
+            multiplier: multiplier, constant: constant)
     }
     /// `self >= other × multiplier + constant`, required.
-    public func constraint(greaterThanOrEqualTo other: DimensionAnchor, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(item: item, attribute: attribute, relatedBy: .greaterThanOrEqual, toItem: other.item, attribute: other.attribute, multiplier: multiplier, constant: constant)
+    public func constraint(
+        greaterThanOrEqualTo other: DimensionAnchor, multiplier: Double = 1, constant: Double = 0
+    ) -> LayoutConstraint {
+        LayoutConstraint(
+            item: item, attribute: attribute, relatedBy: .greaterThanOrEqual, toItem: other.item,
+            attribute: other.attribute, multiplier: multiplier, constant: constant)
     }
     /// `self <= other × multiplier + constant`, required.
-    public func constraint(lessThanOrEqualTo other: DimensionAnchor, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(item: item, attribute: attribute, relatedBy: .lessThanOrEqual, toItem: other.item, attribute: other.attribute, multiplier: multiplier, constant: constant)
+    public func constraint(
+        lessThanOrEqualTo other: DimensionAnchor, multiplier: Double = 1, constant: Double = 0
+    ) -> LayoutConstraint {
+        LayoutConstraint(
+            item: item, attribute: attribute, relatedBy: .lessThanOrEqual, toItem: other.item,
+            attribute: other.attribute, multiplier: multiplier, constant: constant)
     }
 }

@@ -80,7 +80,10 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
         let multiplier: Double
         let superviewShare: (item: LayoutItem, attribute: Attribute, share: Double)?
 
-        init(identifier: String?, multiplier: Double, superviewShare: (item: LayoutItem, attribute: Attribute, share: Double)?) {
+        init(
+            identifier: String?, multiplier: Double,
+            superviewShare: (item: LayoutItem, attribute: Attribute, share: Double)?
+        ) {
             self.identifier = identifier
             self.multiplier = multiplier
             self.superviewShare = superviewShare
@@ -183,14 +186,22 @@ extension LayoutConstraint {
     /// the solver's constant in place (the fast path).
     public var constant: Double {
         get { storedConstant }
-        set { liveChange(.constant(newValue)) { engine throws(LayoutError) in try engine.setConstant(newValue, for: self) } }
+        set {
+            liveChange(.constant(newValue)) { engine throws(LayoutError) in
+                try engine.setConstant(newValue, for: self)
+            }
+        }
     }
 
     /// The priority. An active constraint cannot move between required and optional (as in
     /// Auto Layout); deactivate it first.
     public var priority: Priority {
         get { storedPriority }
-        set { liveChange(.priority(newValue)) { engine throws(LayoutError) in try engine.setPriority(newValue, for: self) } }
+        set {
+            liveChange(.priority(newValue)) { engine throws(LayoutError) in
+                try engine.setPriority(newValue, for: self)
+            }
+        }
     }
 
     /// Whether the constraint has been activated (and not deactivated since). Setting it
@@ -210,7 +221,8 @@ extension LayoutConstraint {
         do throws(LayoutError) {
             guard kind == .user else {
                 throw LayoutError.invalidValue(
-                    "constraint \(equation) is made by the engine (\(kind.rawValue)); change the item's property instead")
+                    "constraint \(equation) is made by the engine (\(kind.rawValue)); "
+                        + "change the item's property instead")
             }
             try body(engine)
         } catch {

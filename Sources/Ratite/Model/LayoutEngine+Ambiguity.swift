@@ -28,7 +28,9 @@ extension LayoutEngine {
         let mayMove = core.variablesThatMayMove(ignoringLevelsAtOrBelow: floor)
         var candidates: [(item: LayoutItem, attribute: Attribute, variable: Int32)] = []
         for item in items {
-            for (attribute, v) in frameVariables(of: item) where mayMove[Int(v)] { candidates.append((item, attribute, v)) }
+            for (attribute, v) in frameVariables(of: item) where mayMove[Int(v)] {
+                candidates.append((item, attribute, v))
+            }
         }
         let ranges = core.optimalRanges(ofVariables: candidates.map(\.variable), ignoringLevelsAtOrBelow: floor)
         var entries: [AmbiguityReport.Entry] = []
@@ -69,7 +71,8 @@ extension LayoutEngine {
             }
             if !target.isFinite { target = value + 100 }
             if let id = try? core.addConstraint(
-                terms: [VariableTerm(variable: v, coefficient: 1)], constant: -target, relation: .equal, priority: exercisePriority)
+                terms: [VariableTerm(variable: v, coefficient: 1)], constant: -target, relation: .equal,
+                priority: exercisePriority)
             {
                 exerciseConstraints.append(id)
             }
@@ -108,7 +111,8 @@ extension LayoutEngine {
     }
 
     private func isAmbiguous(_ range: (min: Double, max: Double)) -> Bool {
-        range.max - range.min > 1e-7 * max(1, abs(range.min), abs(range.max)) || !range.min.isFinite || !range.max.isFinite
+        range.max - range.min > 1e-7 * max(1, abs(range.min), abs(range.max))
+            || !range.min.isFinite || !range.max.isFinite
     }
 }
 
@@ -141,7 +145,8 @@ public struct AmbiguityReport: CustomStringConvertible {
         for e in entries {
             let low = e.minimum.isFinite ? formatNumber(e.minimum) : "-inf"
             let high = e.maximum.isFinite ? formatNumber(e.maximum) : "inf"
-            text += "  \(e.item.name).\(e.attribute.rawValue) = \(formatNumber(e.value)) can be anywhere in [\(low), \(high)]\n"
+            text += "  \(e.item.name).\(e.attribute.rawValue) = \(formatNumber(e.value))"
+            text += " can be anywhere in [\(low), \(high)]\n"
         }
         return text
     }

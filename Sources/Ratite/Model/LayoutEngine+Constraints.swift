@@ -211,7 +211,8 @@ extension LayoutEngine {
         let form = solverForm(of: c)
         while true {
             do {
-                let id = try core.addConstraint(terms: form.terms, constant: form.constant, relation: form.relation, priority: c.priority.value)
+                let id = try core.addConstraint(
+                    terms: form.terms, constant: form.constant, relation: form.relation, priority: c.priority.value)
                 record(c, as: id)
                 return
             } catch .unsatisfiable(let ids) {

@@ -48,20 +48,26 @@ extension LayoutEngine {
     /// Sets the priority of `size <= intrinsic` on `axis` (Apple's content hugging; 250 by
     /// default).
     /// - Complexity: that of `setPriority(_:for:)` on the item's hugging constraint.
-    public func setContentHuggingPriority(_ priority: Priority, for axis: Axis, of item: LayoutItem) throws(LayoutError) {
-        try setContentSizePriority(priority, for: axis, of: item, at: axis == .horizontal ? \.hugging.horizontal : \.hugging.vertical)
+    public func setContentHuggingPriority(
+        _ priority: Priority, for axis: Axis, of item: LayoutItem
+    ) throws(LayoutError) {
+        try setContentSizePriority(
+            priority, for: axis, of: item, at: axis == .horizontal ? \.hugging.horizontal : \.hugging.vertical)
     }
 
     /// Sets the priority of `size >= intrinsic` on `axis` (Apple's compression resistance; 750
     /// by default).
     /// - Complexity: that of `setPriority(_:for:)` on the item's compression constraint.
-    public func setCompressionResistancePriority(_ priority: Priority, for axis: Axis, of item: LayoutItem) throws(LayoutError) {
+    public func setCompressionResistancePriority(
+        _ priority: Priority, for axis: Axis, of item: LayoutItem
+    ) throws(LayoutError) {
         try setContentSizePriority(
             priority, for: axis, of: item, at: axis == .horizontal ? \.compression.horizontal : \.compression.vertical)
     }
 
     private func setContentSizePriority(
-        _ priority: Priority, for axis: Axis, of item: LayoutItem, at path: ReferenceWritableKeyPath<LayoutItem, Priority>
+        _ priority: Priority, for axis: Axis, of item: LayoutItem, at path: ReferenceWritableKeyPath<LayoutItem,
+        Priority>
     ) throws(LayoutError) {
         try checkItem(item)
         guard priority.isValid else { throw .invalidPriority(priority.value) }
@@ -119,7 +125,9 @@ extension LayoutEngine {
     /// that baseline on the bottom edge, as for a plain view. A single line of text `h` high
     /// with its baseline `b` below the top has `firstFromTop: b, lastFromBottom: h - b`.
     /// - Complexity: that of moving the constants of the constraints on the item.
-    public func setBaselineOffsets(firstFromTop: Double?, lastFromBottom: Double?, of item: LayoutItem) throws(LayoutError) {
+    public func setBaselineOffsets(
+        firstFromTop: Double?, lastFromBottom: Double?, of item: LayoutItem
+    ) throws(LayoutError) {
         try checkItem(item)
         for value in [firstFromTop, lastFromBottom] {
             if let value, !value.isFinite { throw .invalidValue("a baseline offset must be finite, not \(value)") }
@@ -160,12 +168,16 @@ extension LayoutEngine {
         guard item.engine === self else { throw .unknownItem(item.name) }
     }
 
-    private func autoresizingConstraints(of item: LayoutItem, frame: Frame, mask: AutoresizingMask) -> [LayoutConstraint] {
+    private func autoresizingConstraints(
+        of item: LayoutItem, frame: Frame, mask: AutoresizingMask
+    ) -> [LayoutConstraint] {
         guard let parent = item.parent else {
             // A root has no superview to follow: it just takes the frame.
             return [
-                LayoutConstraint(item, .width, .equal, nil, .notAnAttribute, constant: frame.width, kind: .autoresizing),
-                LayoutConstraint(item, .height, .equal, nil, .notAnAttribute, constant: frame.height, kind: .autoresizing),
+                LayoutConstraint(
+                    item, .width, .equal, nil, .notAnAttribute, constant: frame.width, kind: .autoresizing),
+                LayoutConstraint(
+                    item, .height, .equal, nil, .notAnAttribute, constant: frame.height, kind: .autoresizing),
             ]
         }
         // Inside a transaction: compute the size without refreshing the value caches.
@@ -197,7 +209,8 @@ extension LayoutEngine {
             // Size: grows by its own share.
             let lengthShare = share(1)
             if lengthShare == 0 {
-                result.append(LayoutConstraint(item, sizeAttr, .equal, nil, .notAnAttribute, constant: length, kind: .autoresizing))
+                result.append(LayoutConstraint(
+                    item, sizeAttr, .equal, nil, .notAnAttribute, constant: length, kind: .autoresizing))
             } else {
                 result.append(LayoutConstraint(
                     item, sizeAttr, .equal, parent, sizeAttr, multiplier: lengthShare,
@@ -212,7 +225,9 @@ extension LayoutEngine {
         var seen = Set<ObjectIdentifier>()
         var list: [LayoutConstraint] = []
         for item in items {
-            for c in item.ownConstraints where c.isActive && seen.insert(ObjectIdentifier(c)).inserted { list.append(c) }
+            for c in item.ownConstraints where c.isActive && seen.insert(ObjectIdentifier(c)).inserted {
+                list.append(c)
+            }
             for c in item.constraints where seen.insert(ObjectIdentifier(c)).inserted { list.append(c) }
         }
         list.sort { $0.activationSerial < $1.activationSerial }

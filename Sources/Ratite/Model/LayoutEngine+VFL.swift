@@ -21,7 +21,8 @@ extension LayoutEngine {
     ) throws -> [LayoutConstraint] {
         let parsed = try VisualFormat.run(
             format, options: options, names: VFLItemNames(engine: self, views: views, metrics: metrics),
-            extended: extended, standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: platform == .ios,
+            extended: extended, standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+            superviewMargins: platform == .ios,
             recordsSyntax: false)
         let names = parsed.names
         var result: [LayoutConstraint] = []
@@ -64,7 +65,8 @@ extension LayoutEngine {
                                  metricNames: metricNames, metricValues: metricValues, isASCII: namesAreASCII,
                                  indexes: indexes.map { Unmanaged.passUnretained($0) })
         try VisualFormat.parse(format, options: options, names: names, extended: extended,
-                               standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: platform == .ios,
+                               standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                               superviewMargins: platform == .ios,
                                into: &records)
     }
 

@@ -100,7 +100,9 @@ public final class LayoutEngine {
     @discardableResult
     public func addView(_ name: String, in parent: LayoutItem? = nil) throws(LayoutError) -> LayoutItem {
         if let parent { try checkItem(parent) }
-        if let parent, parent.kind == .guide { throw .invalidValue("'\(parent.name)' is a layout guide and cannot have subviews") }
+        if let parent, parent.kind == .guide {
+            throw .invalidValue("'\(parent.name)' is a layout guide and cannot have subviews")
+        }
         return try transaction { () throws(LayoutError) in
             let item = try makeItem(name, kind: .view, parent: parent)
             if parent == nil {
@@ -121,31 +123,44 @@ public final class LayoutEngine {
     /// - Complexity: O(1) amortized without `insets`; with them, the cost of adding four
     ///   constraints to the solver.
     @discardableResult
-    public func addGuide(_ name: String, in owner: LayoutItem, insets: DirectionalInsets? = nil) throws(LayoutError) -> LayoutItem {
+    public func addGuide(
+        _ name: String, in owner: LayoutItem, insets: DirectionalInsets? = nil
+    ) throws(LayoutError) -> LayoutItem {
         try checkItem(owner)
-        guard owner.kind == .view else { throw .invalidValue("'\(owner.name)' is a layout guide and cannot own guides") }
+        guard owner.kind == .view else {
+            throw .invalidValue("'\(owner.name)' is a layout guide and cannot own guides")
+        }
         if let insets, !insets.isFinite { throw .invalidValue("guide insets must be finite") }
         return try transaction { () throws(LayoutError) in
             let guide = try makeItem(name, kind: .guide, parent: owner)
             if let insets {
                 try installOwn([
                     LayoutConstraint(guide, .top, .equal, owner, .top, constant: insets.top, kind: .guideInsets),
-                    LayoutConstraint(guide, .leading, .equal, owner, .leading, constant: insets.leading, kind: .guideInsets),
-                    LayoutConstraint(guide, .bottom, .equal, owner, .bottom, constant: -insets.bottom, kind: .guideInsets),
-                    LayoutConstraint(guide, .trailing, .equal, owner, .trailing, constant: -insets.trailing, kind: .guideInsets),
+                    LayoutConstraint(
+                        guide, .leading, .equal, owner, .leading, constant: insets.leading, kind: .guideInsets),
+                    LayoutConstraint(
+                        guide, .bottom, .equal, owner, .bottom, constant: -insets.bottom, kind: .guideInsets),
+                    LayoutConstraint(
+                        guide, .trailing, .equal, owner, .trailing, constant: -insets.trailing, kind: .guideInsets),
                 ], of: guide)
             }
             return guide
         }
     }
 
-    private func makeItem(_ name: String, kind: LayoutItem.Kind, parent: LayoutItem?) throws(LayoutError) -> LayoutItem {
+    private func makeItem(
+        _ name: String, kind: LayoutItem.Kind, parent: LayoutItem?
+    ) throws(LayoutError) -> LayoutItem {
         guard itemsByName[name] == nil else { throw .duplicateItemName(name) }
-        guard items.count < LayoutItem.maximumCount else { throw .invalidValue("an engine holds at most \(LayoutItem.maximumCount) items") }
+        guard items.count < LayoutItem.maximumCount else {
+            throw .invalidValue("an engine holds at most \(LayoutItem.maximumCount) items")
+        }
         // Names derive from the item (`variableName`).
         let variables = (
-            core.newVariable(name: ""), core.newVariable(name: ""), core.newVariable(name: ""), core.newVariable(name: ""))
-        let item = LayoutItem(name: name, kind: kind, parent: parent, engine: self, index: items.count, variables: variables)
+            core.newVariable(name: ""), core.newVariable(name: ""), core.newVariable(name: ""),
+            core.newVariable(name: ""))
+        let item = LayoutItem(
+            name: name, kind: kind, parent: parent, engine: self, index: items.count, variables: variables)
         let mappedBefore = itemOfVariable.count
         for v in [variables.0, variables.1, variables.2, variables.3] {
             while itemOfVariable.count <= Int(v) { itemOfVariable.append(-1) }
@@ -237,7 +252,8 @@ public final class LayoutEngine {
         var seen = Set<ObjectIdentifier>()
         var result: [LayoutConstraint] = []
         for item in items {
-            for c in item.ownConstraints + item.constraints where c.isActive && seen.insert(ObjectIdentifier(c)).inserted {
+            for c in item.ownConstraints + item.constraints where c.isActive
+                && seen.insert(ObjectIdentifier(c)).inserted {
                 result.append(c)
             }
         }

@@ -47,11 +47,17 @@ public enum LayoutError: Error, CustomStringConvertible {
         case .mixedDirectionality(let c): "constraint \(c.equation) relates leading/trailing to left/right"
         case .invalidPairing(let c): "constraint \(c.equation) relates a size to a position"
         case .positionAgainstConstant(let c):
-            "constraint \(c.equation): a multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs."
-        case .invalidMultiplier(let c, let m): "constraint \(c.equation) has multiplier \(m); multipliers must be finite"
+            "constraint \(c.equation): a multiplier of 0 or a nil second item together with a location for the first "
+                + "attribute creates an illegal constraint of a location equal to a constant. Location attributes must "
+                + "be specified in pairs."
+        case .invalidMultiplier(let c, let m):
+            "constraint \(c.equation) has multiplier \(m); multipliers must be finite"
         case .nonFiniteConstant(let c, let x): "constraint \(c.equation) has a non-finite constant \(x)"
-        case .invalidPriority(let p): "invalid priority \(formatNumber(p)): priorities must be greater than 0 and at most 1000"
-        case .requiredPriorityChange(let c): "cannot change the priority of active constraint \(c.equation) between required and optional; deactivate it first"
+        case .invalidPriority(let p):
+            "invalid priority \(formatNumber(p)): priorities must be greater than 0 and at most 1000"
+        case .requiredPriorityChange(let c):
+            "cannot change the priority of active constraint \(c.equation) between required and optional; "
+                + "deactivate it first"
         case .invalidValue(let text): text
         case .duplicateItemName(let name): "an item named '\(name)' already exists"
         case .unknownItem(let name): "no item named '\(name)'"

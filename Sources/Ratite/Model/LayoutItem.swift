@@ -136,7 +136,8 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
             problems.append("\(name): \(positions.count) indexed positions for \(constraints.count) listed constraints")
         }
         for (i, c) in constraints.enumerated() where positions[ObjectIdentifier(c)] != i {
-            problems.append("\(name): \(c) listed at \(i), indexed at \(positions[ObjectIdentifier(c)].map(String.init) ?? "none")")
+            problems.append(
+                "\(name): \(c) listed at \(i), indexed at \(positions[ObjectIdentifier(c)].map(String.init) ?? "none")")
         }
         return problems
     }
@@ -198,7 +199,11 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     // Layout inputs; change them through the engine's setters.
     /// The size the content asks for (`LayoutEngine.setIntrinsicContentSize`); none by default.
     public internal(set) var intrinsicContentSize: IntrinsicSize {
-        get { IntrinsicSize(width: intrinsicWidth.isNaN ? nil : intrinsicWidth, height: intrinsicHeight.isNaN ? nil : intrinsicHeight) }
+        get {
+            IntrinsicSize(
+                width: intrinsicWidth.isNaN ? nil : intrinsicWidth,
+                height: intrinsicHeight.isNaN ? nil : intrinsicHeight)
+        }
         set {
             intrinsicWidth = newValue.width ?? .nan
             intrinsicHeight = newValue.height ?? .nan

@@ -74,20 +74,24 @@ extension LineScanner {
                 if current == UInt8(ascii: "@") { priority = try self.priority() }
                 if priority.isRequired { throw error("an edit variable cannot be required", at: nameStart) }
                 try expectEnd()
-                return SolveStatement(kind: .edit(name: name, priority: priority), location: location(first), text: text)
+                return SolveStatement(
+                    kind: .edit(name: name, priority: priority), location: location(first), text: text)
             }
             skipBlanks()
             let valueStart = position
             let value = try linearForm()
             guard value.isConstant else { throw error("expected a number after '\(name)'", at: valueStart) }
             try expectEnd()
-            return SolveStatement(kind: .suggest(name: name, value: value.constant), location: location(first), text: text)
+            return SolveStatement(
+                kind: .suggest(name: name, value: value.constant), location: location(first), text: text)
         }
         let lhs = try linearForm()
         skipBlanks()
         let relationStart = position
         guard let relation = relation() else {
-            if position < end { throw error("expected '==', '<=' or '>=' but found '\(describe(bytes[position]))'", at: position) }
+            if position < end {
+                throw error("expected '==', '<=' or '>=' but found '\(describe(bytes[position]))'", at: position)
+            }
             throw error("expected '==', '<=' or '>=' after the expression", at: relationStart)
         }
         let rhs = try linearForm()
@@ -96,7 +100,8 @@ extension LineScanner {
         if current == UInt8(ascii: "@") { priority = try self.priority() }
         try expectEnd()
         return SolveStatement(
-            kind: .constraint(lhs: lhs, relation: relation, rhs: rhs, priority: priority), location: location(first), text: text)
+            kind: .constraint(lhs: lhs, relation: relation, rhs: rhs, priority: priority), location: location(first),
+            text: text)
     }
 
     /// `edit` or `suggest` when followed by a name (otherwise they are ordinary names).
@@ -150,7 +155,9 @@ extension LineScanner {
                     throw error("non-linear term: a product of two variables", at: operatorOffset)
                 }
             } else {
-                guard right.isConstant else { throw error("non-linear term: division by a variable", at: operatorOffset) }
+                guard right.isConstant else {
+                    throw error("non-linear term: division by a variable", at: operatorOffset)
+                }
                 guard right.constant != 0 else { throw error("division by zero", at: operatorOffset) }
                 result = result.scaled(by: 1 / right.constant)
             }

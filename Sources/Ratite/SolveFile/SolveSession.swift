@@ -51,7 +51,9 @@ public final class SolveSession {
             case .suggest(let name, let value):
                 // A refused suggestion must not introduce the name into the output.
                 guard let v = variablesByName[name], solver.hasEditVariable(v) else {
-                    throw TextFileError("'\(name)' is not an edit variable; declare it first with 'edit \(name)'", at: statement.location)
+                    throw TextFileError(
+                        "'\(name)' is not an edit variable; declare it first with 'edit \(name)'",
+                        at: statement.location)
                 }
                 try solver.suggestValue(v, value)
             }

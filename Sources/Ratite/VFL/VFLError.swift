@@ -152,7 +152,8 @@ public struct VFLError: Error, Sendable, Hashable, CustomStringConvertible {
                 "Expected ':' after 'V' to specify vertical arrangement"
             case .expectedView: "Expected a view"
             case .expectedViewName:
-                "Expected a view. View names must start with a letter or an underscore, then contain letters, numbers, and underscores."
+                "Expected a view. View names must start with a letter or an underscore, then contain letters, "
+                    + "numbers, and underscores."
             case .unknownView(let name): "\(name) is not a key in the views dictionary."
             case .expectedViewEnd: "Expected a ']' here. That is how you give the end of a view."
             case .expectedThicknessEnd:
@@ -168,12 +169,15 @@ public struct VFLError: Error, Sendable, Hashable, CustomStringConvertible {
             case .unknownMetric(let name):
                 "Encountered metric with name \"\(name)\", but value was not specified in metrics or views dictionaries"
             case .spaceEqualToView:
-                "It's not possible to set a space equal to the width or height of a view.  Perhaps you want to use a view as a spacer? [view1][spacer(==view1)][view2]"
+                "It's not possible to set a space equal to the width or height of a view.  "
+                    + "Perhaps you want to use a view as a spacer? [view1][spacer(==view1)][view2]"
             case .ambiguousMinus:
-                "Cannot tell if this - is a minus sign or an accidental extra bar in the connection. Use parentheses around negative numbers."
+                "Cannot tell if this - is a minus sign or an accidental extra bar in the connection. "
+                    + "Use parentheses around negative numbers."
             case .expectedDash: "Expected a '-' here"
             case .expectedDashNotComma:
-                "Expected a '-' here. To specify a list of constraints, you must use parentheses around the list of constraints"
+                "Expected a '-' here. To specify a list of constraints, you must use parentheses around the list "
+                    + "of constraints"
             case .expectedModifierEnd:
                 "Expected a ')' at the end of a constraint modifier, or a ',' before another constraint modifier"
             case .expectedMoreInput: "Expected more input"
@@ -183,11 +187,14 @@ public struct VFLError: Error, Sendable, Hashable, CustomStringConvertible {
             case .priorityNotPositive(let p):
                 "Invalid priority specified: \(VFLError.formatG(p)). Priority must be greater than 0"
             case .priorityTooHigh(let p):
-                "Invalid priority specified: \(VFLError.formatG(p)). Priority cannot be higher than NSLayoutPriorityRequired, which is 1000."
+                "Invalid priority specified: \(VFLError.formatG(p)). Priority cannot be higher than "
+                    + "NSLayoutPriorityRequired, which is 1000."
             case .alignmentOnLayoutAxis(.horizontal):
-                "Options mask required views to be aligned on a horizontal edge, which is not allowed for layout that is also horizontal."
+                "Options mask required views to be aligned on a horizontal edge, which is not allowed for layout "
+                    + "that is also horizontal."
             case .alignmentOnLayoutAxis(.vertical):
-                "Options mask required views to be aligned on a vertical edge, which is not allowed for layout that is also vertical."
+                "Options mask required views to be aligned on a vertical edge, which is not allowed for layout "
+                    + "that is also vertical."
             case .baselineToBaselineHorizontal:
                 "BaselineToBaseline format option not valid for horizontal layout"
             case .nonFiniteNumber: "Numbers must be finite"

@@ -34,8 +34,8 @@ public enum VisualFormat {
         superviewSpacing: Double = 20, superviewMargins: Bool = false
     ) throws(VFLError) -> [VFLConstraint] {
         try run(format, options: options, metrics: metrics, views: views, extended: extended,
-                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: superviewMargins,
-                recordsSyntax: false).constraints
+                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                superviewMargins: superviewMargins, recordsSyntax: false).constraints
     }
 
     /// Like `parse`, but also returns the syntax of each format (one per line in extended
@@ -47,8 +47,8 @@ public enum VisualFormat {
         superviewSpacing: Double = 20, superviewMargins: Bool = false
     ) throws(VFLError) -> VFLParseResult {
         try run(format, options: options, metrics: metrics, views: views, extended: extended,
-                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: superviewMargins,
-                recordsSyntax: true)
+                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                superviewMargins: superviewMargins, recordsSyntax: true)
     }
 
     static func run(
@@ -57,7 +57,8 @@ public enum VisualFormat {
     ) throws(VFLError) -> VFLParseResult {
         let names = VFLStringNames(views: views, metrics: metrics)
         let parsed = try run(format, options: options, names: names, extended: extended,
-                             standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: superviewMargins,
+                             standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                             superviewMargins: superviewMargins,
                              recordsSyntax: recordsSyntax)
         let constraints = parsed.records.map { r in
             VFLConstraint(item(r.firstView, parsed.names) ?? .superview, r.firstAttribute, r.relation,
@@ -86,7 +87,8 @@ public enum VisualFormat {
         var input = format
         let outcome = input.withUTF8 { text in
             parse(text, options: options, names: names, extended: extended,
-                  standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: superviewMargins,
+                  standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                  superviewMargins: superviewMargins,
                   recordsSyntax: recordsSyntax, records: [])
         }
         switch outcome {
