@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 
 .PHONY: bench bench-full bench-quick bench-peers bench-baseline instructions memory misses test swift-test c-test \
-	python-test fuzz-replay soundness install clean
+	python-test fuzz-replay soundness install docs format lint clean
 
 ## The main job: the benchmark suite on its default generated systems (N up to 10k, medians
 ## of 3 repetitions): prints the table, writes Benchmarks/results/default.{json,svg}.
@@ -83,6 +83,43 @@ soundness:
 ## Installs ratite.h, libratite.so, libratite.a and pkg-config files under PREFIX.
 install:
 	scripts/install-c-library "$(PREFIX)" release
+
+## The DocC documentation of the Ratite module (Sources/Ratite/Ratite.docc and the ///
+## comments) as a static site in .build/docs: serve that folder (python3 -m http.server -d
+## .build/docs) and open /documentation/ratite. The symbol graph is built in its own
+## scratch path, so the debug build is not invalidated. Fails on any documentation warning.
+DOCS_BUILD = .build/docs-build
+docs:
+	mkdir -p $(DOCS_BUILD)/symbol-graphs
+	swift build --target Ratite --scratch-path $(DOCS_BUILD) -Xswiftc -emit-symbol-graph \
+	    -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_BUILD)/symbol-graphs
+	rm -rf $(DOCS_BUILD)/ratite-symbols && mkdir $(DOCS_BUILD)/ratite-symbols
+	find $(DOCS_BUILD)/symbol-graphs \( -name Ratite.symbols.json -o -name 'Ratite@*.symbols.json' \) \
+	    -exec cp {} $(DOCS_BUILD)/ratite-symbols/ \;
+	docc convert Sources/Ratite/Ratite.docc --additional-symbol-graph-dir $(DOCS_BUILD)/ratite-symbols \
+	    --output-path .build/docs --fallback-display-name Ratite --fallback-bundle-identifier ratite.Ratite \
+	    --warnings-as-errors
+
+# swift-format runs without its pretty printer: the code is formatted by hand (aligned
+# continuations, `let x = switch` with unindented cases) in ways the printer would undo
+# line by line. Its rules apply; scripts/check-whitespace checks line length and blanks.
+SWIFT_SOURCES = Sources Tests Benchmarks Fuzz Package.swift
+SWIFT_FORMAT_FLAGS = --configuration .swift-format --debug-disable-pretty-print --parallel --recursive
+
+## Rewrites the Swift files in place to follow the rules of .swift-format (sorted imports,
+## one case per line, ...), keeping their whitespace.
+format:
+	swift-format format --in-place $(SWIFT_FORMAT_FLAGS) $(SWIFT_SOURCES)
+
+## The style checks, failing on any finding: swift-format's rules (.swift-format), lines of
+## at most 120 characters and clean whitespace (scripts/check-whitespace), and a ///
+## comment on every public declaration of the library (scripts/check-doc-comments).
+lint:
+	@status=0; \
+	swift-format lint --strict $(SWIFT_FORMAT_FLAGS) $(SWIFT_SOURCES) || status=1; \
+	scripts/check-whitespace $(SWIFT_SOURCES) || status=1; \
+	scripts/check-doc-comments || status=1; \
+	exit $$status
 
 clean:
 	rm -rf .build Benchmarks/.build Fuzz/.build*

@@ -22,11 +22,21 @@ let package = Package(
             ]
         ),
         .target(name: "FuzzVFLC", dependencies: [.product(name: "ratite_static", package: "Ratite")]),
-        .executableTarget(name: "fuzz-vfl", dependencies: ["FuzzTargets"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "fuzz-vfl-c", dependencies: ["FuzzTargets"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "fuzz-solver-ops", dependencies: ["FuzzTargets"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "fuzz-solver-free", dependencies: ["FuzzTargets"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "fuzz-layout-file", dependencies: ["FuzzTargets"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "fuzz-vfl", dependencies: ["FuzzTargets"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "fuzz-vfl-c", dependencies: ["FuzzTargets"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "fuzz-solver-ops", dependencies: ["FuzzTargets"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "fuzz-solver-free", dependencies: ["FuzzTargets"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "fuzz-layout-file", dependencies: ["FuzzTargets"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(name: "fuzz-replay", dependencies: ["FuzzTargets"]),
     ]
 )

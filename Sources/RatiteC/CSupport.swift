@@ -28,7 +28,10 @@ func newHandleTag() -> UInt64 {
 
 /// What an id names, so an id of one kind is refused where another is expected.
 enum IDKind: UInt64 {
-    case variable = 0, constraint = 1, item = 2, layoutConstraint = 3
+    case variable = 0
+    case constraint = 1
+    case item = 2
+    case layoutConstraint = 3
 }
 
 /// Ids: 2 bits of kind, 18 bits of handle tag, 18 bits of slot generation and 26 bits of
@@ -60,7 +63,9 @@ struct IDSpace {
         let generationMask: UInt64 = (1 << Self.generationBits) - 1
         guard id & ~((1 << (Self.generationBits + Self.slotBits)) - 1) == prefix else { return nil }
         let slot = Int(id & ((1 << Self.slotBits) - 1))
-        guard slot < generations.count, UInt64(generations[slot]) == (id >> Self.slotBits) & generationMask else { return nil }
+        guard slot < generations.count, UInt64(generations[slot]) == (id >> Self.slotBits) & generationMask else {
+            return nil
+        }
         return Int32(slot)
     }
 
@@ -141,7 +146,9 @@ func checkFinite(_ value: Double, _ what: @autoclosure () -> String) throws(CFai
 func checkPriority(_ value: Double) throws(CFailure) {
     try checkFinite(value, "priority")
     guard value > 0 && value <= 1000 else {
-        throw CFailure(RATITE_ERROR_INVALID_PRIORITY, "invalid priority \(value): priorities must be greater than 0 and at most 1000")
+        throw CFailure(
+            RATITE_ERROR_INVALID_PRIORITY,
+            "invalid priority \(value): priorities must be greater than 0 and at most 1000")
     }
 }
 

@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (C functions keep the names ratite.h gives them.)
+
 import CRatite
 import Ratite
 
@@ -21,7 +24,9 @@ public func ratite_engine_last_error(_ engine: OpaquePointer?) -> UnsafePointer<
 }
 
 @c @implementation
-public func ratite_engine_last_error_offset(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?) -> ratite_status {
+public func ratite_engine_last_error_offset(
+    _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?
+) -> ratite_status {
     // A query about the last error must not replace it, so no `withEngine` here.
     guard let engine, let out else { return RATITE_ERROR_NULL_ARGUMENT }
     guard let offset = EngineHandle.from(engine).lastErrorOffset else { return RATITE_ERROR_UNKNOWN }
@@ -52,7 +57,9 @@ public func ratite_engine_set_platform(_ engine: OpaquePointer?, _ platform: rat
 }
 
 @c @implementation
-public func ratite_engine_get_platform(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<ratite_platform>?) -> ratite_status {
+public func ratite_engine_get_platform(
+    _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<ratite_platform>?
+) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         guard let out else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "out is NULL") }
         out.pointee = h.engine.platform == .ios ? RATITE_PLATFORM_IOS : RATITE_PLATFORM_MACOS
@@ -96,18 +103,23 @@ public func ratite_engine_guide_add(
 
 @c @implementation
 public func ratite_engine_item_find(
-    _ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int, _ out: UnsafeMutablePointer<ratite_item>?
+    _ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int,
+    _ out: UnsafeMutablePointer<ratite_item>?
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let text = try decodeString(name, nameLength, "name", isName: true)
         let out = try output(out, "out")
-        guard let item = h.engine.item(named: text) else { throw CFailure(RATITE_ERROR_UNKNOWN, "no item named '\(text)'") }
+        guard let item = h.engine.item(named: text) else {
+            throw CFailure(RATITE_ERROR_UNKNOWN, "no item named '\(text)'")
+        }
         out.pointee = h.id(of: item)
     }
 }
 
 @c @implementation
-public func ratite_engine_item_set_size(_ engine: OpaquePointer?, _ root: ratite_item, _ width: Double, _ height: Double) -> ratite_status {
+public func ratite_engine_item_set_size(
+    _ engine: OpaquePointer?, _ root: ratite_item, _ width: Double, _ height: Double
+) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let item = try h.item(root)
         try checkFinite(width, "width")
@@ -137,7 +149,9 @@ public func ratite_engine_item_set_hugging(
         let item = try h.item(item)
         let axis = try decodeAxis(axis)
         try checkPriority(priority)
-        try layoutCall { () throws(LayoutError) in try h.engine.setContentHuggingPriority(Priority(priority), for: axis, of: item) }
+        try layoutCall { () throws(LayoutError) in
+            try h.engine.setContentHuggingPriority(Priority(priority), for: axis, of: item)
+        }
     }
 }
 
@@ -157,7 +171,8 @@ public func ratite_engine_item_set_compression(
 
 @c @implementation
 public func ratite_engine_item_set_margins(
-    _ engine: OpaquePointer?, _ item: ratite_item, _ top: Double, _ leading: Double, _ bottom: Double, _ trailing: Double
+    _ engine: OpaquePointer?, _ item: ratite_item, _ top: Double, _ leading: Double, _ bottom: Double,
+    _ trailing: Double
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let item = try h.item(item)
@@ -187,12 +202,16 @@ public func ratite_engine_item_set_baseline_offsets(
 public func ratite_engine_item_clear_baselines(_ engine: OpaquePointer?, _ item: ratite_item) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let item = try h.item(item)
-        try layoutCall { () throws(LayoutError) in try h.engine.setBaselineOffsets(firstFromTop: nil, lastFromBottom: nil, of: item) }
+        try layoutCall { () throws(LayoutError) in
+            try h.engine.setBaselineOffsets(firstFromTop: nil, lastFromBottom: nil, of: item)
+        }
     }
 }
 
 @c @implementation
-public func ratite_engine_item_set_direction(_ engine: OpaquePointer?, _ item: ratite_item, _ direction: ratite_direction) -> ratite_status {
+public func ratite_engine_item_set_direction(
+    _ engine: OpaquePointer?, _ item: ratite_item, _ direction: ratite_direction
+) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let item = try h.item(item)
         let value: LayoutDirection?
@@ -212,10 +231,14 @@ public func ratite_engine_item_set_autoresizing(
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let item = try h.item(item)
-        guard mask & ~UInt32(0x3F) == 0 else { throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "unknown autoresizing flags in \(mask)") }
+        guard mask & ~UInt32(0x3F) == 0 else {
+            throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "unknown autoresizing flags in \(mask)")
+        }
         var value: Frame? = nil
         if let f = frame?.pointee {
-            for (v, what) in [(f.x, "x"), (f.y, "y"), (f.width, "width"), (f.height, "height")] { try checkFinite(v, "frame \(what)") }
+            for (v, what) in [(f.x, "x"), (f.y, "y"), (f.width, "width"), (f.height, "height")] {
+                try checkFinite(v, "frame \(what)")
+            }
             value = Frame(x: f.x, y: f.y, width: f.width, height: f.height)
         }
         try layoutCall { () throws(LayoutError) in
@@ -225,7 +248,9 @@ public func ratite_engine_item_set_autoresizing(
 }
 
 @c @implementation
-public func ratite_engine_item_frame(_ engine: OpaquePointer?, _ item: ratite_item, _ out: UnsafeMutablePointer<ratite_frame>?) -> ratite_status {
+public func ratite_engine_item_frame(
+    _ engine: OpaquePointer?, _ item: ratite_item, _ out: UnsafeMutablePointer<ratite_frame>?
+) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let item = try h.item(item)
         let f = item.frame
@@ -234,7 +259,9 @@ public func ratite_engine_item_frame(_ engine: OpaquePointer?, _ item: ratite_it
 }
 
 @c @implementation
-public func ratite_engine_item_is_ambiguous(_ engine: OpaquePointer?, _ item: ratite_item, _ out: UnsafeMutablePointer<Int32>?) -> ratite_status {
+public func ratite_engine_item_is_ambiguous(
+    _ engine: OpaquePointer?, _ item: ratite_item, _ out: UnsafeMutablePointer<Int32>?
+) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let item = try h.item(item)
         try output(out, "out").pointee = h.engine.hasAmbiguousLayout(item) ? 1 : 0
@@ -267,7 +294,9 @@ public func ratite_engine_constraint_add(
 }
 
 @c @implementation
-public func ratite_engine_constraint_activate(_ engine: OpaquePointer?, _ constraint: ratite_layout_constraint) -> ratite_status {
+public func ratite_engine_constraint_activate(
+    _ engine: OpaquePointer?, _ constraint: ratite_layout_constraint
+) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let c = try h.constraint(constraint).constraint
         try layoutCall { () throws(LayoutError) in try h.engine.activate([c]) }
@@ -275,7 +304,9 @@ public func ratite_engine_constraint_activate(_ engine: OpaquePointer?, _ constr
 }
 
 @c @implementation
-public func ratite_engine_constraint_deactivate(_ engine: OpaquePointer?, _ constraint: ratite_layout_constraint) -> ratite_status {
+public func ratite_engine_constraint_deactivate(
+    _ engine: OpaquePointer?, _ constraint: ratite_layout_constraint
+) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let c = try h.constraint(constraint).constraint
         h.engine.deactivate([c])
@@ -283,7 +314,9 @@ public func ratite_engine_constraint_deactivate(_ engine: OpaquePointer?, _ cons
 }
 
 @c @implementation
-public func ratite_engine_constraint_remove(_ engine: OpaquePointer?, _ constraint: ratite_layout_constraint) -> ratite_status {
+public func ratite_engine_constraint_remove(
+    _ engine: OpaquePointer?, _ constraint: ratite_layout_constraint
+) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let (slot, c) = try h.constraint(constraint)
         h.engine.deactivate([c])
@@ -332,7 +365,8 @@ public func ratite_engine_layout(_ engine: OpaquePointer?) -> ratite_status {
 
 @c @implementation
 public func ratite_engine_changed_items(
-    _ engine: OpaquePointer?, _ items: UnsafeMutablePointer<UnsafePointer<ratite_item>?>?, _ count: UnsafeMutablePointer<Int>?
+    _ engine: OpaquePointer?, _ items: UnsafeMutablePointer<UnsafePointer<ratite_item>?>?,
+    _ count: UnsafeMutablePointer<Int>?
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let items = try output(items, "items")
@@ -343,24 +377,34 @@ public func ratite_engine_changed_items(
 }
 
 @c @implementation
-public func ratite_engine_conflict_report(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> ratite_status {
+public func ratite_engine_conflict_report(
+    _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         try output(out, "out").pointee = mallocString(h.engine.conflictLog.map(\.description).joined(separator: "\n"))
     }
 }
 
 @c @implementation
-public func ratite_engine_ambiguity_report(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> ratite_status {
+public func ratite_engine_ambiguity_report(
+    _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         try output(out, "out").pointee = mallocString(h.engine.ambiguityReport().description)
     }
 }
 
 @c @implementation
-public func ratite_engine_build_form(_ engine: OpaquePointer?, _ n: Int64, _ root: UnsafeMutablePointer<ratite_item>?) -> ratite_status {
+public func ratite_engine_build_form(
+    _ engine: OpaquePointer?, _ n: Int64, _ root: UnsafeMutablePointer<ratite_item>?
+) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
-        guard n >= 1 && n <= 10_000_000 else { throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "n must be from 1 to 10000000, not \(n)") }
-        guard h.engine.items.isEmpty else { throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "the form is built into an empty engine") }
+        guard n >= 1 && n <= 10_000_000 else {
+            throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "n must be from 1 to 10000000, not \(n)")
+        }
+        guard h.engine.items.isEmpty else {
+            throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "the form is built into an empty engine")
+        }
         let root = try output(root, "root")
         do {
             root.pointee = h.id(of: try FormFamily.build(into: h.engine, n: Int(n)))
@@ -371,7 +415,9 @@ public func ratite_engine_build_form(_ engine: OpaquePointer?, _ n: Int64, _ roo
 }
 
 @c @implementation
-public func ratite_engine_statistics_get(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<ratite_solver_statistics>?) -> ratite_status {
+public func ratite_engine_statistics_get(
+    _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<ratite_solver_statistics>?
+) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         try output(out, "out").pointee = statistics(of: h.engine.core)
     }

@@ -61,7 +61,8 @@ final class EngineHandle {
     }
 
     func constraint(_ id: ratite_layout_constraint) throws(CFailure) -> (slot: Int32, constraint: LayoutConstraint) {
-        guard let slot = constraintIDs.slot(of: id), Int(slot) < constraints.count, let c = constraints[Int(slot)] else {
+        guard let slot = constraintIDs.slot(of: id), Int(slot) < constraints.count,
+            let c = constraints[Int(slot)] else {
             throw CFailure(RATITE_ERROR_UNKNOWN, "unknown layout constraint id \(id)")
         }
         return (slot, c)

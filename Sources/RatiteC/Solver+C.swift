@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (C functions keep the names ratite.h gives them.)
+
 import CRatite
 import Ratite
 
@@ -22,7 +25,8 @@ public func ratite_solver_last_error(_ solver: OpaquePointer?) -> UnsafePointer<
 
 @c @implementation
 public func ratite_solver_last_conflict(
-    _ solver: OpaquePointer?, _ ids: UnsafeMutablePointer<UnsafePointer<ratite_constraint>?>?, _ count: UnsafeMutablePointer<Int>?
+    _ solver: OpaquePointer?, _ ids: UnsafeMutablePointer<UnsafePointer<ratite_constraint>?>?,
+    _ count: UnsafeMutablePointer<Int>?
 ) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         let ids = try output(ids, "ids")
@@ -34,7 +38,8 @@ public func ratite_solver_last_conflict(
 
 @c @implementation
 public func ratite_solver_variable_new(
-    _ solver: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int, _ out: UnsafeMutablePointer<ratite_variable>?
+    _ solver: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int,
+    _ out: UnsafeMutablePointer<ratite_variable>?
 ) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         let text = try decodeString(name, nameLength, "name", isName: true)
@@ -49,7 +54,10 @@ public func ratite_solver_variable_free(_ solver: OpaquePointer?, _ variable: ra
     withSolver(solver) { h, core throws(CFailure) in
         let v = try h.variable(variable, in: core)
         guard core.uses(ofVariable: v) == 0 else {
-            throw CFailure(RATITE_ERROR_IN_USE, "variable '\(core.name(ofVariable: v))' is still used by \(core.uses(ofVariable: v)) constraints or edits")
+            throw CFailure(
+                RATITE_ERROR_IN_USE,
+                "variable '\(core.name(ofVariable: v))' is still used by \(core.uses(ofVariable: v)) "
+                    + "constraints or edits")
         }
         _ = h.changedVariableIDs(in: core)
         h.deleteVariable(v, core: &core)
@@ -58,12 +66,15 @@ public func ratite_solver_variable_free(_ solver: OpaquePointer?, _ variable: ra
 
 @c @implementation
 public func ratite_solver_variable_find(
-    _ solver: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int, _ out: UnsafeMutablePointer<ratite_variable>?
+    _ solver: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int,
+    _ out: UnsafeMutablePointer<ratite_variable>?
 ) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         let text = try decodeString(name, nameLength, "name", isName: true)
         let out = try output(out, "out")
-        guard let v = h.variable(named: text, in: core) else { throw CFailure(RATITE_ERROR_UNKNOWN, "no variable named '\(text)'") }
+        guard let v = h.variable(named: text, in: core) else {
+            throw CFailure(RATITE_ERROR_UNKNOWN, "no variable named '\(text)'")
+        }
         out.pointee = h.variableIDs.id(for: v)
     }
 }
@@ -80,7 +91,8 @@ public func ratite_solver_variable_value(
 
 @c @implementation
 public func ratite_solver_variable_values(
-    _ solver: OpaquePointer?, _ ids: UnsafePointer<ratite_variable>?, _ count: Int, _ values: UnsafeMutablePointer<Double>?
+    _ solver: OpaquePointer?, _ ids: UnsafePointer<ratite_variable>?, _ count: Int,
+    _ values: UnsafeMutablePointer<Double>?
 ) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         let n = try checkedCount(count, "count")
@@ -99,7 +111,8 @@ public func ratite_solver_variable_values(
 
 @c @implementation
 public func ratite_solver_changed_variables(
-    _ solver: OpaquePointer?, _ ids: UnsafeMutablePointer<UnsafePointer<ratite_variable>?>?, _ count: UnsafeMutablePointer<Int>?
+    _ solver: OpaquePointer?, _ ids: UnsafeMutablePointer<UnsafePointer<ratite_variable>?>?,
+    _ count: UnsafeMutablePointer<Int>?
 ) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         let ids = try output(ids, "ids")
@@ -131,7 +144,9 @@ public func ratite_solver_constraint_add(
 ) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         let n = try checkedCount(count, "term count")
-        guard terms != nil || n == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "terms is NULL with count \(n)") }
+        guard terms != nil || n == 0 else {
+            throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "terms is NULL with count \(n)")
+        }
         let out = try output(out, "out")
         var list = h.termScratch
         h.termScratch = []
@@ -158,7 +173,8 @@ public func ratite_solver_constraint_add(
 
 @c @implementation
 public func ratite_solver_constraint_parse(
-    _ solver: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ out: UnsafeMutablePointer<ratite_constraint>?
+    _ solver: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int,
+    _ out: UnsafeMutablePointer<ratite_constraint>?
 ) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         let source = try decodeString(text, length, "text")
@@ -186,7 +202,8 @@ public func ratite_solver_constraint_parse(
         for t in lhs.terms { terms.append(VariableTerm(variable: variable(t.name), coefficient: t.coefficient)) }
         for t in rhs.terms { terms.append(VariableTerm(variable: variable(t.name), coefficient: -t.coefficient)) }
         do throws(CoreError) {
-            let c = try core.addConstraint(terms: terms, constant: lhs.constant - rhs.constant, relation: r, priority: priority.value)
+            let c = try core.addConstraint(
+                terms: terms, constant: lhs.constant - rhs.constant, relation: r, priority: priority.value)
             core.commitTransaction()
             out.pointee = h.constraintIDs.id(for: c)
         } catch {
@@ -202,7 +219,9 @@ public func ratite_solver_constraint_parse(
 }
 
 @c @implementation
-public func ratite_solver_constraint_remove(_ solver: OpaquePointer?, _ constraint: ratite_constraint) -> ratite_status {
+public func ratite_solver_constraint_remove(
+    _ solver: OpaquePointer?, _ constraint: ratite_constraint
+) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         let c = try h.constraint(constraint, in: core)
         do throws(CoreError) { try core.removeConstraint(c) } catch { throw h.failure(error, core: core) }
@@ -227,7 +246,11 @@ public func ratite_solver_constraint_set_constant(
     withSolver(solver) { h, core throws(CFailure) in
         let c = try h.constraint(constraint, in: core)
         try checkFinite(constant, "constant")
-        do throws(CoreError) { try core.setConstant(c, constant) } catch { throw h.failure(error, pending: c, core: core) }
+        do throws(CoreError) {
+            try core.setConstant(c, constant)
+        } catch {
+            throw h.failure(error, pending: c, core: core)
+        }
     }
 }
 
@@ -238,16 +261,26 @@ public func ratite_solver_constraint_set_priority(
     withSolver(solver) { h, core throws(CFailure) in
         let c = try h.constraint(constraint, in: core)
         try checkPriority(priority)
-        do throws(CoreError) { try core.setPriority(c, priority) } catch { throw h.failure(error, pending: c, core: core) }
+        do throws(CoreError) {
+            try core.setPriority(c, priority)
+        } catch {
+            throw h.failure(error, pending: c, core: core)
+        }
     }
 }
 
 @c @implementation
-public func ratite_solver_edit_add(_ solver: OpaquePointer?, _ variable: ratite_variable, _ priority: Double) -> ratite_status {
+public func ratite_solver_edit_add(
+    _ solver: OpaquePointer?, _ variable: ratite_variable, _ priority: Double
+) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         let v = try h.variable(variable, in: core)
         try checkPriority(priority)
-        do throws(CoreError) { try core.addEditVariable(v, priority: priority) } catch { throw h.failure(error, core: core) }
+        do throws(CoreError) {
+            try core.addEditVariable(v, priority: priority)
+        } catch {
+            throw h.failure(error, core: core)
+        }
     }
 }
 
@@ -270,7 +303,9 @@ public func ratite_solver_edit_has(
 }
 
 @c @implementation
-public func ratite_solver_suggest(_ solver: OpaquePointer?, _ variable: ratite_variable, _ value: Double) -> ratite_status {
+public func ratite_solver_suggest(
+    _ solver: OpaquePointer?, _ variable: ratite_variable, _ value: Double
+) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         let v = try h.variable(variable, in: core)
         try checkFinite(value, "suggested value")
@@ -287,7 +322,10 @@ public func ratite_solver_update(_ solver: OpaquePointer?, _ changed: UnsafeMuta
         h.changedIDsAreCurrent = false
         changed?.pointee = h.changedSlots.count
         if core.statistics.unverifiedAnswers != unverified {
-            throw CFailure(RATITE_ERROR_NUMERICAL, "the answer could not be verified: a required constraint fails after a rebuild (numbers outside the documented range)")
+            throw CFailure(
+                RATITE_ERROR_NUMERICAL,
+                "the answer could not be verified: a required constraint fails after a rebuild "
+                    + "(numbers outside the documented range)")
         }
     }
 }
@@ -304,7 +342,9 @@ public func ratite_solver_reset(_ solver: OpaquePointer?) -> ratite_status {
 }
 
 @c @implementation
-public func ratite_solver_dump(_ solver: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> ratite_status {
+public func ratite_solver_dump(
+    _ solver: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         try output(out, "out").pointee = mallocString(core.dump())
     }

@@ -76,7 +76,9 @@ final class SolverHandle {
     /// variable goes, so a current generation means a live variable. For terms handed to
     /// the core, which checks them again, without a call that would copy the core.
     func variableSlot(_ id: ratite_variable) throws(CFailure) -> Int32 {
-        guard let v = variableIDs.slot(of: id) else { throw CFailure(RATITE_ERROR_UNKNOWN, "unknown variable id \(id)") }
+        guard let v = variableIDs.slot(of: id) else {
+            throw CFailure(RATITE_ERROR_UNKNOWN, "unknown variable id \(id)")
+        }
         return v
     }
 
@@ -155,21 +157,26 @@ final class SolverHandle {
         switch error {
         case .unknownConstraint(let c): return CFailure(RATITE_ERROR_UNKNOWN, "unknown constraint \(c)")
         case .unknownVariable(let v): return CFailure(RATITE_ERROR_UNKNOWN, "unknown variable \(v)")
-        case .duplicateEditVariable(let v): return CFailure(RATITE_ERROR_DUPLICATE, "\(name(v)) is already an edit variable")
+        case .duplicateEditVariable(let v):
+            return CFailure(RATITE_ERROR_DUPLICATE, "\(name(v)) is already an edit variable")
         case .unknownEditVariable(let v): return CFailure(RATITE_ERROR_UNKNOWN, "\(name(v)) is not an edit variable")
-        case .requiredEditVariable(let v): return CFailure(RATITE_ERROR_INVALID_PRIORITY, "edit variable \(name(v)) cannot be required")
+        case .requiredEditVariable(let v):
+            return CFailure(RATITE_ERROR_INVALID_PRIORITY, "edit variable \(name(v)) cannot be required")
         case .invalidPriority(let p):
             return CFailure(p.isFinite ? RATITE_ERROR_INVALID_PRIORITY : RATITE_ERROR_NON_FINITE,
                             "invalid priority \(p): priorities must be greater than 0 and at most 1000")
-        case .nonFiniteCoefficient(let v, let x): return CFailure(RATITE_ERROR_NON_FINITE, "coefficient of \(name(v)) is not finite: \(x)")
+        case .nonFiniteCoefficient(let v, let x):
+            return CFailure(RATITE_ERROR_NON_FINITE, "coefficient of \(name(v)) is not finite: \(x)")
         case .nonFiniteConstant(let x): return CFailure(RATITE_ERROR_NON_FINITE, "constant is not finite: \(x)")
-        case .nonFiniteValue(let v, let x): return CFailure(RATITE_ERROR_NON_FINITE, "value for \(name(v)) is not finite: \(x)")
+        case .nonFiniteValue(let v, let x):
+            return CFailure(RATITE_ERROR_NON_FINITE, "value for \(name(v)) is not finite: \(x)")
         case .unsatisfiable(let ids):
             lastConflict = ids.map { $0 == pendingConstraintID ? 0 : constraintIDs.id(for: $0) }
             if pending >= 0, let last = lastConflict.last, last != constraintIDs.id(for: pending) {
                 lastConflict.append(constraintIDs.id(for: pending))
             }
-            return CFailure(RATITE_ERROR_UNSATISFIABLE, "unsatisfiable required constraints (\(ids.count) in the minimal conflict)")
+            return CFailure(
+                RATITE_ERROR_UNSATISFIABLE, "unsatisfiable required constraints (\(ids.count) in the minimal conflict)")
         case .internalError(let text): return CFailure(RATITE_ERROR_INTERNAL, "internal solver error: \(text)")
         }
     }
@@ -192,7 +199,9 @@ func withSolver(
 }
 
 /// Unwraps an output pointer, or fails with RATITE_ERROR_NULL_ARGUMENT.
-func output<T>(_ pointer: UnsafeMutablePointer<T>?, _ what: @autoclosure () -> String) throws(CFailure) -> UnsafeMutablePointer<T> {
+func output<T>(
+    _ pointer: UnsafeMutablePointer<T>?, _ what: @autoclosure () -> String
+) throws(CFailure) -> UnsafeMutablePointer<T> {
     guard let pointer else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "\(what()) is NULL") }
     return pointer
 }

@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (C functions keep the names ratite.h gives them.)
+
 import CRatite
 import Ratite
 
@@ -60,7 +63,8 @@ public func ratite_system_generate(
 ) -> ratite_status {
     guard let out else { return RATITE_ERROR_NULL_ARGUMENT }
     let families: [ratite_family: SystemFamily] = [
-        RATITE_FAMILY_CHAIN: .chain, RATITE_FAMILY_GRID: .grid, RATITE_FAMILY_TREE: .tree, RATITE_FAMILY_RANDOM: .random,
+        RATITE_FAMILY_CHAIN: .chain, RATITE_FAMILY_GRID: .grid, RATITE_FAMILY_TREE: .tree,
+        RATITE_FAMILY_RANDOM: .random,
     ]
     guard let kind = families[family], n >= 1, n <= 10_000_000 else { return RATITE_ERROR_INVALID_ARGUMENT }
     let handle = SystemHandle(kind.generate(n: Int(n), seed: seed))
@@ -123,8 +127,9 @@ public func ratite_system_edit_count(_ system: OpaquePointer?) -> Int {
 
 @c @implementation
 public func ratite_system_edit_get(
-    _ system: OpaquePointer?, _ index: Int, _ variable: UnsafeMutablePointer<Int32>?, _ priority: UnsafeMutablePointer<Double>?,
-    _ suggestion: UnsafeMutablePointer<Double>?, _ resizeA: UnsafeMutablePointer<Double>?, _ resizeB: UnsafeMutablePointer<Double>?
+    _ system: OpaquePointer?, _ index: Int, _ variable: UnsafeMutablePointer<Int32>?,
+    _ priority: UnsafeMutablePointer<Double>?, _ suggestion: UnsafeMutablePointer<Double>?,
+    _ resizeA: UnsafeMutablePointer<Double>?, _ resizeB: UnsafeMutablePointer<Double>?
 ) -> ratite_status {
     guard let system else { return RATITE_ERROR_NULL_ARGUMENT }
     let s = SystemHandle.from(system).system
@@ -138,7 +143,9 @@ public func ratite_system_edit_get(
 }
 
 @c @implementation
-public func ratite_system_text(_ system: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> ratite_status {
+public func ratite_system_text(
+    _ system: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> ratite_status {
     guard let system, let out else { return RATITE_ERROR_NULL_ARGUMENT }
     out.pointee = mallocString(SystemHandle.from(system).system.solveFileText())
     return RATITE_OK

@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (C functions keep the names ratite.h gives them.)
+
 import CRatite
 import Ratite
 
@@ -10,7 +13,9 @@ public func ratite_engine_vfl(
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let room = try checkedCount(capacity, "capacity")
-        guard ids != nil || room == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "ids is NULL with capacity \(room)") }
+        guard ids != nil || room == 0 else {
+            throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "ids is NULL with capacity \(room)")
+        }
         let count = try output(count, "count")
         let request = try VFLRequest(h, format, formatLength, metrics, metricCount, views, viewCount, options)
         let constraints = try request.constraints(in: h)
@@ -47,13 +52,16 @@ public func ratite_engine_vfl_parse(
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let room = try checkedCount(capacity, "capacity")
-        guard out != nil || room == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "out is NULL with capacity \(room)") }
+        guard out != nil || room == 0 else {
+            throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "out is NULL with capacity \(room)")
+        }
         let count = try output(count, "count")
         let text = try decodeBytes(format, formatLength, "format").bytes
         let (metricTotal, viewTotal) = try checkVFLArrays(metrics, metricCount, views, viewCount)
         let (formatOptions, extended) = try decodeVFLOptions(options)
         // The names and views on the stack: no dictionary, no strings, no reference counts.
-        try withTemporaryBuffer(of: UnsafeBufferPointer<UInt8>.self, metricTotal + viewTotal) { names throws(CFailure) in
+        let nameTotal = metricTotal + viewTotal
+        try withTemporaryBuffer(of: UnsafeBufferPointer<UInt8>.self, nameTotal) { names throws(CFailure) in
             try withTemporaryBuffer(of: Double.self, metricTotal) { values throws(CFailure) in
                 try withTemporaryBuffer(of: BoundView.self, viewTotal) { bound throws(CFailure) in
                     var isASCII = true
@@ -117,12 +125,6 @@ private struct VFLResolver {
     /// indices into the engine's items.
     let bound: UnsafeMutableBufferPointer<BoundView>?
 
-    init(handle: EngineHandle, format: UnsafeBufferPointer<UInt8>, bound: UnsafeMutableBufferPointer<BoundView>?) {
-        self.handle = handle
-        self.format = format
-        self.bound = bound
-    }
-
     /// Writes the records to `out`, or fails leaving it untouched; the count goes to `count`
     /// on success and when the capacity is too small.
     mutating func write(_ records: [VFLRecord], to out: UnsafeMutablePointer<ratite_vfl_constraint>?, capacity: Int,
@@ -135,12 +137,14 @@ private struct VFLResolver {
                 let r = records[i]
                 let first = try resolve(r.firstView, r)
                 let second = r.secondView == VFLRecord.noView ? nil : try resolve(r.secondView, r)
-                if invalid == nil, let defect = ConstraintDefect.of(r, firstRoot: first.root, secondRoot: second?.root) {
+                if invalid == nil,
+                    let defect = ConstraintDefect.of(r, firstRoot: first.root, secondRoot: second?.root) {
                     invalid = (i, defect)
                 }
                 resolved[i] = ratite_vfl_constraint(
-                    item1: first.id, attribute1: encodeAttribute(r.firstAttribute), relation: encodeRelation(r.relation),
-                    item2: second?.id ?? RATITE_NO_ITEM, attribute2: encodeAttribute(r.secondAttribute),
+                    item1: first.id, attribute1: encodeAttribute(r.firstAttribute),
+                    relation: encodeRelation(r.relation), item2: second?.id ?? RATITE_NO_ITEM,
+                    attribute2: encodeAttribute(r.secondAttribute),
                     multiplier: r.multiplier, constant: r.constant, priority: r.priority)
             }
             if let invalid {
@@ -230,8 +234,12 @@ private func checkVFLArrays(
 ) throws(CFailure) -> (metrics: Int, views: Int) {
     let metricTotal = try checkedCount(metricCount, "metric count")
     let viewTotal = try checkedCount(viewCount, "view count")
-    guard metrics != nil || metricTotal == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "metrics is NULL with count \(metricTotal)") }
-    guard views != nil || viewTotal == 0 else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "views is NULL with count \(viewTotal)") }
+    guard metrics != nil || metricTotal == 0 else {
+        throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "metrics is NULL with count \(metricTotal)")
+    }
+    guard views != nil || viewTotal == 0 else {
+        throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "views is NULL with count \(viewTotal)")
+    }
     return (metricTotal, viewTotal)
 }
 
@@ -268,7 +276,8 @@ private struct VFLRequest {
     let views: [String: LayoutItem]?
 
     init(
-        _ h: EngineHandle, _ format: UnsafePointer<CChar>?, _ formatLength: Int, _ metrics: UnsafePointer<ratite_metric>?,
+        _ h: EngineHandle, _ format: UnsafePointer<CChar>?, _ formatLength: Int,
+        _ metrics: UnsafePointer<ratite_metric>?,
         _ metricCount: Int, _ views: UnsafePointer<ratite_view_binding>?, _ viewCount: Int, _ options: UInt32
     ) throws(CFailure) {
         self.format = try decodeString(format, formatLength, "format")
@@ -304,7 +313,8 @@ private struct VFLRequest {
     /// The constraints, resolved to the engine's items (not activated).
     func constraints(in h: EngineHandle) throws(CFailure) -> [LayoutConstraint] {
         do {
-            return try h.engine.constraints(visualFormat: format, options: options, metrics: metrics, views: views, extended: extended)
+            return try h.engine.constraints(
+                visualFormat: format, options: options, metrics: metrics, views: views, extended: extended)
         } catch {
             throw translate(error, h)
         }

@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (C functions keep the names ratite.h gives them.)
+
 import CRatite
 
 #if canImport(Glibc)

@@ -55,7 +55,9 @@ public enum ReferenceResult: Sendable {
 
 /// Objective vector of `values` under `constraints`: per optional priority, highest first,
 /// the summed violations.
-public func objectiveVector(_ constraints: [ReferenceConstraint], values: [Double]) -> [(priority: Double, value: Double)] {
+public func objectiveVector(
+    _ constraints: [ReferenceConstraint], values: [Double]
+) -> [(priority: Double, value: Double)] {
     let priorities = Set(constraints.filter { !$0.isRequired }.map(\.priority)).sorted(by: >)
     return priorities.map { p in
         (p, constraints.filter { $0.priority == p }.reduce(0.0) { $0 + $1.violation(values) })
@@ -81,5 +83,7 @@ public enum ReferenceLP {
 }
 
 extension ReferenceConstraint {
-    var exact: ExactConstraint { ExactConstraint(terms: terms, constant: constant, relation: relation.exact, priority: priority) }
+    var exact: ExactConstraint {
+        ExactConstraint(terms: terms, constant: constant, relation: relation.exact, priority: priority)
+    }
 }

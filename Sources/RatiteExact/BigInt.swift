@@ -92,7 +92,9 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
         var magnitude: UInt128 = 0
         for limb in limbs.reversed() { magnitude = magnitude << 32 | UInt128(limb) }
         if isNegative {
-            if magnitude <= UInt128(Int128.max) + 1 { return magnitude == UInt128(Int128.max) + 1 ? Int128.min : -Int128(magnitude) }
+            if magnitude <= UInt128(Int128.max) + 1 {
+                return magnitude == UInt128(Int128.max) + 1 ? Int128.min : -Int128(magnitude)
+            }
             return nil
         }
         return magnitude <= UInt128(Int128.max) ? Int128(magnitude) : nil
@@ -105,7 +107,9 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     package static func + (a: BigInt, b: BigInt) -> BigInt {
-        if a.isNegative == b.isNegative { return BigInt(limbs: addMagnitudes(a.limbs, b.limbs), isNegative: a.isNegative) }
+        if a.isNegative == b.isNegative {
+            return BigInt(limbs: addMagnitudes(a.limbs, b.limbs), isNegative: a.isNegative)
+        }
         // Opposite signs: the larger magnitude keeps its sign.
         if compareMagnitudes(a.limbs, b.limbs) >= 0 {
             return BigInt(limbs: subtractMagnitudes(a.limbs, b.limbs), isNegative: a.isNegative)
@@ -124,7 +128,9 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
     package func quotientAndRemainder(dividingBy divisor: BigInt) -> (quotient: BigInt, remainder: BigInt) {
         precondition(!divisor.isZero, "division by zero")
         let (q, r) = Self.divideMagnitudes(limbs, by: divisor.limbs)
-        return (BigInt(limbs: q, isNegative: isNegative != divisor.isNegative), BigInt(limbs: r, isNegative: isNegative))
+        return (
+            BigInt(limbs: q, isNegative: isNegative != divisor.isNegative), BigInt(limbs: r, isNegative: isNegative)
+        )
     }
 
     package static func / (a: BigInt, b: BigInt) -> BigInt { a.quotientAndRemainder(dividingBy: b).quotient }
@@ -172,7 +178,8 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
         if numerator.isZero { return 0 }
         // Scale the numerator so the integer quotient carries 64 to 65 significant bits.
         let shift = 64 - (numerator.bitWidth - denominator.bitWidth)
-        let scaled = shift >= 0 ? numerator.magnitude.shiftedLeft(by: shift) : numerator.magnitude.shiftedRight(by: -shift)
+        let scaled = shift >= 0
+            ? numerator.magnitude.shiftedLeft(by: shift) : numerator.magnitude.shiftedRight(by: -shift)
         let quotient = scaled / denominator.magnitude
         var significand = 0.0
         for limb in quotient.limbs.reversed() { significand = significand * 4_294_967_296 + Double(limb) }

@@ -12,7 +12,9 @@ package struct ExactConstraint: Sendable {
     package var relation: ExactRelation
     package var priority: Double
 
-    package init(terms: [(variable: Int, coefficient: Double)], constant: Double, relation: ExactRelation, priority: Double) {
+    package init(
+        terms: [(variable: Int, coefficient: Double)], constant: Double, relation: ExactRelation, priority: Double
+    ) {
         self.terms = terms
         self.constant = constant
         self.relation = relation

@@ -121,7 +121,9 @@ struct ExactSimplex<Number: ExactNumber> {
             // Negating everything keeps every entry equal to D times the true tableau.
             determinant = try determinant.negated()
             for i in rows.indices { for k in rows[i].indices { rows[i][k] = try rows[i][k].negated() } }
-            for i in objectives.indices { for k in objectives[i].indices { objectives[i][k] = try objectives[i][k].negated() } }
+            for i in objectives.indices {
+                for k in objectives[i].indices { objectives[i][k] = try objectives[i][k].negated() }
+            }
         }
         if basis[r] >= 0 { basicRow[basis[r]] = -1 }
         basis[r] = j
@@ -131,8 +133,7 @@ struct ExactSimplex<Number: ExactNumber> {
     /// Makes `columns` the basis, each in some row that has none yet. Returns false when
     /// they are not independent (the basis matrix is singular), with the tableau part-way.
     mutating func pivot(toBasis columns: [Int]) throws(ExactOverflow) -> Bool {
-        for j in columns {
-            guard basicRow[j] < 0 else { continue }
+        for j in columns where basicRow[j] < 0 {
             guard let r = rows.indices.first(where: { basis[$0] < 0 && rows[$0][j] != .zero }) else { return false }
             try pivot(row: r, column: j)
         }

@@ -17,7 +17,8 @@ enum Help {
             text += "  " + c.name + String(repeating: " ", count: max(1, 10 - c.name.count)) + c.summary + "\n"
         }
         text += "\n'ratite help COMMAND' or 'ratite COMMAND --help' describes a command.\n"
-        text += "Exit status: 0 success, 64 usage error, 65 bad input data, 66 unreadable input, 73 unwritable output;\n"
+        text += "Exit status: 0 success, 64 usage error, 65 bad input data, 66 unreadable input, "
+        text += "73 unwritable output;\n"
         text += "ratite layout also 1 (a constraint broken), 2 (ambiguous), 3 (both): see 'ratite help layout'.\n"
         return text
     }
@@ -29,7 +30,8 @@ enum Help {
         case "layout": layout
         case "vfl": vfl
         case "generate": generate
-        case "help": "usage: ratite help [COMMAND]\n\nPrints the list of commands, or one command's options and file syntax.\n"
+        case "help":
+            "usage: ratite help [COMMAND]\n\nPrints the list of commands, or one command's options and file syntax.\n"
         default: nil
         }
     }

@@ -46,7 +46,8 @@ enum LayoutCommand {
                     let parts = value.split(separator: "x", omittingEmptySubsequences: false)
                     guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
                         w.isFinite, h.isFinite, w >= 0, h >= 0 else {
-                        Output.error("--size needs WIDTHxHEIGHT with non-negative numbers, like 320x480, not '\(value)'")
+                        Output.error(
+                            "--size needs WIDTHxHEIGHT with non-negative numbers, like 320x480, not '\(value)'")
                         return ExitCode.usage
                     }
                     overrides.size = (w, h)
@@ -88,7 +89,8 @@ enum LayoutCommand {
         var ambiguous: [String] = []
         do {
             _ = try LayoutFileBuilder.run(file, overrides: overrides) { engine, step in
-                let title = step.index == 0 ? "initial layout" : "step \(step.index)" + (step.name.isEmpty ? "" : ": \(step.name)")
+                let title = step.index == 0
+                    ? "initial layout" : "step \(step.index)" + (step.name.isEmpty ? "" : ": \(step.name)")
                 if !step.conflicts.isEmpty { conflicting.append(title) }
                 if !step.ambiguity.isEmpty { ambiguous.append(title) }
                 if hasSteps { out += (step.index == 0 ? "" : "\n") + "== \(title)\n" }

@@ -49,7 +49,8 @@ enum Output {
                    ratite layout FILE|- [--svg OUT.svg] [--rtl] [--size WxH] [--platform ios|macos]
                                         [--allow-conflicts] [--allow-ambiguity]
                    ratite generate chain|grid|tree|random|form --n N [--seed S]
-                   ratite vfl FORMAT|- [--views a,b,...] [--metrics name=value,...] [--options name,...] [--extended] [--canonical]
+                   ratite vfl FORMAT|- [--views a,b,...] [--metrics name=value,...] [--options name,...] \
+            [--extended] [--canonical]
                    ratite help [COMMAND]
 
             """, to: stream)

@@ -20,7 +20,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 }
 
 /// Stops with a report when an invariant fails.
-func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String, input: UnsafeBufferPointer<UInt8>) {
+func require(
+    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String, input: UnsafeBufferPointer<UInt8>
+) {
     guard !condition() else { return }
     let bytes = input.prefix(256).map { String($0, radix: 16) }.joined(separator: " ")
     fatalError("invariant failed: \(message())\ninput (\(input.count) bytes, hex): \(bytes)")

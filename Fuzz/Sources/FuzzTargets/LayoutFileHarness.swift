@@ -20,9 +20,11 @@ enum LayoutFileHarness {
             }
         } catch {
             let location = error.location
-            require(location.line >= 1 && location.line <= lineCount, "line \(location.line) of \(lineCount)", input: data)
+            require(
+                location.line >= 1 && location.line <= lineCount, "line \(location.line) of \(lineCount)", input: data)
             require(location.column >= 1, "column \(location.column)", input: data)
-            require(location.offset >= 0 && location.offset <= text.utf8.count, "offset \(location.offset)", input: data)
+            require(
+                location.offset >= 0 && location.offset <= text.utf8.count, "offset \(location.offset)", input: data)
             require(!error.message.isEmpty, "empty message", input: data)
         }
     }

@@ -13,8 +13,9 @@ import RatiteCheck
 /// With `freeVariables` (the `solver_free` target), only about a third of 4 to 9 variables
 /// get stays, half the additions are links between nearby variables, and the core
 /// re-roots definitions at every chance: a variable in no LP row and no objective is what
-/// re-rooting frees, and stays on every variable left that code unreached. The optimum is then not unique, so the values are checked for optimality
-/// against the reference LP but not against a fresh core or across add-then-remove.
+/// re-rooting frees, and stays on every variable left that code unreached. The optimum is
+/// then not unique, so the values are checked for optimality against the reference LP but
+/// not against a fresh core or across add-then-remove.
 enum SolverOpsHarness {
     /// A live constraint of the model: how to build it again, and its core id. A split
     /// equality's `reference` is its `== 0` form at the priority above.
@@ -53,7 +54,8 @@ enum SolverOpsHarness {
         m.variables = (0..<n).map { m.probe.newVariable("x\($0)") }
         // Stays: x_i == c_i at priorities 1...n, below everything the operations use.
         for i in 0..<n where !freeVariables || input.below(3) == 0 {
-            let c = ReferenceConstraint(terms: [(i, 1)], constant: -Double(input.small(9)), relation: .equal, priority: Double(1 + i))
+            let c = ReferenceConstraint(
+                terms: [(i, 1)], constant: -Double(input.small(9)), relation: .equal, priority: Double(1 + i))
             add(c, to: &m, data: data)
         }
         var steps = 0
@@ -70,7 +72,9 @@ enum SolverOpsHarness {
                 guard !m.live.isEmpty else { continue }
                 let k = input.below(m.live.count)
                 guard m.live[k].reference.priority > Double(n) else { continue }  // keep the stays
-                expectChange(&m, data: data) { (m: inout Model) throws(CoreProbe.Failure) in try m.probe.remove(m.live[k].id) }
+                expectChange(&m, data: data) { (m: inout Model) throws(CoreProbe.Failure) in
+                    try m.probe.remove(m.live[k].id)
+                }
                 m.live.remove(at: k)
             case 4:
                 let v = input.below(n)
@@ -122,7 +126,9 @@ enum SolverOpsHarness {
                 let priority = input.choose(priorities)
                 var changed = m.live[k].reference
                 changed.priority = priority
-                if attempt(&m, changed, replacing: k, data: data, { (m: inout Model) throws(CoreProbe.Failure) in try m.probe.setPriority(m.live[k].id, priority) }) {
+                if attempt(&m, changed, replacing: k, data: data, { (m: inout Model) throws(CoreProbe.Failure) in
+                    try m.probe.setPriority(m.live[k].id, priority)
+                }) {
                     m.live[k].reference = changed
                 }
             case 9:
@@ -134,7 +140,9 @@ enum SolverOpsHarness {
                 var changed = m.live[k].reference
                 changed.constant = Double(input.small(20))
                 let record = changed.constant
-                if attempt(&m, changed, replacing: k, data: data, { (m: inout Model) throws(CoreProbe.Failure) in try m.probe.setConstant(m.live[k].id, record) }) {
+                if attempt(&m, changed, replacing: k, data: data, { (m: inout Model) throws(CoreProbe.Failure) in
+                    try m.probe.setConstant(m.live[k].id, record)
+                }) {
                     m.live[k].reference = changed
                 }
             }
@@ -144,7 +152,9 @@ enum SolverOpsHarness {
         guard !freeVariables else { return }
         let before = m.probe.update(variables: m.variables)
         let c = ReferenceConstraint(terms: [(0, 1)], constant: -7, relation: .equal, priority: 500)
-        if let id = try? m.probe.add([(m.variables[0], 1)], constant: c.constant, relation: c.relation, priority: c.priority) {
+        if let id = try? m.probe.add(
+            [(m.variables[0], 1)], constant: c.constant, relation: c.relation, priority: c.priority)
+        {
             _ = m.probe.update(variables: m.variables)
             try? m.probe.remove(id)
             let after = m.probe.update(variables: m.variables)
@@ -162,7 +172,8 @@ enum SolverOpsHarness {
         let coefficients: [Double] = [1, -1, 1, -1, 2, 0.5, -2, 3]
         let terms = [(i, input.choose(coefficients)), (j, input.choose(coefficients))]
         let priority = input.below(4) == 0 ? input.choose(optionalPriorities) : 1000
-        return ReferenceConstraint(terms: terms, constant: Double(input.small(10)), relation: .equal, priority: priority)
+        return ReferenceConstraint(
+            terms: terms, constant: Double(input.small(10)), relation: .equal, priority: priority)
     }
 
     static func randomConstraint(_ input: inout FuzzInput, n: Int) -> ReferenceConstraint {
@@ -172,16 +183,19 @@ enum SolverOpsHarness {
             if c != 0 { terms.append((v, c)) }
         }
         let relation = input.choose([Relation.equal, .lessThanOrEqual, .greaterThanOrEqual])
-        return ReferenceConstraint(terms: terms, constant: Double(input.small(20)), relation: relation, priority: input.choose(priorities))
+        return ReferenceConstraint(
+            terms: terms, constant: Double(input.small(20)), relation: relation, priority: input.choose(priorities))
     }
 
     /// Adds a split equality on one variable; it is optional, so never refused.
     static func addSplit(_ input: inout FuzzInput, to m: inout Model, data: UnsafeBufferPointer<UInt8>) {
         let v = input.below(m.variables.count)
         let split = (above: input.choose(optionalPriorities), below: input.choose(optionalPriorities))
-        let reference = ReferenceConstraint(terms: [(v, 1)], constant: Double(input.small(20)), relation: .equal, priority: split.above)
+        let reference = ReferenceConstraint(
+            terms: [(v, 1)], constant: Double(input.small(20)), relation: .equal, priority: split.above)
         do {
-            let id = try m.probe.addSplit(m.variables[v], constant: reference.constant, above: split.above, below: split.below)
+            let id = try m.probe.addSplit(
+                m.variables[v], constant: reference.constant, above: split.above, below: split.below)
             m.live.append(Live(id: id, reference: reference, split: split))
         } catch {
             require(false, "split addition refused: \(error)", input: data)
@@ -190,7 +204,9 @@ enum SolverOpsHarness {
 
     /// Several constants in one step, as the engine moves an item's constraints: refused
     /// only as a whole (nothing changes), with a conflict minimal at the new constants.
-    static func changeConstantsTogether(_ input: inout FuzzInput, _ m: inout Model, n: Int, data: UnsafeBufferPointer<UInt8>) {
+    static func changeConstantsTogether(
+        _ input: inout FuzzInput, _ m: inout Model, n: Int, data: UnsafeBufferPointer<UInt8>
+    ) {
         let changeable = m.live.indices.filter { m.live[$0].reference.priority > Double(n) }
         guard !changeable.isEmpty else { return }
         var changed = m.live
@@ -255,13 +271,17 @@ enum SolverOpsHarness {
         }
     }
 
-    static func expectChange(_ m: inout Model, data: UnsafeBufferPointer<UInt8>, _ body: (inout Model) throws(CoreProbe.Failure) -> Void) {
+    static func expectChange(
+        _ m: inout Model, data: UnsafeBufferPointer<UInt8>, _ body: (inout Model) throws(CoreProbe.Failure) -> Void
+    ) {
         do { try body(&m) } catch { require(false, "operation refused: \(error)", input: data) }
     }
 
     /// The conflict plus the pending constraint (if any) is infeasible, and dropping any
     /// member makes it feasible (exact arithmetic decides).
-    static func checkConflict(_ m: Model, ids: [Int32], pending: ReferenceConstraint?, data: UnsafeBufferPointer<UInt8>) {
+    static func checkConflict(
+        _ m: Model, ids: [Int32], pending: ReferenceConstraint?, data: UnsafeBufferPointer<UInt8>
+    ) {
         let members = ids.filter { $0 >= 0 }.flatMap { id in m.live.first { $0.id == id }?.references ?? [] }
         let set = members + (pending.map { [$0] } ?? [])
         require(set.allSatisfy(\.isRequired), "conflict with optional members", input: data)
@@ -325,7 +345,8 @@ enum SolverOpsHarness {
         for live in m.live {
             let c = live.reference
             if let split = live.split {
-                _ = try? fresh.addSplit(variables[c.terms[0].variable], constant: c.constant, above: split.above, below: split.below)
+                _ = try? fresh.addSplit(
+                    variables[c.terms[0].variable], constant: c.constant, above: split.above, below: split.below)
                 continue
             }
             _ = try? fresh.add(c.terms.map { (variables[$0.variable], $0.coefficient) }, constant: c.constant,

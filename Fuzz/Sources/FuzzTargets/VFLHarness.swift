@@ -14,7 +14,9 @@ enum VFLHarness {
     ]
 
     /// Names in the input: even hashes are views, odd ones metrics worth -50...149.
-    static func namespace(_ body: UnsafeBufferPointer<UInt8>.SubSequence) -> (views: Set<String>, metrics: [String: Double]) {
+    static func namespace(
+        _ body: UnsafeBufferPointer<UInt8>.SubSequence
+    ) -> (views: Set<String>, metrics: [String: Double]) {
         var views: Set<String> = ["superview_"]
         var metrics: [String: Double] = [:]
         var i = body.startIndex
@@ -42,11 +44,13 @@ enum VFLHarness {
         let (views, metrics) = namespace(body)
         let parsed: VFLParseResult
         do {
-            parsed = try VisualFormat.parseFormats(text, options: options, metrics: metrics, views: views, extended: extended)
+            parsed = try VisualFormat.parseFormats(
+                text, options: options, metrics: metrics, views: views, extended: extended)
         } catch {
             check(error, text: text, data: data, extended: extended)
             do {
-                _ = try VisualFormat.parseFormats(text, options: options, metrics: metrics, views: views, extended: extended)
+                _ = try VisualFormat.parseFormats(
+                    text, options: options, metrics: metrics, views: views, extended: extended)
                 require(false, "a failing parse succeeded the second time", input: data)
             } catch {
                 require(error == error, "", input: data)
@@ -54,7 +58,8 @@ enum VFLHarness {
             return
         }
         do {
-            let again = try VisualFormat.parseFormats(text, options: options, metrics: metrics, views: views, extended: extended)
+            let again = try VisualFormat.parseFormats(
+                text, options: options, metrics: metrics, views: views, extended: extended)
             require(again.constraints == parsed.constraints, "parsing is not deterministic", input: data)
         } catch {
             require(false, "a successful parse failed the second time: \(error)", input: data)
@@ -65,8 +70,10 @@ enum VFLHarness {
         let canonical = VFLFormatter.visualFormat(parsed.formats)
         do {
             let reparsed = try VisualFormat.parse(canonical, options: options, views: views, extended: extended)
-            require(reparsed == parsed.constraints,
-                    "canonical form \(canonical) parses to different constraints:\n\(reparsed)\nvs\n\(parsed.constraints)", input: data)
+            require(
+                reparsed == parsed.constraints,
+                "canonical form \(canonical) parses to different constraints:\n\(reparsed)\nvs\n\(parsed.constraints)",
+                input: data)
         } catch {
             require(false, "canonical form \(canonical) does not parse: \(error)", input: data)
         }
@@ -75,10 +82,12 @@ enum VFLHarness {
     /// The diagnostic's offset lies within the input and the caret sits under it.
     static func check(_ error: VFLError, text: String, data: UnsafeBufferPointer<UInt8>, extended: Bool) {
         let length = text.utf8.count
-        require(error.offset >= 0 && error.offset <= length, "offset \(error.offset) outside 0...\(length)", input: data)
+        require(
+            error.offset >= 0 && error.offset <= length, "offset \(error.offset) outside 0...\(length)", input: data)
         let lines = error.rendering.split(separator: "\n", omittingEmptySubsequences: false)
         guard error.hasCaret else {
-            require(error.message == "It's an empty string." || lines.count >= 1, "no caret and no message", input: data)
+            require(
+                error.message == "It's an empty string." || lines.count >= 1, "no caret and no message", input: data)
             return
         }
         require(lines.count == 3, "rendering has \(lines.count) lines, not 3:\n\(error.rendering)", input: data)
@@ -88,6 +97,8 @@ enum VFLHarness {
         let expected = String(repeating: " ", count: column) + "^"
         require(caret.hasSuffix("^") && caret.allSatisfy { $0 == " " || $0 == "^" },
                 "caret line is not spaces and '^': \(caret)", input: data)
-        if !extended { require(String(caret) == expected, "caret at \(caret.count - 1), offset \(error.offset)", input: data) }
+        if !extended {
+            require(String(caret) == expected, "caret at \(caret.count - 1), offset \(error.offset)", input: data)
+        }
     }
 }

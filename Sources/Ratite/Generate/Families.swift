@@ -2,9 +2,17 @@
 /// for its parameters on every platform. Priorities: required 1000, strong 750, medium 500,
 /// weak 250.
 public enum SystemFamily: String, CaseIterable, Sendable {
-    case chain, grid, tree, random
+    /// A row of views, each 8 points after the previous one, ending at an edit variable.
+    case chain
+    /// A square grid of cells with equal widths per row and heights per column.
+    case grid
+    /// Nested containers, four children each.
+    case tree
+    /// Random local difference constraints, reproducible from `seed`.
+    case random
 
     /// Generates the family with `n` items (and `seed`, for `random`).
+    /// - Complexity: O(n): each family makes a few constraints per item.
     public func generate(n: Int, seed: UInt64 = 1) -> GeneratedSystem {
         switch self {
         case .chain: chainSystem(n: n)
@@ -52,7 +60,7 @@ func gridSystem(n: Int) -> GeneratedSystem {
     var s = GeneratedSystem()
     var k = 1
     while k * k < max(n, 1) { k += 1 }
-    var left = [[Int32]](), top = [[Int32]](), width = [[Int32]](), height = [[Int32]]()
+    var left: [[Int32]] = [], top: [[Int32]] = [], width: [[Int32]] = [], height: [[Int32]] = []
     for r in 0..<k {
         left.append([]); top.append([]); width.append([]); height.append([])
         for c in 0..<k {
@@ -91,7 +99,9 @@ func gridSystem(n: Int) -> GeneratedSystem {
     let natural = Double(48 * k + 32)
     s.edits = [(w, 750), (h, 750)]
     s.suggestions = [natural + 10 * Double(k), natural + 10 * Double(k)]
-    s.resizes = [(natural + 12 * Double(k), natural + 8 * Double(k)), (natural + 12 * Double(k), natural + 8 * Double(k))]
+    s.resizes = [
+        (natural + 12 * Double(k), natural + 8 * Double(k)), (natural + 12 * Double(k), natural + 8 * Double(k)),
+    ]
     return s
 }
 
@@ -101,7 +111,7 @@ func gridSystem(n: Int) -> GeneratedSystem {
 func treeSystem(n: Int) -> GeneratedSystem {
     var s = GeneratedSystem()
     let n = max(n, 1)
-    var x = [Int32](), y = [Int32](), width = [Int32](), height = [Int32]()
+    var x: [Int32] = [], y: [Int32] = [], width: [Int32] = [], height: [Int32] = []
     for i in 0..<n {
         x.append(s.variable("x\(i)"))
         y.append(s.variable("y\(i)"))

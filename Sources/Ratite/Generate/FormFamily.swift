@@ -10,6 +10,8 @@ public enum FormFamily {
     public static func rootHeight(n: Int) -> Double { Double(20 + 38 * n + 20) }
 
     /// Builds the form into `engine` (which should be empty) and returns its root view.
+    /// - Complexity: that of adding 2n views and activating about a dozen constraints per row
+    ///   (from VFL and intrinsic sizes) in `engine`.
     @discardableResult
     public static func build(into engine: LayoutEngine, n: Int, width: Double = 320) throws -> LayoutItem {
         let root = try engine.addView("root")

@@ -4,11 +4,17 @@ public struct GeneratedSystem: Sendable {
     /// One constraint: `Σ terms + constant relation 0` at `priority`, remembered with the
     /// sides as the family writes them so that printing looks natural.
     public struct Constraint: Sendable {
+        /// The terms of the left side.
         public var lhs: [(variable: Int32, coefficient: Double)]
+        /// The constant of the left side.
         public var lhsConstant: Double
+        /// How the left side compares with the right.
         public var relation: Relation
+        /// The terms of the right side.
         public var rhs: [(variable: Int32, coefficient: Double)]
+        /// The constant of the right side.
         public var rhsConstant: Double
+        /// The priority, in (0, 1000].
         public var priority: Double
 
         /// `lhs - rhs` as (variable, coefficient) pairs, in order, with the constant.
@@ -19,6 +25,7 @@ public struct GeneratedSystem: Sendable {
 
     /// Variable names; variables are addressed by index.
     public var names: [String] = []
+    /// The constraints, in the order to add them.
     public var constraints: [Constraint] = []
     /// Edit variables with their priorities.
     public var edits: [(variable: Int32, priority: Double)] = []
@@ -43,6 +50,7 @@ public struct GeneratedSystem: Sendable {
     }
 
     /// The system in the `solve` file format.
+    /// - Complexity: O(length of the result).
     public func solveFileText() -> String {
         var out = ""
         out.reserveCapacity(constraints.count * 32)

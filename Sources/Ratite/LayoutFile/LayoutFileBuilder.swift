@@ -11,7 +11,10 @@ public enum LayoutFileBuilder {
         /// The platform whose conventions VFL follows, over the file's `platform` lines.
         public var platform: LayoutPlatform?
 
-        public init(size: (width: Double, height: Double)? = nil, rightToLeft: Bool = false, platform: LayoutPlatform? = nil) {
+        /// Overrides; the defaults override nothing.
+        public init(
+            size: (width: Double, height: Double)? = nil, rightToLeft: Bool = false, platform: LayoutPlatform? = nil
+        ) {
             self.size = size
             self.rightToLeft = rightToLeft
             self.platform = platform
@@ -36,7 +39,10 @@ public enum LayoutFileBuilder {
     /// The engine with every item, constraint and step change of `file` applied in order
     /// (not laid out). Conflicts between required constraints do not stop the build: the
     /// engine breaks a constraint and logs a report, as Auto Layout does.
-    public static func build(_ file: LayoutFile, overrides: Overrides = Overrides()) throws(TextFileError) -> LayoutEngine {
+    /// - Complexity: that of the engine operations the statements make, in file order.
+    public static func build(
+        _ file: LayoutFile, overrides: Overrides = Overrides()
+    ) throws(TextFileError) -> LayoutEngine {
         try run(file, overrides: overrides, afterLayout: nil)
     }
 
@@ -44,6 +50,8 @@ public enum LayoutFileBuilder {
     /// `afterLayout` with the engine and the step each time: the frames after each step,
     /// with that step's conflicts and ambiguity. `overrides.size` resizes the root views
     /// before the first layout. Returns the engine in its final state.
+    /// - Complexity: that of `build`, plus a `LayoutEngine.layout()` and an
+    ///   `LayoutEngine.ambiguityReport()` per layout when `afterLayout` is given.
     public static func run(
         _ file: LayoutFile, overrides: Overrides = Overrides(), afterLayout: ((LayoutEngine, Step) -> Void)?
     ) throws(TextFileError) -> LayoutEngine {
@@ -79,7 +87,9 @@ public enum LayoutFileBuilder {
             case .constraint(let c):
                 let made = try activate(c, in: engine)
                 if let id = c.identifier {
-                    guard ids[id] == nil else { throw TextFileError("a constraint with id '\(id)' already exists", at: c.location) }
+                    guard ids[id] == nil else {
+                        throw TextFileError("a constraint with id '\(id)' already exists", at: c.location)
+                    }
                     ids[id] = made
                 }
             case .format(let format):
@@ -101,7 +111,8 @@ public enum LayoutFileBuilder {
     ) throws(TextFileError) {
         func constraint(_ id: String, _ at: TextLocation) throws(TextFileError) -> LayoutConstraint {
             guard let c = ids[id] else {
-                throw TextFileError("unknown constraint id '\(id)' (give a constraint 'id=\(id)' before it is used)", at: at)
+                throw TextFileError(
+                    "unknown constraint id '\(id)' (give a constraint 'id=\(id)' before it is used)", at: at)
             }
             return c
         }
@@ -138,16 +149,21 @@ public enum LayoutFileBuilder {
         }
     }
 
-    private static func declare(_ d: LayoutFile.Item, in engine: LayoutEngine, overrides: Overrides) throws(TextFileError) {
+    private static func declare(
+        _ d: LayoutFile.Item, in engine: LayoutEngine, overrides: Overrides
+    ) throws(TextFileError) {
         var parent: LayoutItem? = nil
         if let name = d.parent {
             guard let p = engine.item(named: name) else {
-                throw TextFileError("unknown item '\(name)' (items must be declared before they are used)", at: d.parentLocation ?? d.location)
+                throw TextFileError(
+                    "unknown item '\(name)' (items must be declared before they are used)",
+                    at: d.parentLocation ?? d.location)
             }
             parent = p
         }
         if parent != nil && d.size != nil {
-            throw TextFileError("'size' applies to root views; give a subview constraints or an intrinsic size", at: d.location)
+            throw TextFileError(
+                "'size' applies to root views; give a subview constraints or an intrinsic size", at: d.location)
         }
         do throws(LayoutError) {
             let item: LayoutItem
@@ -178,13 +194,16 @@ public enum LayoutFileBuilder {
         }
         if let h = d.hugging.horizontal { try engine.setContentHuggingPriority(h, for: .horizontal, of: item) }
         if let v = d.hugging.vertical { try engine.setContentHuggingPriority(v, for: .vertical, of: item) }
-        if let h = d.compression.horizontal { try engine.setCompressionResistancePriority(h, for: .horizontal, of: item) }
+        if let h = d.compression.horizontal {
+            try engine.setCompressionResistancePriority(h, for: .horizontal, of: item)
+        }
         if let v = d.compression.vertical { try engine.setCompressionResistancePriority(v, for: .vertical, of: item) }
         if let intrinsic = d.intrinsic { try engine.setIntrinsicContentSize(intrinsic, of: item) }
         if let b = d.baselines {
             guard let last = b.last ?? item.intrinsicContentSize.height.map({ $0 - b.first }) else {
                 throw LayoutError.invalidValue(
-                    "one baseline value is a single line of text and needs an intrinsic height; give 'baseline FIRST,LAST' otherwise")
+                    "one baseline value is a single line of text and needs an intrinsic height; "
+                        + "give 'baseline FIRST,LAST' otherwise")
             }
             try engine.setBaselineOffsets(firstFromTop: b.first, lastFromBottom: last, of: item)
         }
@@ -192,7 +211,9 @@ public enum LayoutFileBuilder {
     }
 
     @discardableResult
-    private static func activate(_ d: LayoutFile.Constraint, in engine: LayoutEngine) throws(TextFileError) -> LayoutConstraint {
+    private static func activate(
+        _ d: LayoutFile.Constraint, in engine: LayoutEngine
+    ) throws(TextFileError) -> LayoutConstraint {
         guard let first = engine.item(named: d.firstItem) else {
             throw TextFileError("unknown item '\(d.firstItem)'", at: d.firstItemLocation)
         }
@@ -215,7 +236,9 @@ public enum LayoutFileBuilder {
         return constraint
     }
 
-    private static func activate(_ d: LayoutFile.Format, metrics: [String: Double], in engine: LayoutEngine) throws(TextFileError) {
+    private static func activate(
+        _ d: LayoutFile.Format, metrics: [String: Double], in engine: LayoutEngine
+    ) throws(TextFileError) {
         var options = VFLFormatOptions()
         for name in d.options {
             guard let option = VFLFormatOptions(name: name) else {
@@ -228,7 +251,9 @@ public enum LayoutFileBuilder {
             try engine.activate(constraints)
         } catch let error as VFLError {
             let column = d.location.column + error.offset
-            throw TextFileError(error.message, at: TextLocation(offset: d.location.offset + error.offset, line: d.location.line, column: column))
+            throw TextFileError(
+                error.message,
+                at: TextLocation(offset: d.location.offset + error.offset, line: d.location.line, column: column))
         } catch {
             throw TextFileError("\(error)", at: d.location)
         }

@@ -31,6 +31,10 @@
 /// `deactivate ID,...` (constraints written with `id=ID`), `resize ROOT WxH`, and new
 /// constraints. Constants, multipliers and priorities may name metrics declared above.
 public enum LayoutFileParser {
+    /// Parses a whole layout file. VFL lines are kept as text; `LayoutFileBuilder` parses them
+    /// against the engine's items.
+    /// - Throws: `TextFileError` at the first malformed line.
+    /// - Complexity: proportional to the length of `text`.
     public static func parse(_ text: String) throws(TextFileError) -> LayoutFile {
         var file = LayoutFile()
         // Metrics declared so far, for constants, multipliers and priorities written by name.
@@ -83,7 +87,8 @@ extension LineScanner {
             return .platform(platform, location: location(first))
         }
         let startsFormat = c == UInt8(ascii: "|") || c == UInt8(ascii: "[")
-            || ((c == UInt8(ascii: "H") || c == UInt8(ascii: "V")) && position + 1 < end && bytes[position + 1] == UInt8(ascii: ":"))
+            || ((c == UInt8(ascii: "H") || c == UInt8(ascii: "V"))
+                && position + 1 < end && bytes[position + 1] == UInt8(ascii: ":"))
         if startsFormat {
             let text = self.text(from: first)
             guard let format = word() else { throw error("expected a format", at: first) }
@@ -116,10 +121,13 @@ extension LineScanner {
             switch keyword {
             case "set":
                 var item = LayoutFile.Item(name: name, kind: .view, location: nameLocation)
-                try itemProperties(into: &item, allowed: ["intrinsic", "hugging", "compression", "baseline", "margins", "direction"])
-                guard !(item.intrinsic == nil && item.hugging == (nil, nil) && item.compression == (nil, nil) && item.baselines == nil
-                        && item.margins == nil && item.direction == nil) else {
-                    throw error("expected properties to set: intrinsic, hugging, compression, baseline, margins or direction", at: position)
+                try itemProperties(
+                    into: &item, allowed: ["intrinsic", "hugging", "compression", "baseline", "margins", "direction"])
+                guard !(item.intrinsic == nil && item.hugging == (nil, nil) && item.compression == (nil, nil)
+                        && item.baselines == nil && item.margins == nil && item.direction == nil) else {
+                    throw error(
+                        "expected properties to set: intrinsic, hugging, compression, baseline, margins or direction",
+                        at: position)
                 }
                 return .properties(item)
             case "constant":
@@ -133,7 +141,10 @@ extension LineScanner {
                     _ = identifier()
                     priority = Priority(metric)
                     guard priority.isValid else {
-                        throw error("invalid priority \(formatNumber(metric)): priorities must be greater than 0 and at most 1000", at: at)
+                        throw error(
+                            "invalid priority \(formatNumber(metric)): priorities must be greater than 0 "
+                                + "and at most 1000",
+                            at: at)
                     }
                 } else {
                     priority = try priorityValue()
@@ -169,7 +180,9 @@ extension LineScanner {
         guard let name = identifier() else { throw error("expected an item name", at: nameAt) }
         var item = LayoutFile.Item(name: name, kind: kind, location: location(first))
         try itemProperties(into: &item, allowed: nil)
-        if kind == .guide && item.parent == nil { throw error("a guide needs an owner: 'guide \(name) in VIEW'", at: nameAt) }
+        if kind == .guide && item.parent == nil {
+            throw error("a guide needs an owner: 'guide \(name) in VIEW'", at: nameAt)
+        }
         if item.autoresizing != nil && item.frame == nil { throw error("'autoresizing' needs a 'frame'", at: nameAt) }
         if kind == .guide && (item.intrinsic != nil || item.frame != nil || item.size != nil) {
             throw error("a guide has no intrinsic size, frame or size; constrain it or give it insets", at: nameAt)
@@ -185,7 +198,9 @@ extension LineScanner {
             skipBlanks()
             if atEnd { break }
             let keyAt = position
-            guard let key = identifier() else { throw error("expected a property name but found '\(describe(bytes[position]))'", at: keyAt) }
+            guard let key = identifier() else {
+                throw error("expected a property name but found '\(describe(bytes[position]))'", at: keyAt)
+            }
             skipBlanks()
             let valueAt = position
             if let allowed, !allowed.contains(key) {
@@ -195,7 +210,9 @@ extension LineScanner {
             switch key {
             case "in":
                 item.parentLocation = location(position)
-                guard let parent = identifier() else { throw error("expected the name of the parent item", at: valueAt) }
+                guard let parent = identifier() else {
+                    throw error("expected the name of the parent item", at: valueAt)
+                }
                 item.parent = parent
             case "size":
                 let (w, h) = try sizeValue(optionalParts: false)
@@ -207,7 +224,8 @@ extension LineScanner {
                 var priorities = [try priorityValue()]
                 while take(",") { priorities.append(try priorityValue()) }
                 guard priorities.count <= 2 else {
-                    throw error("'\(key)' takes 1 or 2 comma-separated priorities, not \(priorities.count)", at: valueAt)
+                    throw error(
+                        "'\(key)' takes 1 or 2 comma-separated priorities, not \(priorities.count)", at: valueAt)
                 }
                 let pair = (priorities[0], priorities.count > 1 ? priorities[1] : nil)
                 if key == "hugging" { item.hugging = (pair.0, pair.1) } else { item.compression = (pair.0, pair.1) }
@@ -231,7 +249,9 @@ extension LineScanner {
                 }
             case "frame":
                 let v = try numberList(counts: [4], name: key)
-                guard v[2] >= 0, v[3] >= 0 else { throw error("a frame's width and height cannot be negative", at: valueAt) }
+                guard v[2] >= 0, v[3] >= 0 else {
+                    throw error("a frame's width and height cannot be negative", at: valueAt)
+                }
                 item.frame = Frame(x: v[0], y: v[1], width: v[2], height: v[3])
             case "autoresizing":
                 guard let list = word() else { throw error("expected autoresizing flags or 'none'", at: valueAt) }
@@ -249,7 +269,9 @@ extension LineScanner {
                 }
                 item.autoresizing = mask
             default:
-                throw error("unknown property '\(key)'; expected in, size, intrinsic, hugging, compression, baseline, margins, direction, frame, autoresizing or insets", at: keyAt)
+                throw error(
+                    "unknown property '\(key)'; expected in, size, intrinsic, hugging, compression, baseline, margins, "
+                        + "direction, frame, autoresizing or insets", at: keyAt)
             }
         }
     }
@@ -291,14 +313,18 @@ extension LineScanner {
         guard take(".") else { throw error("expected '.' and an attribute after '\(item)'", at: position) }
         let attributeAt = position
         guard let name = identifier(), let attribute = Attribute(name: name), attribute != .notAnAttribute else {
-            throw error("unknown attribute; expected one of " + Attribute.allCases.filter { $0 != .notAnAttribute }.map(\.rawValue).joined(separator: ", "), at: attributeAt)
+            let names = Attribute.allCases.filter { $0 != .notAnAttribute }.map(\.rawValue)
+            throw error("unknown attribute; expected one of " + names.joined(separator: ", "), at: attributeAt)
         }
         return (item, attribute, location(at))
     }
 
     /// A number, or the name of a metric declared earlier, optionally negated.
     private mutating func value(metrics: [String: Double], signed: Bool = true) throws(TextFileError) -> Double {
-        if let c = current, isNameStart(c) || (signed && c == UInt8(ascii: "-") && position + 1 < end && isNameStart(bytes[position + 1])) {
+        if let c = current,
+            isNameStart(c)
+                || (signed && c == UInt8(ascii: "-") && position + 1 < end && isNameStart(bytes[position + 1]))
+        {
             let negative = take("-")
             let nameAt = position
             let name = identifier()!
@@ -320,7 +346,9 @@ extension LineScanner {
 
     /// `[m *] item.attr [* m | / m] [+|- c]`, `c` or `c * c`, where m and c are numbers or
     /// metrics.
-    private mutating func constraintDeclaration(metrics: [String: Double]) throws(TextFileError) -> LayoutFile.Constraint {
+    private mutating func constraintDeclaration(
+        metrics: [String: Double]
+    ) throws(TextFileError) -> LayoutFile.Constraint {
         let first = position
         let text = self.text(from: first)
         let (firstItem, firstAttribute, firstLocation) = try itemAttribute()
@@ -354,7 +382,9 @@ extension LineScanner {
             declaration.multiplier = leadingFactor ?? 1
             skipBlanks()
             if let op = current, op == UInt8(ascii: "*") || op == UInt8(ascii: "/") {
-                guard leadingFactor == nil else { throw error("the multiplier is already given before the item", at: position) }
+                guard leadingFactor == nil else {
+                    throw error("the multiplier is already given before the item", at: position)
+                }
                 position += 1
                 skipBlanks()
                 let at = position
@@ -381,7 +411,9 @@ extension LineScanner {
             if let c = current, isNameStart(c), let value = peekIdentifier().flatMap({ metrics[$0] }) {
                 _ = identifier()
                 guard Priority(value).isValid else {
-                    throw error("invalid priority \(formatNumber(value)): priorities must be greater than 0 and at most 1000", at: at)
+                    throw error(
+                        "invalid priority \(formatNumber(value)): priorities must be greater than 0 and at most 1000",
+                        at: at)
                 }
                 declaration.priority = Priority(value)
             } else {

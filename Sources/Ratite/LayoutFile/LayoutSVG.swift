@@ -35,11 +35,16 @@ public enum LayoutSVG {
     }
 
     /// The picture of `engine` as laid out last, with every conflict of its log.
+    /// - Complexity: that of `LayoutEngine.ambiguityReport()` when `ambiguity` is nil, plus
+    ///   `panel` and the text of the picture.
     public static func render(_ engine: LayoutEngine, ambiguity: AmbiguityReport? = nil) -> String {
         render([panel(engine, conflicts: engine.conflictLog, ambiguity: ambiguity ?? engine.ambiguityReport())])
     }
 
     /// A panel of `engine` as laid out last, highlighting `conflicts` and `ambiguity`.
+    /// - Complexity: proportional to the items, the conflicts' constraints and the ambiguity
+    ///   entries; placing a name looks only at the names near it, and moves it past each
+    ///   name in its way at most once.
     public static func panel(
         _ engine: LayoutEngine, title: String? = nil, conflicts: [ConflictReport], ambiguity: AmbiguityReport
     ) -> Panel {
@@ -78,12 +83,17 @@ public enum LayoutSVG {
             panel.entries.append(Panel.Entry(
                 name: item.name, classes: classes.joined(separator: " "), frame: item.frame,
                 label: (label.x - origin.x, label.y - origin.y), children: []))
-            if let p = item.parentIndex { panel.entries[p].children.append(item.index) } else { panel.roots.append(item.index) }
+            if let p = item.parentIndex {
+                panel.entries[p].children.append(item.index)
+            } else {
+                panel.roots.append(item.index)
+            }
         }
         return panel
     }
 
     /// The panels side by side in one picture.
+    /// - Complexity: O(length of the result).
     public static func render(_ panels: [Panel]) -> String {
         let pad = 10.0
         let titleHeight = panels.contains { $0.title != nil } ? lineHeight + 4 : 0
@@ -105,7 +115,8 @@ public enum LayoutSVG {
         let width = max(x, 200)
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" viewBox="0 0 \(number(width)) \(number(height))">
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" \
+            viewBox="0 0 \(number(width)) \(number(height))">
             <style>
               rect { shape-rendering: crispEdges; }
               rect.view { fill: #4a90d9; fill-opacity: 0.12; stroke: #2a6099; stroke-width: 1; }
@@ -121,14 +132,16 @@ public enum LayoutSVG {
             """
         for (panel, layout) in zip(panels, layouts) {
             if let title = panel.title {
-                out += "<text class=\"title\" x=\"\(number(layout.x + pad))\" y=\"\(number(pad + 10))\">\(escape(title))</text>\n"
+                out += "<text class=\"title\" x=\"\(number(layout.x + pad))\" y=\"\(number(pad + 10))\">"
+                out += "\(escape(title))</text>\n"
             }
             out += "<g transform=\"translate(\(number(layout.x + pad)) \(number(pad + titleHeight)))\">\n"
             draw(panel, into: &out)
             out += "</g>\n"
             var y = titleHeight + panel.contentHeight + 2 * pad + 14
             for (kind, line) in layout.legend {
-                out += "<text class=\"\(kind)\" x=\"\(number(layout.x + pad))\" y=\"\(number(y))\" xml:space=\"preserve\">\(escape(line))</text>\n"
+                out += "<text class=\"\(kind)\" x=\"\(number(layout.x + pad))\" y=\"\(number(y))\" "
+                out += "xml:space=\"preserve\">\(escape(line))</text>\n"
                 y += lineHeight
             }
         }
@@ -141,7 +154,10 @@ public enum LayoutSVG {
     /// Indentation stops growing past `maximumIndentedDepth`, or deep chains would cost
     /// quadratic space.
     private static func draw(_ panel: Panel, into out: inout String) {
-        enum Step { case open(Int, depth: Int), close(String) }
+        enum Step {
+            case open(Int, depth: Int)
+            case close(String)
+        }
         var steps: [Step] = panel.roots.reversed().map { .open($0, depth: 0) }
         while let step = steps.popLast() {
             guard case .open(let index, let depth) = step else {
@@ -152,7 +168,9 @@ public enum LayoutSVG {
             let indent = String(repeating: "  ", count: min(depth, maximumIndentedDepth) + 1)
             let f = e.frame
             out += "\(indent)<g data-item=\"\(escape(e.name))\">\n"
-            out += "\(indent)  <rect class=\"\(e.classes)\" x=\"\(number(f.x))\" y=\"\(number(f.y))\" width=\"\(number(f.width))\" height=\"\(number(f.height))\"><title>\(escape(e.name)): \(f)</title></rect>\n"
+            out += "\(indent)  <rect class=\"\(e.classes)\" x=\"\(number(f.x))\" y=\"\(number(f.y))\" "
+            out += "width=\"\(number(f.width))\" height=\"\(number(f.height))\">"
+            out += "<title>\(escape(e.name)): \(f)</title></rect>\n"
             out += "\(indent)  <text x=\"\(number(e.label.x))\" y=\"\(number(e.label.y))\">\(escape(e.name))</text>\n"
             steps.append(.close("\(indent)</g>\n"))
             if !e.children.isEmpty {
@@ -250,7 +268,8 @@ struct LabelPlacer {
 
     private func overlapping(_ box: Box) -> Box? {
         for cell in Self.cells(of: box) {
-            for other in cells[cell] ?? [] where other.x0 < box.x1 && box.x0 < other.x1 && other.y0 < box.y1 && box.y0 < other.y1 {
+            for other in cells[cell] ?? [] where other.x0 < box.x1 && box.x0 < other.x1
+                && other.y0 < box.y1 && box.y0 < other.y1 {
                 return other
             }
         }
@@ -259,7 +278,9 @@ struct LabelPlacer {
 
     private static func cells(of box: Box) -> [Cell] {
         guard box.x0.isFinite, box.y0.isFinite, box.x1.isFinite, box.y1.isFinite,
-            abs(box.x0) < 1e12, abs(box.y0) < 1e12, abs(box.x1) < 1e12, abs(box.y1) < 1e12 else { return [Cell(column: 0, row: 0)] }
+            abs(box.x0) < 1e12, abs(box.y0) < 1e12, abs(box.x1) < 1e12, abs(box.y1) < 1e12 else {
+            return [Cell(column: 0, row: 0)]
+        }
         let c0 = Int((box.x0 / cellWidth).rounded(.down)), c1 = Int((box.x1 / cellWidth).rounded(.down))
         let r0 = Int((box.y0 / cellHeight).rounded(.down)), r1 = Int((box.y1 / cellHeight).rounded(.down))
         var result: [Cell] = []

@@ -1,9 +1,48 @@
 /// A layout attribute, as in `NSLayoutConstraint.Attribute`.
 public enum Attribute: String, Sendable, Hashable, CaseIterable {
-    case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
-    case firstBaseline, lastBaseline
-    case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
-    case centerXWithinMargins, centerYWithinMargins
+    /// The left edge.
+    case left
+    /// The right edge.
+    case right
+    /// The top edge.
+    case top
+    /// The bottom edge.
+    case bottom
+    /// The leading edge: left under left-to-right, right under right-to-left.
+    case leading
+    /// The trailing edge: right under left-to-right, left under right-to-left.
+    case trailing
+    /// The width.
+    case width
+    /// The height.
+    case height
+    /// The horizontal center.
+    case centerX
+    /// The vertical center.
+    case centerY
+    /// The first baseline, `firstBaselineOffsetFromTop` below the top (the bottom edge when
+    /// the item has none).
+    case firstBaseline
+    /// The last baseline, `lastBaselineOffsetFromBottom` above the bottom (the bottom edge
+    /// when the item has none).
+    case lastBaseline
+    /// The left edge inset by the margin on that side (the leading margin under
+    /// left-to-right, the trailing one under right-to-left).
+    case leftMargin
+    /// The right edge inset by the margin on that side.
+    case rightMargin
+    /// The top edge inset by the top margin.
+    case topMargin
+    /// The bottom edge inset by the bottom margin.
+    case bottomMargin
+    /// The leading edge inset by the leading margin.
+    case leadingMargin
+    /// The trailing edge inset by the trailing margin.
+    case trailingMargin
+    /// The middle between the left and right margins.
+    case centerXWithinMargins
+    /// The middle between the top and bottom margins.
+    case centerYWithinMargins
     /// For constant-only constraints (`view.width == 100`): the second item has none.
     case notAnAttribute
 
@@ -51,7 +90,8 @@ public enum Attribute: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// `baseline` is Apple's older name for `lastBaseline`.
+    /// The attribute called `name` (its raw value), or nil; `baseline` is Apple's older name
+    /// for `lastBaseline`.
     public init?(name: String) {
         if name == "baseline" { self = .lastBaseline; return }
         self.init(rawValue: name)
@@ -60,7 +100,10 @@ public enum Attribute: String, Sendable, Hashable, CaseIterable {
 
 /// A layout axis.
 public enum Axis: String, Sendable, Hashable, CaseIterable {
-    case horizontal, vertical
+    /// Left to right: x positions and widths.
+    case horizontal
+    /// Top to bottom: y positions, heights and baselines.
+    case vertical
 
     /// The size along the axis: width or height.
     @inline(__always) var sizeAttribute: Attribute { self == .horizontal ? .width : .height }

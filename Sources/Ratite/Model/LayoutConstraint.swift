@@ -9,6 +9,7 @@
 public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendable {
     /// Who made a constraint: the user, or the engine on an item's behalf.
     public enum Kind: String, Sendable {
+        /// Made by the caller, through anchors, VFL or the initializer.
         case user
         /// `size <= intrinsic` at the item's hugging priority.
         case contentHugging
@@ -26,7 +27,9 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
     // and the rarely used ones sit in `extras`: an instance is 72 bytes, an 80-byte heap
     // block, where 82 bytes took 96 and 136 took 144. A form of 100k rows holds 1.3 million
     // of them, so each 16-byte step is 16 bytes per constraint of the whole engine.
+    /// The item on the left side.
     public let firstItem: LayoutItem
+    /// The item on the right side, or nil for a constraint against a constant alone.
     public let secondItem: LayoutItem?
     /// The constant as the engine holds it (`constant` changes it through the engine).
     var storedConstant: Double
@@ -58,9 +61,14 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
             coreID = newValue.coreID
         }
     }
+
+    /// The attribute of `firstItem`.
     public let firstAttribute: Attribute
+    /// How the left side compares with the right.
     public let relation: Relation
+    /// The attribute of `secondItem`; `notAnAttribute` when there is none.
     public let secondAttribute: Attribute
+    /// Who made the constraint; only `user` constraints can be changed in place.
     public let kind: Kind
 
     /// Activation order, for deterministic conflict recovery.
@@ -91,7 +99,10 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
         let multiplier: Double
         let superviewShare: (item: LayoutItem, attribute: Attribute, share: Double)?
 
-        init(identifier: String?, multiplier: Double, superviewShare: (item: LayoutItem, attribute: Attribute, share: Double)?) {
+        init(
+            identifier: String?, multiplier: Double,
+            superviewShare: (item: LayoutItem, attribute: Attribute, share: Double)?
+        ) {
             self.identifier = identifier
             self.multiplier = multiplier
             self.superviewShare = superviewShare
@@ -114,6 +125,9 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
     /// right side, so the item absorbs that share of any change in the superview's size.
     var superviewShare: (item: LayoutItem, attribute: Attribute, share: Double)? { extras?.superviewShare }
 
+    /// `firstItem.firstAttribute relation secondItem.secondAttribute × multiplier + constant` at
+    /// `priority`, as Apple's initializer of the same labels makes it. Nothing is checked
+    /// until `LayoutEngine.activate`.
     public convenience init(
         item firstItem: LayoutItem, attribute firstAttribute: Attribute, relatedBy relation: Relation,
         toItem secondItem: LayoutItem? = nil, attribute secondAttribute: Attribute = .notAnAttribute,
@@ -191,14 +205,22 @@ extension LayoutConstraint {
     /// the solver's constant in place (the fast path).
     public var constant: Double {
         get { storedConstant }
-        set { liveChange(.constant(newValue)) { engine throws(LayoutError) in try engine.setConstant(newValue, for: self) } }
+        set {
+            liveChange(.constant(newValue)) { engine throws(LayoutError) in
+                try engine.setConstant(newValue, for: self)
+            }
+        }
     }
 
     /// The priority. An active constraint cannot move between required and optional (as in
     /// Auto Layout); deactivate it first.
     public var priority: Priority {
         get { storedPriority }
-        set { liveChange(.priority(newValue)) { engine throws(LayoutError) in try engine.setPriority(newValue, for: self) } }
+        set {
+            liveChange(.priority(newValue)) { engine throws(LayoutError) in
+                try engine.setPriority(newValue, for: self)
+            }
+        }
     }
 
     /// Whether the constraint has been activated (and not deactivated since). Setting it
@@ -218,7 +240,8 @@ extension LayoutConstraint {
         do throws(LayoutError) {
             guard kind == .user else {
                 throw LayoutError.invalidValue(
-                    "constraint \(equation) is made by the engine (\(kind.rawValue)); change the item's property instead")
+                    "constraint \(equation) is made by the engine (\(kind.rawValue)); "
+                        + "change the item's property instead")
             }
             try body(engine)
         } catch {

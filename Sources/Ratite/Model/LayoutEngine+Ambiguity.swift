@@ -3,6 +3,8 @@
 extension LayoutEngine {
     /// Whether some part of the item's frame can take other values without making the
     /// layout worse.
+    /// - Complexity: for each of the item's four frame variables, a copy of the solver's tableau
+    ///   and two optimizations of that variable on the copy's optimal face.
     public func hasAmbiguousLayout(_ item: LayoutItem) -> Bool {
         frameVariables(of: item).contains { isAmbiguous(range(of: $0.1)) }
     }
@@ -15,6 +17,9 @@ extension LayoutEngine {
 
     /// Every ambiguous item attribute with the range of values it can take without making
     /// the layout worse, in item creation order.
+    /// - Complexity: one sweep over the tableau's rows (sorting the definitions by level)
+    ///   finds the variables that may move; then one copy of the tableau and two
+    ///   optimizations for each frame variable among them.
     public func ambiguityReport() -> AmbiguityReport {
         core.updateValues()
         // Most variables of a finished layout have one optimal value; only the others need
@@ -23,7 +28,9 @@ extension LayoutEngine {
         let mayMove = core.variablesThatMayMove(ignoringLevelsAtOrBelow: floor)
         var candidates: [(item: LayoutItem, attribute: Attribute, variable: Int32)] = []
         for item in items {
-            for (attribute, v) in frameVariables(of: item) where mayMove[Int(v)] { candidates.append((item, attribute, v)) }
+            for (attribute, v) in frameVariables(of: item) where mayMove[Int(v)] {
+                candidates.append((item, attribute, v))
+            }
         }
         let ranges = core.optimalRanges(ofVariables: candidates.map(\.variable), ignoringLevelsAtOrBelow: floor)
         var entries: [AmbiguityReport.Entry] = []
@@ -39,6 +46,7 @@ extension LayoutEngine {
     /// of each range, or 100 points away where a range is unbounded). The choice is held by
     /// hidden constraints below every other priority, dropped at the next activation or
     /// deactivation. Call `layout()` to see the result.
+    /// - Complexity: that of `hasAmbiguousLayout(_:)`, plus adding up to four constraints.
     public func exerciseAmbiguity(_ item: LayoutItem) {
         guard item.engine === self else { return }
         // Exercising again moves on from the last choice, so drop the constraints holding it.
@@ -63,7 +71,8 @@ extension LayoutEngine {
             }
             if !target.isFinite { target = value + 100 }
             if let id = try? core.addConstraint(
-                terms: [VariableTerm(variable: v, coefficient: 1)], constant: -target, relation: .equal, priority: exercisePriority)
+                terms: [VariableTerm(variable: v, coefficient: 1)], constant: -target, relation: .equal,
+                priority: exercisePriority)
             {
                 exerciseConstraints.append(id)
             }
@@ -82,6 +91,8 @@ extension LayoutEngine {
     /// The constraints that currently determine the item's position and size on `axis`:
     /// changing any of their constants would move it. Includes constraints on other items
     /// the layout passes through; excludes inequalities that are not binding.
+    /// - Complexity: proportional to the explicit forms of the item's two variables on `axis`
+    ///   (their rows expanded down to parametric symbols), plus sorting the result.
     public func constraintsAffectingLayout(_ item: LayoutItem, for axis: Axis) -> [LayoutConstraint] {
         var seen = Set<ObjectIdentifier>()
         var result: [LayoutConstraint] = []
@@ -100,7 +111,8 @@ extension LayoutEngine {
     }
 
     private func isAmbiguous(_ range: (min: Double, max: Double)) -> Bool {
-        range.max - range.min > 1e-7 * max(1, abs(range.min), abs(range.max)) || !range.min.isFinite || !range.max.isFinite
+        range.max - range.min > 1e-7 * max(1, abs(range.min), abs(range.max))
+            || !range.min.isFinite || !range.max.isFinite
     }
 }
 
@@ -108,25 +120,33 @@ extension LayoutEngine {
 public struct AmbiguityReport: CustomStringConvertible {
     /// One ambiguous attribute, in root coordinates.
     public struct Entry {
+        /// The item whose frame is ambiguous.
         public let item: LayoutItem
         /// `left`, `top`, `width` or `height`.
         public let attribute: Attribute
+        /// The value in the current layout.
         public let value: Double
+        /// The smallest value any equally good layout gives it; `-infinity` when unbounded.
         public let minimum: Double
+        /// The largest value any equally good layout gives it; `infinity` when unbounded.
         public let maximum: Double
     }
 
+    /// The ambiguous attributes, in item creation order.
     public let entries: [Entry]
 
+    /// Whether the layout is unambiguous.
     public var isEmpty: Bool { entries.isEmpty }
 
+    /// One line per entry under a heading, or the empty string when there is none.
     public var description: String {
         guard !entries.isEmpty else { return "" }
         var text = "Ambiguous layout (root coordinates):\n"
         for e in entries {
             let low = e.minimum.isFinite ? formatNumber(e.minimum) : "-inf"
             let high = e.maximum.isFinite ? formatNumber(e.maximum) : "inf"
-            text += "  \(e.item.name).\(e.attribute.rawValue) = \(formatNumber(e.value)) can be anywhere in [\(low), \(high)]\n"
+            text += "  \(e.item.name).\(e.attribute.rawValue) = \(formatNumber(e.value))"
+            text += " can be anywhere in [\(low), \(high)]\n"
         }
         return text
     }

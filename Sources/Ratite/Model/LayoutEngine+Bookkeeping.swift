@@ -33,7 +33,8 @@ extension LayoutEngine {
                 let name = "\(item.name) \(axis) content size"
                 guard claim(inSolver.id, by: name) else { continue }
                 let record = core.constraints[Int(inSolver.id)]
-                if !record.isSplit || Array(core.terms(of: record)) != [VariableTerm(variable: item.sizeVariable(on: axis), coefficient: 1)] {
+                let sizeTerm = VariableTerm(variable: item.sizeVariable(on: axis), coefficient: 1)
+                if !record.isSplit || Array(core.terms(of: record)) != [sizeTerm] {
                     problems.append("\(name): solver id \(inSolver.id) is not a split equality on its size")
                 }
                 guard inSolver.hasObjects else {
@@ -41,13 +42,19 @@ extension LayoutEngine {
                     continue
                 }
                 let kinds = objects.map(\.kind)
-                if kinds != [.contentHugging, .compressionResistance] || objects.contains(where: { $0.coreID != inSolver.id || !$0.isActive }) {
+                if kinds != [.contentHugging, .compressionResistance]
+                    || objects.contains(where: { $0.coreID != inSolver.id || !$0.isActive }) {
                     problems.append("\(name): the objects made for the split are \(objects.map(\.description))")
                     continue
                 }
-                if recordedConstraint(ofCoreID: inSolver.id) !== objects[0] { problems.append("\(name): its id does not map to the hugging object") }
-                let priorities = [core.priority(ofConstraint: inSolver.id), core.lowerPriority(ofConstraint: inSolver.id)]
-                if objects.map(\.priority.value) != priorities || objects.contains(where: { $0.constant != -record.constant }) {
+                if recordedConstraint(ofCoreID: inSolver.id) !== objects[0] {
+                    problems.append("\(name): its id does not map to the hugging object")
+                }
+                let priorities = [
+                    core.priority(ofConstraint: inSolver.id), core.lowerPriority(ofConstraint: inSolver.id),
+                ]
+                if objects.map(\.priority.value) != priorities
+                    || objects.contains(where: { $0.constant != -record.constant }) {
                     problems.append("\(name): the objects \(objects.map(\.description)) do not follow the split")
                 }
                 for c in objects { sharing.insert(ObjectIdentifier(c)) }
@@ -55,8 +62,12 @@ extension LayoutEngine {
             for c in item.ownConstraints + item.constraints where !sharing.contains(ObjectIdentifier(c)) {
                 if c.isActive && !c.isBroken {
                     guard claim(c.coreID, by: "\(c)") else { continue }
-                    if recordedConstraint(ofCoreID: c.coreID) !== c { problems.append("\(c): solver id \(c.coreID) maps to another constraint") }
-                    if core.constraints[Int(c.coreID)].isSplit { problems.append("\(c): holds a split equality of no item") }
+                    if recordedConstraint(ofCoreID: c.coreID) !== c {
+                        problems.append("\(c): solver id \(c.coreID) maps to another constraint")
+                    }
+                    if core.constraints[Int(c.coreID)].isSplit {
+                        problems.append("\(c): holds a split equality of no item")
+                    }
                 } else if c.coreID >= 0 {
                     problems.append("\(c): installed while \(c.isActive ? "broken" : "inactive")")
                 }

@@ -6,6 +6,9 @@ extension LayoutEngine {
     ///   strict mode (`throwsOnConflict`), `.unsatisfiable` if the required constraints cannot
     ///   all hold (then nothing changes). Otherwise a conflict breaks one constraint and is
     ///   reported through `conflictLog` and `onConflict`.
+    /// - Complexity: per constraint, that of `Solver.add(_:)` (proportional to the rows it
+    ///   touches) after an O(depth) walk to the items' common ancestor; a conflict adds the
+    ///   search for a minimal conflicting set.
     public func activate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
         for c in constraints { try validate(c) }
         try transaction { () throws(LayoutError) in
@@ -18,6 +21,8 @@ extension LayoutEngine {
     }
 
     /// Deactivates constraints; inactive ones are left alone.
+    /// - Complexity: per constraint, that of `Solver.remove(_:)`; taking it off its items'
+    ///   lists is O(1).
     public func deactivate(_ constraints: [LayoutConstraint]) {
         try? transaction { () throws(LayoutError) in
             clearExercise()
@@ -30,6 +35,10 @@ extension LayoutEngine {
 
     /// Changes the constant of a constraint. On an active constraint this is the fast path:
     /// the solver shifts the constant in place, nothing is rebuilt.
+    /// - Throws: `nonFiniteConstant`, or `.unsatisfiable` in strict mode.
+    /// - Complexity: that of `Solver.suggestValue(_:_:)`: the rows holding the constraint's
+    ///   marker shift their constants and the dual simplex repairs feasibility. O(1) on an
+    ///   inactive constraint.
     public func setConstant(_ constant: Double, for c: LayoutConstraint) throws(LayoutError) {
         guard constant.isFinite else { throw .nonFiniteConstant(c, constant) }
         try transaction { () throws(LayoutError) in try changeConstant(of: c, to: constant) }
@@ -37,6 +46,11 @@ extension LayoutEngine {
 
     /// Changes the priority of a constraint. An active constraint may not move between
     /// required and optional (as in Auto Layout); optional changes only touch the objective.
+    /// - Throws: `invalidPriority`, `requiredPriorityChange`, or `.unsatisfiable` in strict mode.
+    /// - Complexity: between optional priorities, moving the constraint's error terms to the
+    ///   other level of the objective and the pivots that re-optimize; an engine-made
+    ///   constraint crossing the required boundary is removed and added again. O(1) on an
+    ///   inactive constraint.
     public func setPriority(_ priority: Priority, for c: LayoutConstraint) throws(LayoutError) {
         guard priority.isValid else { throw .invalidPriority(priority.value) }
         if c.isActive && c.kind == .user && c.priority.isRequired != priority.isRequired {
@@ -48,6 +62,7 @@ extension LayoutEngine {
     // MARK: Validation
 
     /// Checks constraints as activation would, without activating anything.
+    /// - Complexity: O(1) per constraint: the checks compare attributes and the items' roots.
     public func validate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
         for c in constraints { try validate(c) }
     }
@@ -198,7 +213,8 @@ extension LayoutEngine {
         let form = solverForm(of: c)
         while true {
             do {
-                let id = try core.addConstraint(terms: form.terms, constant: form.constant, relation: form.relation, priority: c.priority.value)
+                let id = try core.addConstraint(
+                    terms: form.terms, constant: form.constant, relation: form.relation, priority: c.priority.value)
                 record(c, as: id)
                 return
             } catch .unsatisfiable(let ids) {

@@ -40,7 +40,8 @@ extension LayoutEngine {
                     try separateContentSize(of: item, on: axis)
                 } else {
                     let id = inSolver.id
-                    if core.priority(ofConstraint: id) != hugging.value || core.lowerPriority(ofConstraint: id) != compression.value {
+                    if core.priority(ofConstraint: id) != hugging.value
+                        || core.lowerPriority(ofConstraint: id) != compression.value {
                         do {
                             try core.setSplitPriorities(id, above: hugging.value, below: compression.value)
                         } catch {
@@ -63,11 +64,16 @@ extension LayoutEngine {
             }
             if existing.isEmpty {
                 if !hugging.isRequired && !compression.isRequired {
-                    try installContentSizeInSolver(of: item, on: axis, value: value, hugging: hugging, compression: compression)
+                    try installContentSizeInSolver(
+                        of: item, on: axis, value: value, hugging: hugging, compression: compression)
                 } else {
                     try installOwn([
-                        LayoutConstraint(item, attribute, .lessThanOrEqual, nil, .notAnAttribute, constant: value, priority: hugging, kind: .contentHugging),
-                        LayoutConstraint(item, attribute, .greaterThanOrEqual, nil, .notAnAttribute, constant: value, priority: compression, kind: .compressionResistance),
+                        LayoutConstraint(
+                            item, attribute, .lessThanOrEqual, nil, .notAnAttribute, constant: value, priority: hugging,
+                            kind: .contentHugging),
+                        LayoutConstraint(
+                            item, attribute, .greaterThanOrEqual, nil, .notAnAttribute, constant: value,
+                            priority: compression, kind: .compressionResistance),
                     ], of: item)
                 }
                 continue
@@ -103,7 +109,9 @@ extension LayoutEngine {
             let id = try core.addSplitConstraint(
                 variable: item.sizeVariable(on: axis), constant: -value,
                 above: hugging.value, below: compression.value)
-            set(Self.path(on: axis), of: item, to: LayoutItem.ContentSizeInSolver(serial: serial, id: id, hasObjects: false))
+            set(
+                Self.path(on: axis), of: item,
+                to: LayoutItem.ContentSizeInSolver(serial: serial, id: id, hasObjects: false))
         } catch {
             throw .internalError("\(error)")
         }
@@ -233,7 +241,8 @@ extension LayoutEngine {
         let index = Int(itemOfVariable[Int(terms[0].variable)])
         guard index >= 0 else { return nil }
         let item = items[index]
-        for axis in Axis.allCases where item.contentSizeInSolver(on: axis).isInstalled && item.contentSizeInSolver(on: axis).id == id {
+        for axis in Axis.allCases where item.contentSizeInSolver(on: axis).isInstalled
+            && item.contentSizeInSolver(on: axis).id == id {
             return (item, axis)
         }
         return nil

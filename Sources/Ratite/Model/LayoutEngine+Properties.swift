@@ -4,6 +4,8 @@
 extension LayoutEngine {
     /// Sets the size of a root view (required constraints; resizing later is a constant
     /// change).
+    /// - Complexity: the first call adds two constraints; later calls move their constants
+    ///   (as `setConstant(_:for:)`).
     public func setSize(of root: LayoutItem, width: Double, height: Double) throws(LayoutError) {
         guard root.engine === self, root.parent == nil, root.kind == .view else {
             throw .invalidValue("'\(root.name)' is not a root view")
@@ -28,6 +30,8 @@ extension LayoutEngine {
     /// Sets an item's intrinsic content size. Per axis with a value, the engine maintains
     /// `size <= value` at the hugging priority and `size >= value` at the compression
     /// resistance priority.
+    /// - Complexity: that of adding, removing or moving the constants of the item's (at most
+    ///   four) content-size constraints.
     public func setIntrinsicContentSize(_ size: IntrinsicSize, of item: LayoutItem) throws(LayoutError) {
         try checkItem(item)
         for value in [size.width, size.height] {
@@ -41,17 +45,29 @@ extension LayoutEngine {
         }
     }
 
-    public func setContentHuggingPriority(_ priority: Priority, for axis: Axis, of item: LayoutItem) throws(LayoutError) {
-        try setContentSizePriority(priority, for: axis, of: item, at: axis == .horizontal ? \.hugging.horizontal : \.hugging.vertical)
+    /// Sets the priority of `size <= intrinsic` on `axis` (Apple's content hugging; 250 by
+    /// default).
+    /// - Complexity: that of `setPriority(_:for:)` on the item's hugging constraint.
+    public func setContentHuggingPriority(
+        _ priority: Priority, for axis: Axis, of item: LayoutItem
+    ) throws(LayoutError) {
+        try setContentSizePriority(
+            priority, for: axis, of: item, at: axis == .horizontal ? \.hugging.horizontal : \.hugging.vertical)
     }
 
-    public func setCompressionResistancePriority(_ priority: Priority, for axis: Axis, of item: LayoutItem) throws(LayoutError) {
+    /// Sets the priority of `size >= intrinsic` on `axis` (Apple's compression resistance; 750
+    /// by default).
+    /// - Complexity: that of `setPriority(_:for:)` on the item's compression constraint.
+    public func setCompressionResistancePriority(
+        _ priority: Priority, for axis: Axis, of item: LayoutItem
+    ) throws(LayoutError) {
         try setContentSizePriority(
             priority, for: axis, of: item, at: axis == .horizontal ? \.compression.horizontal : \.compression.vertical)
     }
 
     private func setContentSizePriority(
-        _ priority: Priority, for axis: Axis, of item: LayoutItem, at path: ReferenceWritableKeyPath<LayoutItem, Priority>
+        _ priority: Priority, for axis: Axis, of item: LayoutItem, at path: ReferenceWritableKeyPath<LayoutItem,
+        Priority>
     ) throws(LayoutError) {
         try checkItem(item)
         guard priority.isValid else { throw .invalidPriority(priority.value) }
@@ -67,6 +83,8 @@ extension LayoutEngine {
 
     /// Sets an item's layout margins (directional: leading and trailing swap sides under
     /// right-to-left).
+    /// - Complexity: that of moving the constants of the constraints on the item (its margin
+    ///   attributes), plus sorting them by activation.
     public func setLayoutMargins(_ margins: DirectionalInsets, of item: LayoutItem) throws(LayoutError) {
         try checkItem(item)
         guard margins.isFinite else { throw .invalidValue("margins must be finite") }
@@ -78,6 +96,9 @@ extension LayoutEngine {
 
     /// Sets an item's layout direction; nil inherits the parent's. Leading and trailing of the
     /// item and of every descendant that inherits it follow.
+    /// - Complexity: proportional to the item and the descendants that inherit its direction,
+    ///   plus re-deriving the constraints on them: constants move, and a constraint whose
+    ///   terms change is removed and added again.
     public func setLayoutDirection(_ direction: LayoutDirection?, of item: LayoutItem) throws(LayoutError) {
         try checkItem(item)
         // Pre-order, with an explicit stack: a hierarchy can be deeper than the call stack.
@@ -103,7 +124,10 @@ extension LayoutEngine {
     /// an item stretched taller keeps its last baseline that far from its bottom. nil puts
     /// that baseline on the bottom edge, as for a plain view. A single line of text `h` high
     /// with its baseline `b` below the top has `firstFromTop: b, lastFromBottom: h - b`.
-    public func setBaselineOffsets(firstFromTop: Double?, lastFromBottom: Double?, of item: LayoutItem) throws(LayoutError) {
+    /// - Complexity: that of moving the constants of the constraints on the item.
+    public func setBaselineOffsets(
+        firstFromTop: Double?, lastFromBottom: Double?, of item: LayoutItem
+    ) throws(LayoutError) {
         try checkItem(item)
         for value in [firstFromTop, lastFromBottom] {
             if let value, !value.isFinite { throw .invalidValue("a baseline offset must be finite, not \(value)") }
@@ -120,6 +144,8 @@ extension LayoutEngine {
     /// when the superview's size changes, the flexible parts share the change in proportion
     /// to their sizes when the frame was set, and the fixed parts keep their sizes. Pass nil
     /// to stop translating.
+    /// - Complexity: that of removing the item's previous autoresizing constraints and adding
+    ///   the new ones (four at most).
     public func setAutoresizing(frame: Frame?, mask: AutoresizingMask = [], of item: LayoutItem) throws(LayoutError) {
         try checkItem(item)
         if let frame {
@@ -142,12 +168,16 @@ extension LayoutEngine {
         guard item.engine === self else { throw .unknownItem(item.name) }
     }
 
-    private func autoresizingConstraints(of item: LayoutItem, frame: Frame, mask: AutoresizingMask) -> [LayoutConstraint] {
+    private func autoresizingConstraints(
+        of item: LayoutItem, frame: Frame, mask: AutoresizingMask
+    ) -> [LayoutConstraint] {
         guard let parent = item.parent else {
             // A root has no superview to follow: it just takes the frame.
             return [
-                LayoutConstraint(item, .width, .equal, nil, .notAnAttribute, constant: frame.width, kind: .autoresizing),
-                LayoutConstraint(item, .height, .equal, nil, .notAnAttribute, constant: frame.height, kind: .autoresizing),
+                LayoutConstraint(
+                    item, .width, .equal, nil, .notAnAttribute, constant: frame.width, kind: .autoresizing),
+                LayoutConstraint(
+                    item, .height, .equal, nil, .notAnAttribute, constant: frame.height, kind: .autoresizing),
             ]
         }
         // Inside a transaction: compute the size without refreshing the value caches.
@@ -179,7 +209,8 @@ extension LayoutEngine {
             // Size: grows by its own share.
             let lengthShare = share(1)
             if lengthShare == 0 {
-                result.append(LayoutConstraint(item, sizeAttr, .equal, nil, .notAnAttribute, constant: length, kind: .autoresizing))
+                result.append(LayoutConstraint(
+                    item, sizeAttr, .equal, nil, .notAnAttribute, constant: length, kind: .autoresizing))
             } else {
                 result.append(LayoutConstraint(
                     item, sizeAttr, .equal, parent, sizeAttr, multiplier: lengthShare,
@@ -194,7 +225,9 @@ extension LayoutEngine {
         var seen = Set<ObjectIdentifier>()
         var list: [LayoutConstraint] = []
         for item in items {
-            for c in item.ownConstraints where c.isActive && seen.insert(ObjectIdentifier(c)).inserted { list.append(c) }
+            for c in item.ownConstraints where c.isActive && seen.insert(ObjectIdentifier(c)).inserted {
+                list.append(c)
+            }
             for c in item.constraints where seen.insert(ObjectIdentifier(c)).inserted { list.append(c) }
         }
         list.sort { $0.activationSerial < $1.activationSerial }

@@ -4,18 +4,25 @@ extension LayoutEngine {
     /// `NSLayoutConstraint.constraints(withVisualFormat:options:metrics:views:)`.
     ///
     /// - Parameters:
+    ///   - format: the visual format (several lines in extended mode).
+    ///   - options: alignment, direction and spacing options (`VFLFormatOptions`).
+    ///   - metrics: values for names used as numbers; they take precedence over views.
     ///   - views: the names the format may use; nil means every item by its own name.
     ///   - extended: accept Ratite's extended syntax (whitespace, named priorities,
     ///     arithmetic and attributes in predicates, comments, several lines).
+    /// - Returns: the constraints, in Apple's order, not yet activated.
     /// - Throws: `VFLError` with Apple's message and the offset where parsing stopped, or
     ///   `LayoutError.invalidValue` when `|` is used next to a view without a superview.
+    /// - Complexity: O(n) in the length of `format`, plus building the constraints it
+    ///   describes; with `views` nil, names are looked up among the engine's items.
     public func constraints(
         visualFormat format: String, options: VFLFormatOptions = [], metrics: [String: Double] = [:],
         views: [String: LayoutItem]? = nil, extended: Bool = false
     ) throws -> [LayoutConstraint] {
         let parsed = try VisualFormat.run(
             format, options: options, names: VFLItemNames(engine: self, views: views, metrics: metrics),
-            extended: extended, standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: platform == .ios,
+            extended: extended, standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+            superviewMargins: platform == .ios,
             recordsSyntax: false)
         let names = parsed.names
         var result: [LayoutConstraint] = []
@@ -58,7 +65,8 @@ extension LayoutEngine {
                                  metricNames: metricNames, metricValues: metricValues, isASCII: namesAreASCII,
                                  indexes: indexes.map { Unmanaged.passUnretained($0) })
         try VisualFormat.parse(format, options: options, names: names, extended: extended,
-                               standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: platform == .ios,
+                               standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                               superviewMargins: platform == .ios,
                                into: &records)
     }
 

@@ -63,6 +63,7 @@ public final class LayoutEngine {
     private var layoutMarks: [UInt32] = []
     private var layoutNumber: UInt32 = 0
 
+    /// An empty engine: no items, no constraints, iOS conventions.
     public init() {
         core.deriveVariableNames { [weak self] v in self?.variableName(v) ?? "v\(v)" }
     }
@@ -96,10 +97,15 @@ public final class LayoutEngine {
 
     /// Adds a view named `name` (unique in the engine) as the last subview of `parent`, or as
     /// a root view when `parent` is nil. A root view sits at the origin.
+    /// - Throws: `duplicateItemName`, or `invalidValue` when `parent` is a layout guide.
+    /// - Complexity: O(1) amortized for a subview; a root view also adds its two origin
+    ///   constraints to the solver.
     @discardableResult
     public func addView(_ name: String, in parent: LayoutItem? = nil) throws(LayoutError) -> LayoutItem {
         if let parent { try checkItem(parent) }
-        if let parent, parent.kind == .guide { throw .invalidValue("'\(parent.name)' is a layout guide and cannot have subviews") }
+        if let parent, parent.kind == .guide {
+            throw .invalidValue("'\(parent.name)' is a layout guide and cannot have subviews")
+        }
         return try transaction { () throws(LayoutError) in
             let item = try makeItem(name, kind: .view, parent: parent)
             if parent == nil {
@@ -115,32 +121,49 @@ public final class LayoutEngine {
     /// Adds a layout guide named `name` owned by view `owner`. With `insets`, the guide is
     /// pinned inside its owner's edges by those (directional) insets, like a safe area;
     /// otherwise constrain it yourself.
+    /// - Throws: `duplicateItemName`, or `invalidValue` when `owner` is a guide or an inset is
+    ///   not finite.
+    /// - Complexity: O(1) amortized without `insets`; with them, the cost of adding four
+    ///   constraints to the solver.
     @discardableResult
-    public func addGuide(_ name: String, in owner: LayoutItem, insets: DirectionalInsets? = nil) throws(LayoutError) -> LayoutItem {
+    public func addGuide(
+        _ name: String, in owner: LayoutItem, insets: DirectionalInsets? = nil
+    ) throws(LayoutError) -> LayoutItem {
         try checkItem(owner)
-        guard owner.kind == .view else { throw .invalidValue("'\(owner.name)' is a layout guide and cannot own guides") }
+        guard owner.kind == .view else {
+            throw .invalidValue("'\(owner.name)' is a layout guide and cannot own guides")
+        }
         if let insets, !insets.isFinite { throw .invalidValue("guide insets must be finite") }
         return try transaction { () throws(LayoutError) in
             let guide = try makeItem(name, kind: .guide, parent: owner)
             if let insets {
                 try installOwn([
                     LayoutConstraint(guide, .top, .equal, owner, .top, constant: insets.top, kind: .guideInsets),
-                    LayoutConstraint(guide, .leading, .equal, owner, .leading, constant: insets.leading, kind: .guideInsets),
-                    LayoutConstraint(guide, .bottom, .equal, owner, .bottom, constant: -insets.bottom, kind: .guideInsets),
-                    LayoutConstraint(guide, .trailing, .equal, owner, .trailing, constant: -insets.trailing, kind: .guideInsets),
+                    LayoutConstraint(
+                        guide, .leading, .equal, owner, .leading, constant: insets.leading, kind: .guideInsets),
+                    LayoutConstraint(
+                        guide, .bottom, .equal, owner, .bottom, constant: -insets.bottom, kind: .guideInsets),
+                    LayoutConstraint(
+                        guide, .trailing, .equal, owner, .trailing, constant: -insets.trailing, kind: .guideInsets),
                 ], of: guide)
             }
             return guide
         }
     }
 
-    private func makeItem(_ name: String, kind: LayoutItem.Kind, parent: LayoutItem?) throws(LayoutError) -> LayoutItem {
+    private func makeItem(
+        _ name: String, kind: LayoutItem.Kind, parent: LayoutItem?
+    ) throws(LayoutError) -> LayoutItem {
         guard itemsByName[name] == nil else { throw .duplicateItemName(name) }
-        guard items.count < LayoutItem.maximumCount else { throw .invalidValue("an engine holds at most \(LayoutItem.maximumCount) items") }
+        guard items.count < LayoutItem.maximumCount else {
+            throw .invalidValue("an engine holds at most \(LayoutItem.maximumCount) items")
+        }
         // Names derive from the item (`variableName`).
         let variables = (
-            core.newVariable(name: ""), core.newVariable(name: ""), core.newVariable(name: ""), core.newVariable(name: ""))
-        let item = LayoutItem(name: name, kind: kind, parent: parent, engine: self, index: items.count, variables: variables)
+            core.newVariable(name: ""), core.newVariable(name: ""), core.newVariable(name: ""),
+            core.newVariable(name: ""))
+        let item = LayoutItem(
+            name: name, kind: kind, parent: parent, engine: self, index: items.count, variables: variables)
         let mappedBefore = itemOfVariable.count
         for v in [variables.0, variables.1, variables.2, variables.3] {
             while itemOfVariable.count <= Int(v) { itemOfVariable.append(-1) }
@@ -167,6 +190,7 @@ public final class LayoutEngine {
     }
 
     /// The item called `name`, or nil.
+    /// - Complexity: O(1) on average: one dictionary lookup.
     public func item(named name: String) -> LayoutItem? { itemsByName[name] }
 
     // MARK: Frames
@@ -230,6 +254,7 @@ public final class LayoutEngine {
     }
 
     /// The item's frame in root coordinates after the last `layout()`.
+    /// - Complexity: O(1): four value reads.
     public func frameInRoot(of item: LayoutItem) -> Frame {
         Frame(x: core.value(ofVariable: item.minX), y: core.value(ofVariable: item.minY),
               width: core.value(ofVariable: item.width), height: core.value(ofVariable: item.height))
@@ -240,12 +265,15 @@ public final class LayoutEngine {
     /// The first listing makes the objects of the content-size pairs the solver holds
     /// without them (see `LayoutEngine+ContentSize.swift`), so even this read changes the
     /// engine's records: like every call, it must not overlap another on the same engine.
+    /// - Complexity: O(c log c) for the c constraints held, which are sorted; the first
+    ///   listing also makes the objects of the content-size pairs.
     public var activeConstraints: [LayoutConstraint] {
         materializeAllContentSize()
         var seen = Set<ObjectIdentifier>()
         var result: [LayoutConstraint] = []
         for item in items {
-            for c in item.ownConstraints + item.constraints where c.isActive && seen.insert(ObjectIdentifier(c)).inserted {
+            for c in item.ownConstraints + item.constraints where c.isActive
+                && seen.insert(ObjectIdentifier(c)).inserted {
                 result.append(c)
             }
         }
@@ -253,5 +281,6 @@ public final class LayoutEngine {
     }
 
     /// The solver's pivot and expansion counters.
+    /// - Complexity: O(1).
     public var statistics: SolverStatistics { core.statistics }
 }

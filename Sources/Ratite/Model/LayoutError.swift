@@ -18,20 +18,26 @@ public enum LayoutError: Error, CustomStringConvertible {
     case positionAgainstConstant(LayoutConstraint)
     /// A multiplier that is NaN or infinite.
     case invalidMultiplier(LayoutConstraint, Double)
+    /// A constant that is NaN or infinite.
     case nonFiniteConstant(LayoutConstraint, Double)
+    /// A priority outside (0, 1000].
     case invalidPriority(Double)
     /// An active constraint's priority cannot move between required and optional; deactivate
     /// it first.
     case requiredPriorityChange(LayoutConstraint)
     /// A value an item property cannot take: non-finite numbers, negative sizes.
     case invalidValue(String)
+    /// An item with this name already exists in the engine.
     case duplicateItemName(String)
+    /// The engine has no item of this name (or the item passed belongs to another engine).
     case unknownItem(String)
     /// In strict mode: required constraints that cannot hold together.
     case unsatisfiable(ConflictReport)
     /// A numerical breakdown (say, numbers too far apart in magnitude); nothing changed.
     case internalError(String)
 
+    /// A one-line message naming the constraint or value at fault (for `unsatisfiable`, the
+    /// whole conflict report).
     public var description: String {
         switch self {
         case .foreignItem(let c): "constraint \(c.equation) refers to an item of another engine"
@@ -41,11 +47,17 @@ public enum LayoutError: Error, CustomStringConvertible {
         case .mixedDirectionality(let c): "constraint \(c.equation) relates leading/trailing to left/right"
         case .invalidPairing(let c): "constraint \(c.equation) relates a size to a position"
         case .positionAgainstConstant(let c):
-            "constraint \(c.equation): a multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs."
-        case .invalidMultiplier(let c, let m): "constraint \(c.equation) has multiplier \(m); multipliers must be finite"
+            "constraint \(c.equation): a multiplier of 0 or a nil second item together with a location for the first "
+                + "attribute creates an illegal constraint of a location equal to a constant. Location attributes must "
+                + "be specified in pairs."
+        case .invalidMultiplier(let c, let m):
+            "constraint \(c.equation) has multiplier \(m); multipliers must be finite"
         case .nonFiniteConstant(let c, let x): "constraint \(c.equation) has a non-finite constant \(x)"
-        case .invalidPriority(let p): "invalid priority \(formatNumber(p)): priorities must be greater than 0 and at most 1000"
-        case .requiredPriorityChange(let c): "cannot change the priority of active constraint \(c.equation) between required and optional; deactivate it first"
+        case .invalidPriority(let p):
+            "invalid priority \(formatNumber(p)): priorities must be greater than 0 and at most 1000"
+        case .requiredPriorityChange(let c):
+            "cannot change the priority of active constraint \(c.equation) between required and optional; "
+                + "deactivate it first"
         case .invalidValue(let text): text
         case .duplicateItemName(let name): "an item named '\(name)' already exists"
         case .unknownItem(let name): "no item named '\(name)'"

@@ -6,11 +6,18 @@
 /// property that changes layout goes through the engine so it can update the constraints
 /// that depend on it incrementally.
 public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
-    public enum Kind: String, Sendable { case view, guide }
+    /// Whether an item is a view or a layout guide.
+    public enum Kind: String, Sendable {
+        /// A view: it may have subviews and own layout guides.
+        case view
+        /// A layout guide: a rectangle owned by a view, with no subviews of its own.
+        case guide
+    }
 
     // Stored fields are declared widest first and the rarely set ones sit in `extras`, so
     // an item takes a 256-byte heap block, not 368 (a 100k-row form has 200k items). Absent
     // optional numbers are stored as NaN: every value the engine accepts is finite.
+    /// The item's name, unique in its engine: reports, VFL and layout files refer to it.
     public let name: String
     /// The superview of a view, or the view that owns a guide; nil for a root view.
     public private(set) weak var parent: LayoutItem?
@@ -44,6 +51,7 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     /// How many ancestors the item has (0 for a root): a nearest common ancestor is found
     /// by walking up only from the deeper item and only as far as needed.
     let depth: Int32
+    /// Whether the item is a view or a layout guide.
     public let kind: Kind
     /// Whether the direction in effect (`effectiveLayoutDirection`) is right to left, kept
     /// by the engine (`setLayoutDirection`): reading it walked to the root, so laying out
@@ -128,7 +136,8 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
             problems.append("\(name): \(positions.count) indexed positions for \(constraints.count) listed constraints")
         }
         for (i, c) in constraints.enumerated() where positions[ObjectIdentifier(c)] != i {
-            problems.append("\(name): \(c) listed at \(i), indexed at \(positions[ObjectIdentifier(c)].map(String.init) ?? "none")")
+            problems.append(
+                "\(name): \(c) listed at \(i), indexed at \(positions[ObjectIdentifier(c)].map(String.init) ?? "none")")
         }
         return problems
     }
@@ -188,8 +197,13 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     @inlinable package var parentIndex: Int? { storedParentIndex < 0 ? nil : Int(storedParentIndex) }
 
     // Layout inputs; change them through the engine's setters.
+    /// The size the content asks for (`LayoutEngine.setIntrinsicContentSize`); none by default.
     public internal(set) var intrinsicContentSize: IntrinsicSize {
-        get { IntrinsicSize(width: intrinsicWidth.isNaN ? nil : intrinsicWidth, height: intrinsicHeight.isNaN ? nil : intrinsicHeight) }
+        get {
+            IntrinsicSize(
+                width: intrinsicWidth.isNaN ? nil : intrinsicWidth,
+                height: intrinsicHeight.isNaN ? nil : intrinsicHeight)
+        }
         set {
             intrinsicWidth = newValue.width ?? .nan
             intrinsicHeight = newValue.height ?? .nan
@@ -208,6 +222,8 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
         get { lastBaseline.isNaN ? nil : lastBaseline }
         set { lastBaseline = newValue ?? .nan }
     }
+    /// The insets of the margin attributes (`LayoutEngine.setLayoutMargins`); 8 on every edge by
+    /// default, as in UIKit.
     public internal(set) var layoutMargins: DirectionalInsets {
         get { extras?.layoutMargins ?? .defaultMargins }
         set { ownExtras().layoutMargins = newValue }
@@ -217,10 +233,13 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
         get { extras?.semanticDirection }
         set { ownExtras().semanticDirection = newValue }
     }
+    /// Whether the engine turns `autoresizingFrame` and `autoresizingMask` into constraints
+    /// (`LayoutEngine.setAutoresizing`); false by default.
     public internal(set) var translatesAutoresizingMaskIntoConstraints: Bool {
         get { extras?.translatesAutoresizingMaskIntoConstraints ?? false }
         set { ownExtras().translatesAutoresizingMaskIntoConstraints = newValue }
     }
+    /// Which parts stretch with the superview while the item translates its autoresizing mask.
     public internal(set) var autoresizingMask: AutoresizingMask {
         get { extras?.autoresizingMask ?? [] }
         set { ownExtras().autoresizingMask = newValue }
@@ -251,6 +270,7 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     public var effectiveLayoutDirection: LayoutDirection { isRightToLeft ? .rightToLeft : .leftToRight }
 
     /// The root of this item's hierarchy.
+    /// - Complexity: O(depth): a walk up the parents.
     public var root: LayoutItem {
         var item = self
         while let p = item.parent { item = p }
@@ -258,6 +278,7 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     }
 
     /// Whether `self` is `other` or one of its descendants.
+    /// - Complexity: O(depth) of `self`.
     public func isDescendant(of other: LayoutItem) -> Bool {
         var item: LayoutItem? = self
         while let i = item {
@@ -267,36 +288,61 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
         return false
     }
 
+    /// The priority of `size <= intrinsic` on `axis` (250, `defaultLow`, unless set with
+    /// `LayoutEngine.setContentHuggingPriority`).
     public func contentHuggingPriority(for axis: Axis) -> Priority {
         axis == .horizontal ? hugging.horizontal : hugging.vertical
     }
 
+    /// The priority of `size >= intrinsic` on `axis` (750, `defaultHigh`, unless set with
+    /// `LayoutEngine.setCompressionResistancePriority`).
     public func compressionResistancePriority(for axis: Axis) -> Priority {
         axis == .horizontal ? compression.horizontal : compression.vertical
     }
 
+    /// The item's name.
     public var description: String { name }
 
     // MARK: Anchors
 
+    /// The leading edge, for constraints with other leading and trailing anchors or centers.
     public var leadingAnchor: XAxisAnchor<DirectionalEdge> { XAxisAnchor(self, .leading) }
+    /// The trailing edge.
     public var trailingAnchor: XAxisAnchor<DirectionalEdge> { XAxisAnchor(self, .trailing) }
+    /// The left edge, for constraints with other left and right anchors or centers.
     public var leftAnchor: XAxisAnchor<AbsoluteEdge> { XAxisAnchor(self, .left) }
+    /// The right edge.
     public var rightAnchor: XAxisAnchor<AbsoluteEdge> { XAxisAnchor(self, .right) }
+    /// The horizontal center, which pairs with any x-axis anchor.
     public var centerXAnchor: XAxisAnchor<NeutralPosition> { XAxisAnchor(self, .centerX) }
+    /// The leading edge inset by the leading margin.
     public var leadingMarginAnchor: XAxisAnchor<DirectionalEdge> { XAxisAnchor(self, .leadingMargin) }
+    /// The trailing edge inset by the trailing margin.
     public var trailingMarginAnchor: XAxisAnchor<DirectionalEdge> { XAxisAnchor(self, .trailingMargin) }
+    /// The left edge inset by the margin on that side.
     public var leftMarginAnchor: XAxisAnchor<AbsoluteEdge> { XAxisAnchor(self, .leftMargin) }
+    /// The right edge inset by the margin on that side.
     public var rightMarginAnchor: XAxisAnchor<AbsoluteEdge> { XAxisAnchor(self, .rightMargin) }
+    /// The middle between the left and right margins.
     public var centerXWithinMarginsAnchor: XAxisAnchor<NeutralPosition> { XAxisAnchor(self, .centerXWithinMargins) }
+    /// The top edge.
     public var topAnchor: YAxisAnchor { YAxisAnchor(self, .top) }
+    /// The bottom edge.
     public var bottomAnchor: YAxisAnchor { YAxisAnchor(self, .bottom) }
+    /// The vertical center.
     public var centerYAnchor: YAxisAnchor { YAxisAnchor(self, .centerY) }
+    /// The first baseline (see `firstBaselineOffsetFromTop`).
     public var firstBaselineAnchor: YAxisAnchor { YAxisAnchor(self, .firstBaseline) }
+    /// The last baseline (see `lastBaselineOffsetFromBottom`).
     public var lastBaselineAnchor: YAxisAnchor { YAxisAnchor(self, .lastBaseline) }
+    /// The top edge inset by the top margin.
     public var topMarginAnchor: YAxisAnchor { YAxisAnchor(self, .topMargin) }
+    /// The bottom edge inset by the bottom margin.
     public var bottomMarginAnchor: YAxisAnchor { YAxisAnchor(self, .bottomMargin) }
+    /// The middle between the top and bottom margins.
     public var centerYWithinMarginsAnchor: YAxisAnchor { YAxisAnchor(self, .centerYWithinMargins) }
+    /// The width, which pairs with widths and heights and may stand against a constant.
     public var widthAnchor: DimensionAnchor { DimensionAnchor(self, .width) }
+    /// The height, which pairs with widths and heights and may stand against a constant.
     public var heightAnchor: DimensionAnchor { DimensionAnchor(self, .height) }
 }

@@ -1,8 +1,11 @@
 /// A variable name with its coefficient, as parsed from text.
 public struct NamedTerm: Sendable, Equatable {
+    /// The variable's name.
     public var name: String
+    /// The factor on the variable.
     public var coefficient: Double
 
+    /// `coefficient × name`.
     public init(_ name: String, _ coefficient: Double) {
         self.name = name
         self.coefficient = coefficient
@@ -12,9 +15,12 @@ public struct NamedTerm: Sendable, Equatable {
 /// A linear expression over variable names: `Σ coefficient × name + constant`, with terms
 /// in order of first appearance (a name appears once, even if its coefficient cancels).
 public struct LinearForm: Sendable, Equatable {
+    /// The terms, one per name, in order of first appearance.
     public var terms: [NamedTerm]
+    /// The constant part.
     public var constant: Double
 
+    /// The form `Σ terms + constant`; the caller keeps names unique.
     public init(terms: [NamedTerm] = [], constant: Double = 0) {
         self.terms = terms
         self.constant = constant

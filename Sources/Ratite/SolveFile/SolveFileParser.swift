@@ -1,5 +1,6 @@
 /// One statement of a `solve` file.
 public struct SolveStatement: Sendable, Equatable {
+    /// What a statement does.
     public enum Kind: Sendable, Equatable {
         /// `lhs relation rhs [@priority]`.
         case constraint(lhs: LinearForm, relation: Relation, rhs: LinearForm, priority: Priority)
@@ -9,6 +10,7 @@ public struct SolveStatement: Sendable, Equatable {
         case suggest(name: String, value: Double)
     }
 
+    /// What the statement does, with its parsed operands.
     public var kind: Kind
     /// Where the statement starts.
     public var location: TextLocation
@@ -28,6 +30,8 @@ public struct SolveStatement: Sendable, Equatable {
 public enum SolveFileParser {
     /// Parses a whole file.
     /// - Throws: `TextFileError` at the first malformed statement.
+    /// - Complexity: proportional to the length of `text`, plus one pass over a product's
+    ///   terms for each constant factor that scales it (`(a + b + c) * 2`).
     public static func parse(_ text: String) throws(TextFileError) -> [SolveStatement] {
         var statements: [SolveStatement] = []
         try LineScanner.forEachLine(in: text) { (scanner: inout LineScanner) throws(TextFileError) in
@@ -38,6 +42,7 @@ public enum SolveFileParser {
 
     /// Parses the text of one constraint (`lhs relation rhs [@priority]`), as the C ABI's
     /// text entry point accepts it.
+    /// - Complexity: as `parse(_:)`.
     public static func parseConstraint(_ text: String) throws(TextFileError) -> SolveStatement {
         let bytes = Array(text.utf8)
         if let i = bytes.firstIndex(of: UInt8(ascii: "\n")) {
@@ -69,20 +74,24 @@ extension LineScanner {
                 if current == UInt8(ascii: "@") { priority = try self.priority() }
                 if priority.isRequired { throw error("an edit variable cannot be required", at: nameStart) }
                 try expectEnd()
-                return SolveStatement(kind: .edit(name: name, priority: priority), location: location(first), text: text)
+                return SolveStatement(
+                    kind: .edit(name: name, priority: priority), location: location(first), text: text)
             }
             skipBlanks()
             let valueStart = position
             let value = try linearForm()
             guard value.isConstant else { throw error("expected a number after '\(name)'", at: valueStart) }
             try expectEnd()
-            return SolveStatement(kind: .suggest(name: name, value: value.constant), location: location(first), text: text)
+            return SolveStatement(
+                kind: .suggest(name: name, value: value.constant), location: location(first), text: text)
         }
         let lhs = try linearForm()
         skipBlanks()
         let relationStart = position
         guard let relation = relation() else {
-            if position < end { throw error("expected '==', '<=' or '>=' but found '\(describe(bytes[position]))'", at: position) }
+            if position < end {
+                throw error("expected '==', '<=' or '>=' but found '\(describe(bytes[position]))'", at: position)
+            }
             throw error("expected '==', '<=' or '>=' after the expression", at: relationStart)
         }
         let rhs = try linearForm()
@@ -91,7 +100,8 @@ extension LineScanner {
         if current == UInt8(ascii: "@") { priority = try self.priority() }
         try expectEnd()
         return SolveStatement(
-            kind: .constraint(lhs: lhs, relation: relation, rhs: rhs, priority: priority), location: location(first), text: text)
+            kind: .constraint(lhs: lhs, relation: relation, rhs: rhs, priority: priority), location: location(first),
+            text: text)
     }
 
     /// `edit` or `suggest` when followed by a name (otherwise they are ordinary names).
@@ -151,7 +161,9 @@ extension LineScanner {
                     throw error("non-linear term: a product of two variables", at: operatorOffset)
                 }
             } else {
-                guard right.isConstant else { throw error("non-linear term: division by a variable", at: operatorOffset) }
+                guard right.isConstant else {
+                    throw error("non-linear term: division by a variable", at: operatorOffset)
+                }
                 guard right.constant != 0 else { throw error("division by zero", at: operatorOffset) }
                 result = result.scaled(by: 1 / right.constant)
             }

@@ -1,12 +1,14 @@
 /// Runs the statements of a `solve` file against a `Solver`, one at a time, translating
 /// solver errors into file diagnostics.
 public final class SolveSession {
+    /// The solver the statements run against.
     public let solver = Solver()
     private var variablesByName: [String: Variable] = [:]
     /// Variable names in order of first appearance.
     public private(set) var names: [String] = []
     private var statementOfConstraint: [ObjectIdentifier: SolveStatement] = [:]
 
+    /// A session with an empty solver.
     public init() {}
 
     /// The variable called `name`, created on first use.
@@ -31,6 +33,8 @@ public final class SolveSession {
     /// Executes one statement.
     /// - Throws: `TextFileError` at the statement, listing a minimal conflict for
     ///   unsatisfiable required constraints. The solver is then unchanged.
+    /// - Complexity: that of the solver operation the statement makes (`Solver.add(_:)`,
+    ///   `addEditVariable` or `suggestValue`), plus O(1) expected per name looked up.
     public func execute(_ statement: SolveStatement) throws(TextFileError) {
         do {
             switch statement.kind {
@@ -47,7 +51,9 @@ public final class SolveSession {
             case .suggest(let name, let value):
                 // A refused suggestion must not introduce the name into the output.
                 guard let v = variablesByName[name], solver.hasEditVariable(v) else {
-                    throw TextFileError("'\(name)' is not an edit variable; declare it first with 'edit \(name)'", at: statement.location)
+                    throw TextFileError(
+                        "'\(name)' is not an edit variable; declare it first with 'edit \(name)'",
+                        at: statement.location)
                 }
                 try solver.suggestValue(v, value)
             }
@@ -72,6 +78,7 @@ public final class SolveSession {
     }
 
     /// Updates the solver and returns every variable's value in order of first appearance.
+    /// - Complexity: that of `Solver.update()`, plus O(1) per variable.
     public func values() -> [(name: String, value: Double)] {
         solver.update()
         return names.map { ($0, solver.value(of: variablesByName[$0]!)) }

@@ -9,11 +9,15 @@ public final class Constraint: CustomStringConvertible, Sendable {
     public let lhs: LinearExpression
     /// The right side as written.
     public let rhs: LinearExpression
+    /// How the left side compares with the right.
     public let relation: Relation
+    /// How strongly the solver enforces the constraint; `required` (the default) must hold.
     public let priority: Priority
     /// The slot the last solver that took this constraint keeps it in (see `SolverSlot`).
     let slot = SolverSlot()
 
+    /// The constraint `lhs relation rhs` at `priority`. The operators `==`, `<=` and `>=` on
+    /// expressions and variables build the same thing.
     public init(_ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression, priority: Priority = .required) {
         self.lhs = lhs
         self.rhs = rhs
@@ -36,23 +40,41 @@ public final class Constraint: CustomStringConvertible, Sendable {
     }
 }
 
+/// `l == r`, required.
 public func == (l: LinearExpression, r: LinearExpression) -> Constraint { Constraint(l, .equal, r) }
+/// `l == r`, required.
 public func == (l: LinearExpression, r: Variable) -> Constraint { Constraint(l, .equal, LinearExpression(r)) }
+/// `l == r`, required.
 public func == (l: Variable, r: LinearExpression) -> Constraint { Constraint(LinearExpression(l), .equal, r) }
+/// `l == r`, required.
 public func == (l: Variable, r: Variable) -> Constraint { Constraint(LinearExpression(l), .equal, LinearExpression(r)) }
+/// `l == r`, required.
 public func == (l: LinearExpression, r: Double) -> Constraint { Constraint(l, .equal, LinearExpression(r)) }
+/// `l == r`, required.
 public func == (l: Variable, r: Double) -> Constraint { Constraint(LinearExpression(l), .equal, LinearExpression(r)) }
 
+/// `l <= r`, required.
 public func <= (l: LinearExpression, r: LinearExpression) -> Constraint { Constraint(l, .lessThanOrEqual, r) }
+/// `l <= r`, required.
 public func <= (l: LinearExpression, r: Variable) -> Constraint { Constraint(l, .lessThanOrEqual, LinearExpression(r)) }
+/// `l <= r`, required.
 public func <= (l: Variable, r: LinearExpression) -> Constraint { Constraint(LinearExpression(l), .lessThanOrEqual, r) }
+/// `l <= r`, required.
 public func <= (l: Variable, r: Variable) -> Constraint { Constraint(LinearExpression(l), .lessThanOrEqual, LinearExpression(r)) }
+/// `l <= r`, required.
 public func <= (l: LinearExpression, r: Double) -> Constraint { Constraint(l, .lessThanOrEqual, LinearExpression(r)) }
+/// `l <= r`, required.
 public func <= (l: Variable, r: Double) -> Constraint { Constraint(LinearExpression(l), .lessThanOrEqual, LinearExpression(r)) }
 
+/// `l >= r`, required.
 public func >= (l: LinearExpression, r: LinearExpression) -> Constraint { Constraint(l, .greaterThanOrEqual, r) }
+/// `l >= r`, required.
 public func >= (l: LinearExpression, r: Variable) -> Constraint { Constraint(l, .greaterThanOrEqual, LinearExpression(r)) }
+/// `l >= r`, required.
 public func >= (l: Variable, r: LinearExpression) -> Constraint { Constraint(LinearExpression(l), .greaterThanOrEqual, r) }
+/// `l >= r`, required.
 public func >= (l: Variable, r: Variable) -> Constraint { Constraint(LinearExpression(l), .greaterThanOrEqual, LinearExpression(r)) }
+/// `l >= r`, required.
 public func >= (l: LinearExpression, r: Double) -> Constraint { Constraint(l, .greaterThanOrEqual, LinearExpression(r)) }
+/// `l >= r`, required.
 public func >= (l: Variable, r: Double) -> Constraint { Constraint(LinearExpression(l), .greaterThanOrEqual, LinearExpression(r)) }

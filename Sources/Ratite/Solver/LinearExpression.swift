@@ -1,20 +1,26 @@
 /// A solver variable. Its name is for diagnostics; identity is the object itself. Read its
 /// value with `Solver.value(of:)`.
 public final class Variable: CustomStringConvertible, Sendable {
+    /// The name diagnostics and the `solve` format show; it need not be unique.
     public let name: String
     /// The slot the last solver that took this variable keeps it in (see `SolverSlot`).
     let slot = SolverSlot()
 
+    /// A new variable, distinct from every other whatever its name.
     public init(_ name: String = "") { self.name = name }
 
+    /// The name, or `<variable>` for an unnamed variable.
     public var description: String { name.isEmpty ? "<variable>" : name }
 }
 
 /// A variable with its coefficient in a linear expression.
 public struct Term: Sendable {
+    /// The variable the term multiplies.
     public var variable: Variable
+    /// The factor on the variable.
     public var coefficient: Double
 
+    /// `coefficient × variable`.
     public init(_ variable: Variable, _ coefficient: Double = 1) {
         self.variable = variable
         self.coefficient = coefficient
@@ -28,15 +34,21 @@ public struct Term: Sendable {
 /// let mid = (a + b) / 2
 /// ```
 public struct LinearExpression: CustomStringConvertible, Sendable {
+    /// The terms in the order they were written; a variable may appear more than once (the
+    /// solver adds its coefficients).
     public var terms: [Term]
+    /// The constant part.
     public var constant: Double
 
+    /// The expression `Σ terms + constant`.
     public init(terms: [Term] = [], constant: Double = 0) {
         self.terms = terms
         self.constant = constant
     }
 
+    /// The expression `1 × variable`.
     public init(_ variable: Variable) { self.init(terms: [Term(variable)]) }
+    /// The constant expression `constant`.
     public init(_ constant: Double) { self.init(constant: constant) }
 
     func scaled(by factor: Double) -> LinearExpression {
@@ -63,33 +75,58 @@ public struct LinearExpression: CustomStringConvertible, Sendable {
 
 // MARK: Operators
 
+/// The negated expression: every coefficient and the constant change sign.
 public prefix func - (e: LinearExpression) -> LinearExpression { e.scaled(by: -1) }
+/// `-1 × v`.
 public prefix func - (v: Variable) -> LinearExpression { LinearExpression(terms: [Term(v, -1)]) }
 
+/// The sum; the terms of `r` follow those of `l`.
+/// - Complexity: O(terms of both).
 public func + (l: LinearExpression, r: LinearExpression) -> LinearExpression {
     LinearExpression(terms: l.terms + r.terms, constant: l.constant + r.constant)
 }
+/// `l + 1 × r`.
 public func + (l: LinearExpression, r: Variable) -> LinearExpression { l + LinearExpression(r) }
+/// `1 × l + r`.
 public func + (l: Variable, r: LinearExpression) -> LinearExpression { LinearExpression(l) + r }
+/// `1 × l + 1 × r`.
 public func + (l: Variable, r: Variable) -> LinearExpression { LinearExpression(l) + LinearExpression(r) }
+/// `l` with `r` added to its constant.
 public func + (l: LinearExpression, r: Double) -> LinearExpression { l + LinearExpression(r) }
+/// `r` with `l` added to its constant.
 public func + (l: Double, r: LinearExpression) -> LinearExpression { LinearExpression(l) + r }
+/// `1 × l + r`.
 public func + (l: Variable, r: Double) -> LinearExpression { LinearExpression(l) + LinearExpression(r) }
+/// `l + 1 × r`.
 public func + (l: Double, r: Variable) -> LinearExpression { LinearExpression(l) + LinearExpression(r) }
 
+/// The difference: `l` plus the negated terms and constant of `r`.
 public func - (l: LinearExpression, r: LinearExpression) -> LinearExpression { l + -r }
+/// `l - 1 × r`.
 public func - (l: LinearExpression, r: Variable) -> LinearExpression { l + -r }
+/// `1 × l - r`.
 public func - (l: Variable, r: LinearExpression) -> LinearExpression { LinearExpression(l) + -r }
+/// `1 × l - 1 × r`.
 public func - (l: Variable, r: Variable) -> LinearExpression { LinearExpression(l) + -r }
+/// `l` with `r` subtracted from its constant.
 public func - (l: LinearExpression, r: Double) -> LinearExpression { l + LinearExpression(-r) }
+/// `l - r`: the negation of `r` with `l` added to its constant.
 public func - (l: Double, r: LinearExpression) -> LinearExpression { LinearExpression(l) + -r }
+/// `1 × l - r`.
 public func - (l: Variable, r: Double) -> LinearExpression { LinearExpression(l) + LinearExpression(-r) }
+/// `l - 1 × r`.
 public func - (l: Double, r: Variable) -> LinearExpression { LinearExpression(l) + -r }
 
+/// `l` with every coefficient and the constant multiplied by `r`.
 public func * (l: LinearExpression, r: Double) -> LinearExpression { l.scaled(by: r) }
+/// `r` with every coefficient and the constant multiplied by `l`.
 public func * (l: Double, r: LinearExpression) -> LinearExpression { r.scaled(by: l) }
+/// `r × l`.
 public func * (l: Variable, r: Double) -> LinearExpression { LinearExpression(terms: [Term(l, r)]) }
+/// `l × r`.
 public func * (l: Double, r: Variable) -> LinearExpression { LinearExpression(terms: [Term(r, l)]) }
 
+/// `l` with every coefficient and the constant multiplied by `1 / r`.
 public func / (l: LinearExpression, r: Double) -> LinearExpression { l.scaled(by: 1 / r) }
+/// `(1 / r) × l`.
 public func / (l: Variable, r: Double) -> LinearExpression { LinearExpression(terms: [Term(l, 1 / r)]) }

@@ -14,8 +14,11 @@ public struct Priority: Sendable, Hashable, Comparable, CustomStringConvertible,
     /// The numeric priority. Valid values lie in (0, 1000]; the solver rejects others.
     public var value: Double
 
+    /// The priority `value`; the solver checks that it lies in (0, 1000] when it is used.
     public init(_ value: Double) { self.value = value }
+    /// A priority written as an integer literal: `let p: Priority = 600`.
     public init(integerLiteral value: Int) { self.value = Double(value) }
+    /// A priority written as a floating-point literal: `let p: Priority = 999.5`.
     public init(floatLiteral value: Double) { self.value = value }
 
     /// 1000: must hold (Apple's `required`).
@@ -68,6 +71,7 @@ public struct Priority: Sendable, Hashable, Comparable, CustomStringConvertible,
     /// Whether this is the required priority.
     public var isRequired: Bool { value == 1000 }
 
+    /// Whether `lhs` is the weaker priority.
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.value < rhs.value }
 
     /// The name for the four named priorities, otherwise the number in shortest form.

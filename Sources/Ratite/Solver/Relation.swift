@@ -2,8 +2,11 @@ import RatiteExact
 
 /// How the two sides of a constraint relate.
 public enum Relation: Sendable, Hashable, CaseIterable, BitwiseCopyable {
+    /// `==`: both sides equal.
     case equal
+    /// `<=`: the left side at most the right.
     case lessThanOrEqual
+    /// `>=`: the left side at least the right.
     case greaterThanOrEqual
 
     /// `==`, `<=` or `>=`.

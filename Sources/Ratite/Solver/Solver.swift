@@ -31,6 +31,7 @@ public final class Solver {
     @exclusivity(unchecked) private var termScratch: [VariableTerm] = []
     @exclusivity(unchecked) private var freshScratch: [Variable] = []
 
+    /// An empty solver: no constraints, no edit variables.
     public init() {}
 
     /// Adds a constraint.
@@ -81,6 +82,8 @@ public final class Solver {
 
     /// Removes a constraint.
     /// - Throws: `unknownConstraint`.
+    /// - Complexity: proportional to the rows that hold the constraint's marker symbol (one
+    ///   pivot takes it out), plus the pivots that bring the objective back to its optimum.
     public func remove(_ constraint: Constraint) throws(SolverError) {
         guard let id = id(of: constraint) else { throw .unknownConstraint(constraint) }
         do {
@@ -94,12 +97,16 @@ public final class Solver {
     }
 
     /// Whether the solver holds `constraint`.
+    /// - Complexity: O(1): the constraint's slot hint, or one dictionary lookup when another
+    ///   solver took it since.
     public func contains(_ constraint: Constraint) -> Bool {
         id(of: constraint) != nil
     }
 
     /// Makes `variable` an edit variable at `priority` (below required), holding its current
     /// value until a new one is suggested.
+    /// - Throws: `invalidPriority`, `requiredEditVariable` or `duplicateEditVariable`.
+    /// - Complexity: that of adding the one-term constraint `variable == value` at `priority`.
     public func addEditVariable(_ variable: Variable, priority: Priority = .strong) throws(SolverError) {
         guard priority.isValid else { throw .invalidPriority(priority.value) }
         guard !priority.isRequired else { throw .requiredEditVariable(variable) }
@@ -118,6 +125,8 @@ public final class Solver {
     }
 
     /// Stops editing `variable`.
+    /// - Throws: `unknownEditVariable`.
+    /// - Complexity: that of removing the edit's constraint (see `remove(_:)`).
     public func removeEditVariable(_ variable: Variable) throws(SolverError) {
         guard let v = id(of: variable), core.isEditVariable(v) else {
             throw .unknownEditVariable(variable)
@@ -126,6 +135,8 @@ public final class Solver {
         forgetUnusedVariables([variable])
     }
 
+    /// Whether `variable` is one of the solver's edit variables.
+    /// - Complexity: O(1), as `contains(_:)`.
     public func hasEditVariable(_ variable: Variable) -> Bool {
         guard let v = id(of: variable) else { return false }
         return core.isEditVariable(v)
@@ -133,6 +144,10 @@ public final class Solver {
 
     /// Suggests a value for an edit variable; `update()` then moves it (and everything tied
     /// to it) as far as the edit's priority allows.
+    /// - Throws: `unknownEditVariable` or `nonFiniteSuggestedValue`.
+    /// - Complexity: proportional to the rows that hold the edit's marker (each shifts its
+    ///   constant), plus the dual simplex pivots that restore feasibility; no row is rebuilt.
+    ///   The values themselves are recomputed by `update()`.
     public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
         guard let v = id(of: variable), core.isEditVariable(v) else {
             throw .unknownEditVariable(variable)
@@ -161,12 +176,14 @@ public final class Solver {
 
     /// The value of `variable` after the last `update()`; 0 for a variable the solver has
     /// never seen or no longer holds.
+    /// - Complexity: O(1): a read of the value `update()` stored.
     public func value(of variable: Variable) -> Double {
         guard let v = id(of: variable) else { return 0 }
         return core.value(ofVariable: v)
     }
 
     /// Removes every constraint and edit variable.
+    /// - Complexity: proportional to the solver's size, whose storage is released.
     public func reset() {
         core = SimplexCore()
         constraintIDs = [:]
@@ -176,9 +193,12 @@ public final class Solver {
     }
 
     /// The tableau in labelled sections, for debugging.
+    /// - Complexity: O(levels × symbols) for the objective, plus the cells of every row and
+    ///   the terms of every constraint.
     public func dump() -> String { core.dump() }
 
     /// Pivot and expansion counters.
+    /// - Complexity: O(1).
     public var statistics: SolverStatistics { core.statistics }
 
     // MARK: Internals

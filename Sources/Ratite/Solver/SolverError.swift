@@ -1,16 +1,23 @@
 /// Why a solver operation was refused. A refused operation leaves the solver exactly as it
 /// was.
 public enum SolverError: Error, CustomStringConvertible {
+    /// The solver already holds this constraint object.
     case duplicateConstraint(Constraint)
+    /// The solver does not hold this constraint object.
     case unknownConstraint(Constraint)
+    /// The variable is already an edit variable.
     case duplicateEditVariable(Variable)
+    /// The variable is not an edit variable.
     case unknownEditVariable(Variable)
     /// Edit variables must have a priority below required.
     case requiredEditVariable(Variable)
     /// Priorities lie in (0, 1000].
     case invalidPriority(Double)
+    /// A coefficient (of the variable, as moved to the left side) is NaN or infinite.
     case nonFiniteCoefficient(Variable, Double)
+    /// The constant of `lhs - rhs` is NaN or infinite (finite sides can overflow too).
     case nonFiniteConstant(Double)
+    /// A suggested value is NaN or infinite.
     case nonFiniteSuggestedValue(Variable, Double)
     /// The required constraints cannot all hold. `conflict` is a minimal set of required
     /// constraints that cannot hold together (removing any one of them makes the rest
@@ -20,6 +27,7 @@ public enum SolverError: Error, CustomStringConvertible {
     /// from finite numbers too far apart in magnitude); the solver is unchanged.
     case internalError(String)
 
+    /// A one-line message that names the constraint or variable involved.
     public var description: String {
         switch self {
         case .duplicateConstraint(let c): "duplicate constraint: \(c)"

@@ -10,7 +10,9 @@ struct GrowingBitSet {
 
     @inline(__always) mutating func insert(_ i: Int) {
         let w = i >> 6
-        if w >= words.count { words.append(contentsOf: repeatElement(0, count: max(w + 1 - words.count, words.count / 2))) }
+        if w >= words.count {
+            words.append(contentsOf: repeatElement(0, count: max(w + 1 - words.count, words.count / 2)))
+        }
         words[w] |= 1 << UInt64(i & 63)
     }
 

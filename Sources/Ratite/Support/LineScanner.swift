@@ -20,7 +20,9 @@ struct LineScanner {
     }
 
     /// Calls `body` with a scanner for each line of `text`.
-    static func forEachLine(in text: String, _ body: (inout LineScanner) throws(TextFileError) -> Void) throws(TextFileError) {
+    static func forEachLine(
+        in text: String, _ body: (inout LineScanner) throws(TextFileError) -> Void
+    ) throws(TextFileError) {
         let bytes = Array(text.utf8)
         var lineStart = 0
         var line = 1
@@ -141,14 +143,16 @@ struct LineScanner {
         let at = position
         if let name = identifier() {
             guard let priority = Priority(name: name) else {
-                throw error("unknown priority '\(name)': use a number in (0, 1000] or one of \(Priority.nameList)", at: at)
+                throw error(
+                    "unknown priority '\(name)': use a number in (0, 1000] or one of \(Priority.nameList)", at: at)
             }
             return priority
         }
         let value = try number(signed: true)
         let priority = Priority(value)
         guard priority.isValid else {
-            throw error("invalid priority \(formatNumber(value)): priorities must be greater than 0 and at most 1000", at: at)
+            throw error(
+                "invalid priority \(formatNumber(value)): priorities must be greater than 0 and at most 1000", at: at)
         }
         return priority
     }

@@ -1,9 +1,10 @@
+internal import RatitePrefetch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-internal import RatitePrefetch
 
 /// A growable array of plain records that the core owns outright.
 ///
@@ -187,7 +188,8 @@ struct RecordBuffer<Element: BitwiseCopyable>: ~Copyable {
         let bytes = wanted * stride
         if mappedBytes > 0 || bytes >= mappingThreshold {
             let mapped = roundedToPages(bytes)
-            base = remappedBlock(base, count: count, mappedBytes: mappedBytes, newBytes: mapped).assumingMemoryBound(to: Element.self)
+            base = remappedBlock(base, count: count, mappedBytes: mappedBytes, newBytes: mapped)
+                .assumingMemoryBound(to: Element.self)
             mappedBytes = mapped
             capacity = mapped / stride
         } else {
@@ -217,7 +219,9 @@ private func releaseStorage<Element>(_ base: UnsafeMutablePointer<Element>, mapp
 
 /// A mapping of `newBytes` holding the first `count` elements of `base`: the same mapping
 /// moved by `mremap` where the system has it, else a fresh mapping and a copy.
-private func remappedBlock<Element>(_ base: UnsafeMutablePointer<Element>, count: Int, mappedBytes: Int, newBytes: Int) -> UnsafeMutableRawPointer {
+private func remappedBlock<Element>(
+    _ base: UnsafeMutablePointer<Element>, count: Int, mappedBytes: Int, newBytes: Int
+) -> UnsafeMutableRawPointer {
     if mappedBytes > 0, let remap = remapPages {
         let moved = remap(UnsafeMutableRawPointer(base), mappedBytes, newBytes, mayMove)
         guard let moved, moved != MAP_FAILED else { fatalError("out of memory") }
@@ -241,10 +245,11 @@ private let mayMove: Int32 = 1
 
 /// Linux's `mremap`, looked up at run time: Swift's Glibc module declares it only for GNU
 /// sources, and other systems do not have it (then growth maps afresh and copies).
-private let remapPages: (@convention(c) (UnsafeMutableRawPointer?, Int, Int, Int32) -> UnsafeMutableRawPointer?)? = {
+private typealias RemapFunction = @convention(c) (UnsafeMutableRawPointer?, Int, Int, Int32) -> UnsafeMutableRawPointer?
+private let remapPages: RemapFunction? = {
     #if os(Linux)
     guard let address = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mremap") else { return nil }
-    return unsafeBitCast(address, to: (@convention(c) (UnsafeMutableRawPointer?, Int, Int, Int32) -> UnsafeMutableRawPointer?).self)
+    return unsafeBitCast(address, to: RemapFunction.self)
     #else
     return nil
     #endif

@@ -3,7 +3,9 @@
 ///
 /// The parser knows views only by name; mapping names to layout items is the caller's job.
 public enum VFLItem: Sendable, Hashable, CustomStringConvertible {
+    /// A view of the format, by name.
     case view(String)
+    /// The `|` of the format: the superview of the view next to it.
     case superview
 
     /// The view's name, or `superview`.
@@ -24,18 +26,25 @@ public enum VFLItem: Sendable, Hashable, CustomStringConvertible {
 /// print(c)   // b.leading == a.trailing + 8
 /// ```
 public struct VFLConstraint: Sendable, Hashable, CustomStringConvertible {
+    /// The item on the left side.
     public var firstItem: VFLItem
+    /// The attribute of `firstItem`.
     public var firstAttribute: Attribute
+    /// How the left side compares with the right.
     public var relation: Relation
     /// Nil for a constant-only constraint such as `a.width >= 50`.
     public var secondItem: VFLItem?
     /// `.notAnAttribute` exactly when `secondItem` is nil.
     public var secondAttribute: Attribute
+    /// The factor on the second attribute; 1 without a second item.
     public var multiplier: Double
+    /// The constant added to the right side.
     public var constant: Double
     /// In (0, 1000]; 1000 means required.
     public var priority: Double
 
+    /// `firstItem.firstAttribute relation secondItem.secondAttribute * multiplier + constant` at
+    /// `priority`; `secondAttribute` becomes `notAnAttribute` when `secondItem` is nil.
     public init(
         _ firstItem: VFLItem, _ firstAttribute: Attribute, _ relation: Relation,
         _ secondItem: VFLItem?, _ secondAttribute: Attribute,

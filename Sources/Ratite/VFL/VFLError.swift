@@ -32,6 +32,7 @@ public struct VFLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// rendering.
     public var isExtended: Bool
 
+    /// An error for `reason` at `location` in `sourceLine`.
     public init(_ reason: Reason, at location: TextLocation, sourceLine: String,
                 isExtended: Bool = false) {
         self.reason = reason
@@ -61,53 +62,86 @@ public struct VFLError: Error, Sendable, Hashable, CustomStringConvertible {
             + String(repeating: " ", count: max(0, location.column - 1)) + "^"
     }
 
+    /// The `rendering`.
     public var description: String { rendering }
 
     /// Every way a visual format can be rejected. The messages of the strict-mode cases are
     /// Apple's runtime strings, word for word.
     public enum Reason: Sendable, Hashable {
+        /// The format is empty (or, in extended mode, holds only whitespace and comments).
         case emptyString
+        /// The format holds a byte outside ASCII.
         case nonASCII
+        /// `H` or `V` without the `:` after it.
         case expectedOrientationColon(Axis)
+        /// Something other than `[` where a view must start.
         case expectedView
+        /// A view whose name does not start with a letter or an underscore.
         case expectedViewName
+        /// A view name missing from the views.
         case unknownView(String)
+        /// A view name followed by neither `]` nor `(`.
         case expectedViewEnd
+        /// A view's predicate list without its closing `)`.
         case expectedThicknessEnd
+        /// A view's predicate list closed without the `]` after it.
         case expectedBracketAfterThickness
+        /// The input ends right after a view's `(`.
         case ranOutInView
+        /// `=`, `<` or `>` not followed by `=`.
         case unknownRelation
         /// Neither a number, nor a name, where one of them must come.
         case expectedNumberOrKey
         /// Apple's wording when a `-` or digit does not start a number C's `strtod` can read.
         case expectedNumberOrAKey
+        /// A name that is neither a metric nor (where one may stand) a view.
         case unknownMetric(String)
+        /// A view's size used as the length of a connection.
         case spaceEqualToView
+        /// `--` in a connection: a minus sign or a stray dash.
         case ambiguousMinus
+        /// A connection's predicate not followed by `-`.
         case expectedDash
+        /// A `,` after a connection's single predicate: a list needs parentheses.
         case expectedDashNotComma
+        /// A predicate list without `)` or `,` after a predicate.
         case expectedModifierEnd
+        /// The input ends where a relation or an object must come.
         case expectedMoreInput
+        /// The input ends right after the leading `|`.
         case expectedConnectionAfterBar
+        /// Something other than a view or `|` after a connection.
         case expectedViewOrBar
+        /// Input left over after the closing `|` or the last view.
         case expectedEnd
+        /// A priority of 0 or less.
         case priorityNotPositive(Double)
+        /// A priority above 1000.
         case priorityTooHigh(Double)
         /// An alignment option names an edge on the layout's own axis.
         case alignmentOnLayoutAxis(Axis)
+        /// The `spacingBaselineToBaseline` option on a horizontal format.
         case baselineToBaselineHorizontal
         /// Not Apple's: a number that is infinite or NaN (`-inf`, `1e999`), which no layout
         /// engine can use.
         case nonFiniteNumber
         // Extended mode only.
+        /// Extended mode: a view's `.` followed by something other than `width` or `height`.
         case expectedSizeAttribute
+        /// Extended mode: a predicate that adds two views' sizes.
         case secondViewInPredicate
+        /// Extended mode: a predicate that multiplies two views' sizes.
         case productOfViews
+        /// Extended mode: a predicate that divides by a view's size.
         case divisionByView
+        /// Extended mode: a predicate that divides by zero.
         case divisionByZero
+        /// Extended mode: a parenthesized expression without its `)`.
         case expectedExpressionEnd
+        /// Extended mode: parentheses or minus signs nested past the parser's depth limit.
         case expressionTooDeep
 
+        /// Apple's runtime message for the reason, word for word in strict mode.
         public var message: String {
             switch self {
             case .emptyString: "It's an empty string."
@@ -118,7 +152,8 @@ public struct VFLError: Error, Sendable, Hashable, CustomStringConvertible {
                 "Expected ':' after 'V' to specify vertical arrangement"
             case .expectedView: "Expected a view"
             case .expectedViewName:
-                "Expected a view. View names must start with a letter or an underscore, then contain letters, numbers, and underscores."
+                "Expected a view. View names must start with a letter or an underscore, then contain letters, "
+                    + "numbers, and underscores."
             case .unknownView(let name): "\(name) is not a key in the views dictionary."
             case .expectedViewEnd: "Expected a ']' here. That is how you give the end of a view."
             case .expectedThicknessEnd:
@@ -134,12 +169,15 @@ public struct VFLError: Error, Sendable, Hashable, CustomStringConvertible {
             case .unknownMetric(let name):
                 "Encountered metric with name \"\(name)\", but value was not specified in metrics or views dictionaries"
             case .spaceEqualToView:
-                "It's not possible to set a space equal to the width or height of a view.  Perhaps you want to use a view as a spacer? [view1][spacer(==view1)][view2]"
+                "It's not possible to set a space equal to the width or height of a view.  "
+                    + "Perhaps you want to use a view as a spacer? [view1][spacer(==view1)][view2]"
             case .ambiguousMinus:
-                "Cannot tell if this - is a minus sign or an accidental extra bar in the connection. Use parentheses around negative numbers."
+                "Cannot tell if this - is a minus sign or an accidental extra bar in the connection. "
+                    + "Use parentheses around negative numbers."
             case .expectedDash: "Expected a '-' here"
             case .expectedDashNotComma:
-                "Expected a '-' here. To specify a list of constraints, you must use parentheses around the list of constraints"
+                "Expected a '-' here. To specify a list of constraints, you must use parentheses around the list "
+                    + "of constraints"
             case .expectedModifierEnd:
                 "Expected a ')' at the end of a constraint modifier, or a ',' before another constraint modifier"
             case .expectedMoreInput: "Expected more input"
@@ -149,11 +187,14 @@ public struct VFLError: Error, Sendable, Hashable, CustomStringConvertible {
             case .priorityNotPositive(let p):
                 "Invalid priority specified: \(VFLError.formatG(p)). Priority must be greater than 0"
             case .priorityTooHigh(let p):
-                "Invalid priority specified: \(VFLError.formatG(p)). Priority cannot be higher than NSLayoutPriorityRequired, which is 1000."
+                "Invalid priority specified: \(VFLError.formatG(p)). Priority cannot be higher than "
+                    + "NSLayoutPriorityRequired, which is 1000."
             case .alignmentOnLayoutAxis(.horizontal):
-                "Options mask required views to be aligned on a horizontal edge, which is not allowed for layout that is also horizontal."
+                "Options mask required views to be aligned on a horizontal edge, which is not allowed for layout "
+                    + "that is also horizontal."
             case .alignmentOnLayoutAxis(.vertical):
-                "Options mask required views to be aligned on a vertical edge, which is not allowed for layout that is also vertical."
+                "Options mask required views to be aligned on a vertical edge, which is not allowed for layout "
+                    + "that is also vertical."
             case .baselineToBaselineHorizontal:
                 "BaselineToBaseline format option not valid for horizontal layout"
             case .nonFiniteNumber: "Numbers must be finite"

@@ -6,6 +6,7 @@
 /// `a` and `b` (the latter with one predicate), one connection `.standard` between them and
 /// no trailing connection.
 public struct VFLFormat: Sendable, Hashable {
+    /// `horizontal` for `H:` or no prefix, `vertical` for `V:`.
     public var axis: Axis
     /// The connection after a leading `|`, or nil when the format does not start at the
     /// superview.
@@ -17,6 +18,7 @@ public struct VFLFormat: Sendable, Hashable {
     /// The connection before a trailing `|`, or nil.
     public var trailingConnection: VFLConnection?
 
+    /// A format from its parts; `connections` must have one element fewer than `views`.
     public init(axis: Axis, leadingConnection: VFLConnection? = nil, views: [VFLView],
                 connections: [VFLConnection], trailingConnection: VFLConnection? = nil) {
         self.axis = axis
@@ -40,10 +42,12 @@ public struct VFLFormat: Sendable, Hashable {
 
 /// A view in a format: `[name(predicates)]`.
 public struct VFLView: Sendable, Hashable {
+    /// The view's name, as the views dictionary knows it.
     public var name: String
     /// Constraints on the view's size along the format's axis; empty for `[name]`.
     public var predicates: [VFLPredicate]
 
+    /// `[name]`, or `[name(predicates)]`.
     public init(name: String, predicates: [VFLPredicate] = []) {
         self.name = name
         self.predicates = predicates
@@ -62,6 +66,7 @@ public enum VFLConnection: Sendable, Hashable {
 
 /// One predicate: `==50@750`, `>=other`, or in extended mode `==other.height*2+10`.
 public struct VFLPredicate: Sendable, Hashable {
+    /// `==`, `>=` or `<=`; `==` when the format writes none.
     public var relation: Relation
     /// The other view the predicate refers to, or nil for a constant.
     public var view: String?
@@ -69,10 +74,12 @@ public struct VFLPredicate: Sendable, Hashable {
     public var attribute: Attribute
     /// The factor on `view.attribute`; 1 without a view.
     public var multiplier: Double
+    /// The constant, with metrics resolved to their values.
     public var constant: Double
     /// In (0, 1000].
     public var priority: Double
 
+    /// A predicate; without a view, `attribute` becomes `notAnAttribute` and `multiplier` 1.
     public init(relation: Relation = .equal, view: String? = nil,
                 attribute: Attribute = .notAnAttribute, multiplier: Double = 1,
                 constant: Double = 0, priority: Double = 1000) {
@@ -88,6 +95,8 @@ public struct VFLPredicate: Sendable, Hashable {
 /// The result of `VisualFormat.parseFormats`: the syntax of each format line and the
 /// constraints of all of them, in order.
 public struct VFLParseResult: Sendable, Hashable {
+    /// The syntax of each format, in input order.
     public var formats: [VFLFormat]
+    /// The constraints of every format, in the order `VisualFormat.parse` gives them.
     public var constraints: [VFLConstraint]
 }

@@ -10,6 +10,7 @@ public enum VFLFormatter {
     /// image.width == image.height * 2
     /// button.width == 100 @20
     /// ```
+    /// - Complexity: O(1) beyond the length of the names.
     public static func string(for constraint: VFLConstraint) -> String {
         var text = "\(constraint.firstItem).\(constraint.firstAttribute.rawValue) "
             + constraint.relation.symbol + " "
@@ -39,6 +40,7 @@ public enum VFLFormatter {
     /// V:[topField]-10-[bottomField]
     /// [image(==image.height*2)]          (extended)
     /// ```
+    /// - Complexity: O(length of the result).
     public static func visualFormat(_ format: VFLFormat) -> String {
         let size = format.axis.sizeAttribute
         var text = format.axis == .vertical ? "V:" : ""
@@ -58,6 +60,7 @@ public enum VFLFormatter {
     }
 
     /// Several formats, one per line: input for extended mode.
+    /// - Complexity: O(length of the result).
     public static func visualFormat(_ formats: [VFLFormat]) -> String {
         formats.map { visualFormat($0) }.joined(separator: "\n")
     }

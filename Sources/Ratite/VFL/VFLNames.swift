@@ -101,8 +101,9 @@ struct VFLByteNames: VFLNames {
     }
 
     /// The index of the last entry of `table` equal to `name`.
-    static func lastIndex(of name: UnsafeBufferPointer<UInt8>, in table: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
-                          isASCII: Bool) -> Int? {
+    static func lastIndex(
+        of name: UnsafeBufferPointer<UInt8>, in table: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>, isASCII: Bool
+    ) -> Int? {
         var i = table.count
         guard isASCII else {
             let text = string(name)

@@ -19,17 +19,22 @@ public struct VFLRecord: Sendable, Hashable {
     /// A view (what a view number means is up to the function that produced the record) or
     /// `superview`.
     public var firstView: Int32
+    /// The attribute of the first item.
     public var firstAttribute: Attribute
+    /// How the left side compares with the right.
     public var relation: Relation
     /// A view, `superview`, or `noView`.
     public var secondView: Int32
     /// `.notAnAttribute` exactly when `secondView` is `noView`.
     public var secondAttribute: Attribute
+    /// The factor on the second attribute; 1 without a second item.
     public var multiplier: Double
+    /// The constant added to the right side.
     public var constant: Double
     /// In (0, 1000]; 1000 means required.
     public var priority: Double
 
+    /// A record; `secondAttribute` becomes `notAnAttribute` when `secondView` is `noView`.
     public init(
         firstView: Int32, _ firstAttribute: Attribute, _ relation: Relation, secondView: Int32,
         _ secondAttribute: Attribute, multiplier: Double = 1, constant: Double = 0,

@@ -23,24 +23,28 @@ extension VisualFormat {
         metricNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>> = .init(start: nil, count: 0),
         metricValues: UnsafeBufferPointer<Double> = .init(start: nil, count: 0),
         viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>, extended: Bool = false,
-        standardSpacing: Double = 8, superviewSpacing: Double = 20, superviewMargins: Bool = false, into records: inout [VFLRecord]
+        standardSpacing: Double = 8, superviewSpacing: Double = 20, superviewMargins: Bool = false,
+        into records: inout [VFLRecord]
     ) throws(VFLError) {
         let indexes = VFLByteTableIndexes.ifNeeded(viewNames: viewNames, metricNames: metricNames)
         defer { withExtendedLifetime(indexes) {} }
         let names = VFLByteNames(viewNames: viewNames, engine: nil, metricNames: metricNames,
                                  metricValues: metricValues, indexes: indexes.map { Unmanaged.passUnretained($0) })
         try parse(format, options: options, names: names, extended: extended,
-                  standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: superviewMargins, into: &records)
+                  standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                  superviewMargins: superviewMargins, into: &records)
     }
 
     /// The parser on bytes with `records`' storage, which it hands back.
     static func parse(
         _ format: UnsafeBufferPointer<UInt8>, options: VFLFormatOptions, names: VFLByteNames,
-        extended: Bool, standardSpacing: Double, superviewSpacing: Double, superviewMargins: Bool, into records: inout [VFLRecord]
+        extended: Bool, standardSpacing: Double, superviewSpacing: Double, superviewMargins: Bool,
+        into records: inout [VFLRecord]
     ) throws(VFLError) {
         var parser = VFLParser(
             text: format, extended: extended, options: options, names: names,
-            standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: superviewMargins, recordsSyntax: false)
+            standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: superviewMargins,
+            recordsSyntax: false)
         swap(&parser.records, &records)
         parser.records.removeAll(keepingCapacity: true)
         do throws(VFLFailure) {

@@ -14,6 +14,7 @@ public enum VisualFormat {
     /// The constraints `format` describes, in Apple's order.
     ///
     /// - Parameters:
+    ///   - format: the visual format (several lines in extended mode).
     ///   - options: alignment, direction and spacing options, as for
     ///     `NSLayoutConstraint.constraints(withVisualFormat:options:metrics:views:)`.
     ///   - metrics: values for names used as numbers; they take precedence over views.
@@ -24,6 +25,7 @@ public enum VisualFormat {
     ///   - superviewMargins: make a bare `-` next to `|` pin to the superview's layout
     ///     margins (`leadingMargin`, `topMargin`, ...) with constant 0, as on iOS, instead
     ///     of its edge plus `superviewSpacing`, as on macOS.
+    /// - Returns: the constraints, in Apple's order.
     /// - Throws: `VFLError`, with Apple's message and the offset where parsing stopped.
     /// - Complexity: O(n) in the length of `format`.
     public static func parse(
@@ -32,20 +34,21 @@ public enum VisualFormat {
         superviewSpacing: Double = 20, superviewMargins: Bool = false
     ) throws(VFLError) -> [VFLConstraint] {
         try run(format, options: options, metrics: metrics, views: views, extended: extended,
-                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: superviewMargins,
-                recordsSyntax: false).constraints
+                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                superviewMargins: superviewMargins, recordsSyntax: false).constraints
     }
 
     /// Like `parse`, but also returns the syntax of each format (one per line in extended
     /// mode), which `VFLFormatter.visualFormat(_:)` prints back as canonical VFL.
+    /// - Complexity: O(n) in the length of `format`, as `parse`.
     public static func parseFormats(
         _ format: String, options: VFLFormatOptions = [], metrics: [String: Double] = [:],
         views: Set<String>, extended: Bool = false, standardSpacing: Double = 8,
         superviewSpacing: Double = 20, superviewMargins: Bool = false
     ) throws(VFLError) -> VFLParseResult {
         try run(format, options: options, metrics: metrics, views: views, extended: extended,
-                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: superviewMargins,
-                recordsSyntax: true)
+                standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                superviewMargins: superviewMargins, recordsSyntax: true)
     }
 
     static func run(
@@ -54,7 +57,8 @@ public enum VisualFormat {
     ) throws(VFLError) -> VFLParseResult {
         let names = VFLStringNames(views: views, metrics: metrics)
         let parsed = try run(format, options: options, names: names, extended: extended,
-                             standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: superviewMargins,
+                             standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                             superviewMargins: superviewMargins,
                              recordsSyntax: recordsSyntax)
         let constraints = parsed.records.map { r in
             VFLConstraint(item(r.firstView, parsed.names) ?? .superview, r.firstAttribute, r.relation,
@@ -83,7 +87,8 @@ public enum VisualFormat {
         var input = format
         let outcome = input.withUTF8 { text in
             parse(text, options: options, names: names, extended: extended,
-                  standardSpacing: standardSpacing, superviewSpacing: superviewSpacing, superviewMargins: superviewMargins,
+                  standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                  superviewMargins: superviewMargins,
                   recordsSyntax: recordsSyntax, records: [])
         }
         switch outcome {
