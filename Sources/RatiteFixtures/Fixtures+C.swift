@@ -5,8 +5,9 @@ import Ratite
 import Glibc
 #endif
 
-// The C side of `ratite_fixtures.h`. Fixtures are benchmark and test equipment, but they
-// still refuse bad arguments rather than trap.
+// The path fixtures of `ratite_fixtures.h` (`ratite_fixture_*`; the generated systems are in
+// System+C.swift, the form family in Form+C.swift). Fixtures are benchmark and test
+// equipment, but they still refuse bad arguments rather than trap.
 
 private func fixture(_ pointer: OpaquePointer?) -> PathFixture? {
     guard let pointer else { return nil }
