@@ -13,8 +13,10 @@ let package = Package(
         // Checks shared by the tests and the fuzzers: internal invariants, full-state
         // fingerprints and an independent reference LP. Not for applications.
         .library(name: "RatiteCheck", targets: ["RatiteCheck"]),
-        // The generated systems built through the Swift API, the solve-file text and the
-        // layout engine, for the benchmark driver (ratite_fixtures.h). Not for applications.
+        // Benchmark and test fixtures (ratite_fixtures.h): the generated systems as plain data
+        // (ratite_system_*), the form family built into a ratite_engine, and the systems built
+        // through the Swift API, the solve-file text and the layout engine. For the benchmark
+        // driver and the C tests; not for applications, and `make install` leaves it out.
         .library(name: "RatiteFixtures", targets: ["RatiteFixtures"]),
     ],
     targets: [
@@ -36,8 +38,11 @@ let package = Package(
         // A cache hint the core's hot loops use (Swift cannot issue one itself).
         .target(name: "RatitePrefetch"),
         .target(name: "RatiteC", dependencies: ["Ratite", "CRatite"]),
-        .target(name: "CRatiteFixtures"),
-        .target(name: "RatiteFixtures", dependencies: ["Ratite", "CRatiteFixtures"]),
+        // ratite_fixtures.h includes ratite.h (status codes, ratite_engine).
+        .target(name: "CRatiteFixtures", dependencies: ["CRatite"]),
+        // RatiteC for ratite_engine_build_form, which reaches the engine behind a handle through
+        // RatiteC's `package` accessor (withLayoutEngine).
+        .target(name: "RatiteFixtures", dependencies: ["Ratite", "RatiteC", "CRatite", "CRatiteFixtures"]),
         .testTarget(name: "RatiteTests", dependencies: ["Ratite", "RatiteCheck", "RatiteExact", "RatiteFixtures"]),
     ]
 )

@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // The benchmark driver: C++17 on Google Benchmark (Debian's libbenchmark-dev), reaching
-// Ratite only through ratite.h. A nested package so a plain `swift build` of Ratite never
-// needs libbenchmark.
+// Ratite only through ratite.h, with its systems from the fixtures of ratite_fixtures.h
+// (product RatiteFixtures). A nested package so a plain `swift build` of Ratite never needs
+// libbenchmark.
 import PackageDescription
 
 let package = Package(

@@ -6,12 +6,13 @@ import Synchronization
 import Glibc
 #endif
 
-/// A failure to report through the C interface: a status code and a message.
-struct CFailure: Error {
-    let status: ratite_status
-    let message: String
+/// A failure to report through the C interface: a status code and a message. `package` for
+/// the fixtures library, whose engine calls report through `withLayoutEngine`.
+package struct CFailure: Error {
+    package let status: ratite_status
+    package let message: String
 
-    init(_ status: Int32, _ message: String) {
+    package init(_ status: Int32, _ message: String) {
         self.status = status
         self.message = message
     }

@@ -395,26 +395,6 @@ public func ratite_engine_ambiguity_report(
 }
 
 @c @implementation
-public func ratite_engine_build_form(
-    _ engine: OpaquePointer?, _ n: Int64, _ root: UnsafeMutablePointer<ratite_item>?
-) -> ratite_status {
-    withEngine(engine) { h throws(CFailure) in
-        guard n >= 1 && n <= 10_000_000 else {
-            throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "n must be from 1 to 10000000, not \(n)")
-        }
-        guard h.engine.items.isEmpty else {
-            throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "the form is built into an empty engine")
-        }
-        let root = try output(root, "root")
-        do {
-            root.pointee = h.id(of: try FormFamily.build(into: h.engine, n: Int(n)))
-        } catch {
-            throw CFailure(RATITE_ERROR_INTERNAL, "\(error)")
-        }
-    }
-}
-
-@c @implementation
 public func ratite_engine_statistics_get(
     _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<ratite_solver_statistics>?
 ) -> ratite_status {

@@ -112,6 +112,17 @@ func withEngine(_ pointer: OpaquePointer?, _ body: (EngineHandle) throws(CFailur
     }
 }
 
+/// The fixtures library's way in to a `ratite_engine *` (Sources/RatiteFixtures,
+/// `ratite_engine_build_form`): runs `body` on the handle's layout engine exactly as this
+/// library's own calls run (NULL refused, a failure returned as its status and kept as the
+/// handle's last error), and gives it the function that turns an item into its C id. The
+/// handle itself stays internal: the fixtures see the engine, not the id bookkeeping.
+package func withLayoutEngine(
+    _ pointer: OpaquePointer?, _ body: (LayoutEngine, (LayoutItem) -> ratite_item) throws(CFailure) -> Void
+) -> ratite_status {
+    withEngine(pointer) { h throws(CFailure) in try body(h.engine) { h.id(of: $0) } }
+}
+
 /// Runs a layout-engine call, translating its error.
 func layoutCall<T>(_ body: () throws(LayoutError) -> T) throws(CFailure) -> T {
     do { return try body() } catch { throw failure(error) }

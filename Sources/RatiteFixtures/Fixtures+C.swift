@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (C functions keep the names ratite_fixtures.h gives them.)
+
 import CRatiteFixtures
 import Ratite
 
@@ -5,8 +8,9 @@ import Ratite
 import Glibc
 #endif
 
-// The C side of `ratite_fixtures.h`. Fixtures are benchmark and test equipment, but they
-// still refuse bad arguments rather than trap.
+// The path fixtures of `ratite_fixtures.h` (`ratite_fixture_*`; the generated systems are in
+// System+C.swift, the form family in Form+C.swift). Fixtures are benchmark and test
+// equipment, but they still refuse bad arguments rather than trap.
 
 private func fixture(_ pointer: OpaquePointer?) -> PathFixture? {
     guard let pointer else { return nil }
@@ -15,9 +19,11 @@ private func fixture(_ pointer: OpaquePointer?) -> PathFixture? {
 
 @c @implementation
 public func ratite_fixture_new(
-    _ family: UnsafePointer<CChar>?, _ n: Int64, _ path: ratite_fixture_path, _ out: UnsafeMutablePointer<OpaquePointer?>?
+    _ family: UnsafePointer<CChar>?, _ n: Int64, _ path: ratite_fixture_path,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
-    guard let family, let out, let kind = SystemFamily(rawValue: String(cString: family)), n >= 1, n <= 10_000_000 else {
+    guard let family, let out, let kind = SystemFamily(rawValue: String(cString: family)),
+        n >= 1, n <= 10_000_000 else {
         return -1
     }
     let paths: [UInt32: PathFixture.Path] = [

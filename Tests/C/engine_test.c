@@ -1,9 +1,11 @@
 /* The layout engine through the C interface: views and guides, sizes, intrinsic sizes with
  * hugging and compression resistance, margins, baselines, layout direction, autoresizing,
  * frames and ambiguity, constraints (add, activate, deactivate, remove, constant, priority),
- * strict and non-strict conflicts, layout and changed items, reports, the form family and
- * statistics. Frames are worked out by hand in the comments. */
+ * strict and non-strict conflicts, layout and changed items, reports, the form family (built
+ * by the fixtures' ratite_engine_build_form) and statistics. Frames are worked out by hand
+ * in the comments. */
 #include <ratite.h>
+#include <ratite_fixtures.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>

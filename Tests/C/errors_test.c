@@ -1,8 +1,10 @@
 /* The contract of the C interface: every misuse reachable from C is a status code, never a
  * crash; outputs are untouched on failure and so is the handle. NULL handles and pointers,
  * foreign, stale and made-up ids, out-of-range enums, NaN and infinity, bad UTF-8, names
- * with NUL bytes, strings that are not NUL-terminated, huge and negative counts. */
+ * with NUL bytes, strings that are not NUL-terminated, huge and negative counts. The
+ * fixtures (ratite_fixtures.h) keep the same contract and are checked here too. */
 #include <ratite.h>
+#include <ratite_fixtures.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>

@@ -1,6 +1,14 @@
 // The header compiles as C++17 (extern "C" guards, no C-only constructs) and is usable from
-// C++: handles in std::unique_ptr, names from std::string, id buffers in std::vector.
+// C++: handles in std::unique_ptr, names from std::string, id buffers in std::vector. ratite.h
+// comes first and alone; the fixtures' header (generated systems) after it, checked the same
+// way.
 #include <ratite.h>
+
+#if defined(RATITE_FIXTURES_H) || defined(RATITE_FAMILY_CHAIN)
+#error "ratite.h declares the benchmark fixtures: they belong in ratite_fixtures.h"
+#endif
+
+#include <ratite_fixtures.h>
 
 #include <cstdint>
 #include <cstring>

@@ -1,6 +1,8 @@
-/* Generated systems: every family with its counts, names, constraints, edits and text;
- * systems built into a solver through the API (and through the text syntax) and solved. */
+/* Generated systems (the fixtures of ratite_fixtures.h): every family with its counts,
+ * names, constraints, edits and text; systems built into a solver through the API (and
+ * through the text syntax) and solved. */
 #include <ratite.h>
+#include <ratite_fixtures.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>

@@ -1,7 +1,9 @@
 /* Distinct handles in parallel threads: engines laying out forms, solvers solving generated
  * systems (through terms and through text), and threads creating and freeing handles while
- * the others work. Each thread reports back to the main thread, which does the checking. */
+ * the others work. Each thread reports back to the main thread, which does the checking. The
+ * forms and systems come from the fixtures (ratite_fixtures.h). */
 #include <ratite.h>
+#include <ratite_fixtures.h>
 #include <math.h>
 #include <pthread.h>
 #include <string.h>

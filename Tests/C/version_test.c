@@ -77,7 +77,6 @@ static void test_string_free(void) {
     /* Freeing NULL handles is a no-op too. */
     ratite_solver_free(NULL);
     ratite_engine_free(NULL);
-    ratite_system_free(NULL);
 }
 
 static void test_constants(void) {

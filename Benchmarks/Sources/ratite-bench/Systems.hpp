@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ratite.h>
+#include <ratite_fixtures.h> // the generated systems (ratite_system_*) and the form family
 
 #include <cstdint>
 #include <string>

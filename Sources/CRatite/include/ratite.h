@@ -3,9 +3,9 @@
  * engine (with the Visual Format Language).
  *
  * Conventions
- * - Handles are opaque: ratite_solver (the constraint solver), ratite_engine (the layout
- *   engine), ratite_system (a generated benchmark system). Create them with *_new or
- *   ratite_system_generate and free them with the matching *_free; freeing NULL is a no-op.
+ * - Handles are opaque: ratite_solver (the constraint solver) and ratite_engine (the layout
+ *   engine). Create them with *_new and free them with the matching *_free; freeing NULL is
+ *   a no-op.
  * - Every fallible function returns a ratite_status. On failure the outputs are left
  *   untouched and so is the handle's state (solver, engine): a failed call changes nothing.
  *   The handle keeps a message for its last failure (ratite_solver_last_error,
@@ -259,48 +259,6 @@ ratite_status ratite_solver_dump(const ratite_solver *solver, char **out);
 ratite_status ratite_solver_statistics_get(const ratite_solver *solver, ratite_solver_statistics *out);
 
 /* ---------------------------------------------------------------------------------------
- * Generated systems: the benchmark and fuzz families, so C callers build the same systems.
- * ------------------------------------------------------------------------------------- */
-
-typedef struct ratite_system ratite_system;
-
-typedef int32_t ratite_family;
-#define RATITE_FAMILY_CHAIN 0
-#define RATITE_FAMILY_GRID 1
-#define RATITE_FAMILY_TREE 2
-#define RATITE_FAMILY_RANDOM 3
-
-/** One constraint of a generated system; variables are indices into the system's variable
- *  list (not solver ids). */
-typedef struct ratite_system_constraint {
-    const int32_t *variables;
-    const double *coefficients;
-    size_t count;
-    double constant;
-    ratite_relation relation;
-    double priority;
-} ratite_system_constraint;
-
-/** Generates family `family` with `n` items (1 <= n <= 10000000) and `seed` (used by the
- *  random family). The caller frees *out with ratite_system_free. */
-ratite_status ratite_system_generate(ratite_family family, int64_t n, uint64_t seed, ratite_system **out);
-void ratite_system_free(ratite_system *system);
-size_t ratite_system_variable_count(const ratite_system *system);
-/** The name of variable `index` (NUL-terminated, owned by the system). NULL when out of range. */
-const char *ratite_system_variable_name(const ratite_system *system, size_t index);
-size_t ratite_system_constraint_count(const ratite_system *system);
-/** Constraint `index`; the arrays are owned by the system. */
-ratite_status ratite_system_constraint_get(const ratite_system *system, size_t index, ratite_system_constraint *out);
-/** How many edit variables the family has (1 or 2). */
-size_t ratite_system_edit_count(const ratite_system *system);
-/** Edit `index`: its variable index, priority, first suggestion, and two alternative values
- *  the resize benchmark alternates between. Any output pointer may be NULL. */
-ratite_status ratite_system_edit_get(const ratite_system *system, size_t index, int32_t *variable, double *priority,
-                                     double *suggestion, double *resize_a, double *resize_b);
-/** The system in the `ratite solve` text format. The caller frees *out with ratite_string_free. */
-ratite_status ratite_system_text(const ratite_system *system, char **out);
-
-/* ---------------------------------------------------------------------------------------
  * Layout engine: views and guides, Auto Layout constraints, VFL.
  * ------------------------------------------------------------------------------------- */
 
@@ -549,11 +507,6 @@ ratite_status ratite_engine_conflict_report(const ratite_engine *engine, char **
 /** The ambiguity report as text ("" if the layout is unambiguous). Caller frees with
  *  ratite_string_free. */
 ratite_status ratite_engine_ambiguity_report(ratite_engine *engine, char **out);
-
-/** Builds the benchmark's form family into an empty engine: a root view (the superview,
- *  whose width ratite_engine_item_set_size changes) with `n` rows of label and text field
- *  laid out with VFL. Writes the root. */
-ratite_status ratite_engine_build_form(ratite_engine *engine, int64_t n, ratite_item *root);
 
 /** Counters of the engine's solver. */
 ratite_status ratite_engine_statistics_get(const ratite_engine *engine, ratite_solver_statistics *out);

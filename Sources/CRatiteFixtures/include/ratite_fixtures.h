@@ -1,19 +1,87 @@
-/* Ratite's benchmark and test fixtures: the generated systems built through each entry
- * point other than the C solver API (the Swift `Solver`, the solve-file text path and the
- * layout engine), so the benchmark driver can time every path on the same systems. Not part
- * of the public interface: only the benchmarks and tests link it.
+/* ratite_fixtures.h: Ratite's benchmark and test fixtures. Not part of the public
+ * interface (ratite.h): only the benchmark driver and the C tests link them, and `make
+ * install` does not install them.
  *
- * Every function returns 0 on success and -1 on failure; `ratite_fixture_last_error` then
- * says why. */
+ * - Generated systems (ratite_system_*): the benchmark and fuzz families as plain data, so
+ *   C callers build the same systems through ratite.h. Statuses and ownership follow
+ *   ratite.h's conventions.
+ * - ratite_engine_build_form: the form family built into a ratite_engine from ratite.h.
+ * - Path fixtures (ratite_fixture_*): the generated systems built through each entry point
+ *   other than the C solver API (the Swift `Solver`, the solve-file text path and the
+ *   layout engine), so the benchmark driver can time every path on the same systems. These
+ *   return 0 on success and -1 on failure; `ratite_fixture_last_error` then says why.
+ *
+ * The library holds only the fixtures and uses the one copy of the core in libratite: link
+ * it together with libratite (shared or static), never instead of it. */
 #ifndef RATITE_FIXTURES_H
 #define RATITE_FIXTURES_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ratite.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---------------------------------------------------------------------------------------
+ * Generated systems: the benchmark and fuzz families, so C callers build the same systems.
+ * ------------------------------------------------------------------------------------- */
+
+typedef struct ratite_system ratite_system;
+
+typedef int32_t ratite_family;
+#define RATITE_FAMILY_CHAIN 0
+#define RATITE_FAMILY_GRID 1
+#define RATITE_FAMILY_TREE 2
+#define RATITE_FAMILY_RANDOM 3
+
+/** One constraint of a generated system; variables are indices into the system's variable
+ *  list (not solver ids). */
+typedef struct ratite_system_constraint {
+    const int32_t *variables;
+    const double *coefficients;
+    size_t count;
+    double constant;
+    ratite_relation relation;
+    double priority;
+} ratite_system_constraint;
+
+/** Generates family `family` with `n` items (1 <= n <= 10000000) and `seed` (used by the
+ *  random family). The caller frees *out with ratite_system_free. */
+ratite_status ratite_system_generate(ratite_family family, int64_t n, uint64_t seed, ratite_system **out);
+void ratite_system_free(ratite_system *system);
+size_t ratite_system_variable_count(const ratite_system *system);
+/** The name of variable `index` (NUL-terminated, owned by the system). NULL when out of range. */
+const char *ratite_system_variable_name(const ratite_system *system, size_t index);
+size_t ratite_system_constraint_count(const ratite_system *system);
+/** Constraint `index`; the arrays are owned by the system. */
+ratite_status ratite_system_constraint_get(const ratite_system *system, size_t index, ratite_system_constraint *out);
+/** How many edit variables the family has (1 or 2). */
+size_t ratite_system_edit_count(const ratite_system *system);
+/** Edit `index`: its variable index, priority, first suggestion, and two alternative values
+ *  the resize benchmark alternates between. Any output pointer may be NULL. */
+ratite_status ratite_system_edit_get(const ratite_system *system, size_t index, int32_t *variable, double *priority,
+                                     double *suggestion, double *resize_a, double *resize_b);
+/** The system in the `ratite solve` text format. The caller frees *out with ratite_string_free. */
+ratite_status ratite_system_text(const ratite_system *system, char **out);
+
+/* ---------------------------------------------------------------------------------------
+ * The form family in a layout engine.
+ * ------------------------------------------------------------------------------------- */
+
+/** Builds the benchmark's form family into an empty engine: a root view (the superview,
+ *  whose width ratite_engine_item_set_size changes) with `n` rows of label and text field
+ *  laid out with VFL. Writes the root. RATITE_ERROR_INVALID_ARGUMENT when n is outside
+ *  1...10000000 or the engine already has items (with the engine's last error set, as by
+ *  the engine's own calls). */
+ratite_status ratite_engine_build_form(ratite_engine *engine, int64_t n, ratite_item *root);
+
+/* ---------------------------------------------------------------------------------------
+ * Path fixtures: a generated system built through the Swift API, the solve-file text or the
+ * layout engine.
+ * ------------------------------------------------------------------------------------- */
 
 /** A generated system prepared for building through one path. */
 typedef struct ratite_fixture ratite_fixture;
@@ -62,7 +130,7 @@ const char *ratite_fixture_last_error(const ratite_fixture *fixture);
 void ratite_fixture_free(ratite_fixture *fixture);
 
 #ifdef __cplusplus
-}
+} /* extern "C" */
 #endif
 
-#endif
+#endif /* RATITE_FIXTURES_H */

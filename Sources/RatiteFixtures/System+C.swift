@@ -1,7 +1,8 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
-// (C functions keep the names ratite.h gives them.)
+// (C functions keep the names ratite_fixtures.h gives them.)
 
 import CRatite
+import CRatiteFixtures
 import Ratite
 
 #if canImport(Glibc)
@@ -147,6 +148,7 @@ public func ratite_system_text(
     _ system: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> ratite_status {
     guard let system, let out else { return RATITE_ERROR_NULL_ARGUMENT }
-    out.pointee = mallocString(SystemHandle.from(system).system.solveFileText())
+    // malloc'ed, for ratite_string_free (which is free).
+    out.pointee = strdup(SystemHandle.from(system).system.solveFileText())
     return RATITE_OK
 }
