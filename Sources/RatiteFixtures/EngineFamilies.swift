@@ -36,8 +36,10 @@ struct EngineFamilyLayout {
             priority: Priority(priority)))
     }
 
-    private mutating func edit(_ item: LayoutItem, _ attribute: Attribute, to other: LayoutItem?, _ otherAttribute: Attribute,
-                               _ system: GeneratedSystem, _ index: Int) {
+    private mutating func edit(
+        _ item: LayoutItem, _ attribute: Attribute, to other: LayoutItem?, _ otherAttribute: Attribute,
+        _ system: GeneratedSystem, _ index: Int
+    ) {
         let c = LayoutConstraint(
             item: item, attribute: attribute, relatedBy: .equal, toItem: other, attribute: otherAttribute,
             constant: system.suggestions[index], priority: Priority(system.edits[index].priority))
@@ -132,7 +134,8 @@ struct EngineFamilyLayout {
             guard c.lhs.count == 2, c.rhs.isEmpty, c.lhs[0].coefficient == 1, c.lhs[1].coefficient == -1 else {
                 throw .invalidValue("the random family changed shape: \(c.lhs.count) terms on the left")
             }
-            add(views[Int(c.lhs[0].variable)], .left, c.relation, views[Int(c.lhs[1].variable)], .left, c.rhsConstant, c.priority)
+            let (a, b) = (views[Int(c.lhs[0].variable)], views[Int(c.lhs[1].variable)])
+            add(a, .left, c.relation, b, .left, c.rhsConstant, c.priority)
         }
         edit(views[0], .left, to: root, .left, system, 0)
     }
