@@ -74,7 +74,8 @@ import Testing
     }
 
     @Test func doublesConvertExactly() {
-        #expect(BigInt(exactly: 1e300)! == BigInt(exactly: 1e150)! * BigInt(exactly: 1e150)! + (BigInt(exactly: 1e300)! - BigInt(exactly: 1e150)! * BigInt(exactly: 1e150)!))
+        #expect(BigInt(exactly: 1e300)! == BigInt(exactly: 1e150)! * BigInt(exactly: 1e150)!
+                + (BigInt(exactly: 1e300)! - BigInt(exactly: 1e150)! * BigInt(exactly: 1e150)!))
         #expect(BigInt(exactly: 0.5) == nil)
         #expect(BigInt(exactly: .infinity) == nil)
         #expect(BigInt(exactly: -4096)! == BigInt(-4096))

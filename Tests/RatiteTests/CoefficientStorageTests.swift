@@ -38,7 +38,8 @@ import Testing
         pool.set(Cell(symbol: 5, coefficient: 3.25), at: 0)
         pool.set(Cell(symbol: 6, coefficient: 0.5), at: 1)
         pool.set(Cell(symbol: 7, coefficient: -1), at: 2)
-        expectHolds(pool, [Cell(symbol: 5, coefficient: 3.25), Cell(symbol: 6, coefficient: 0.5), Cell(symbol: 7, coefficient: -1)])
+        expectHolds(pool, [Cell(symbol: 5, coefficient: 3.25), Cell(symbol: 6, coefficient: 0.5),
+                           Cell(symbol: 7, coefficient: -1)])
         // A compaction moves the second copy down over the first.
         pool.moveCells(cells.count ..< 2 * cells.count, to: 0)
         pool.truncate(to: cells.count)
@@ -116,12 +117,14 @@ import Testing
         #expect(basic.allSatisfy { direct.core.symbols[Int($0)].objective < 0 && direct.core.rowIndex($0) >= 0 })
     }
 
-    func residentCoefficientPages(_ family: SystemFamily) throws -> (cells: Int?, storedObjective: Int, cellCount: Int) {
+    func residentCoefficientPages(_ family: SystemFamily) throws
+        -> (cells: Int?, storedObjective: Int, cellCount: Int) {
         // Past the 131,072 cells at which the coefficient buffer becomes a mapping.
         let system = family.generate(n: 6000, seed: 4)
         let d = try SolverScalingTests().build(system, resize: true).driver
         #expect(d.problems() == [])
-        return (d.core.cellPool.residentCoefficientPages, d.core.objectiveNodes.storedCoefficientCount, d.core.cellPool.count)
+        return (d.core.cellPool.residentCoefficientPages, d.core.objectiveNodes.storedCoefficientCount,
+                d.core.cellPool.count)
     }
 
     /// The random family's tableau is ±1 throughout (a basis of differences has an inverse

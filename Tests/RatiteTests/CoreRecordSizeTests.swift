@@ -21,22 +21,23 @@ import Testing
     @Test func serialsRenumberWhenTheyRunOut() throws {
         let d = CoreDriver(variableCount: 3)
         d.core.serialCounter = ConstraintRecord.serialLimit - 4
-        let a = try d.add(C([(0, 1)], -1, .equal))  // x0 == 1
-        let b = try d.add(C([(1, 1), (0, -1)], 0, .equal))  // x1 == x0
-        let c = try d.add(C([(2, 1), (1, -1)], 0, .lessThanOrEqual))  // x2 <= x1
+        let a = try d.add(ref([(0, 1)], -1, .equal))  // x0 == 1
+        let b = try d.add(ref([(1, 1), (0, -1)], 0, .equal))  // x1 == x0
+        let c = try d.add(ref([(2, 1), (1, -1)], 0, .lessThanOrEqual))  // x2 <= x1
         #expect(d.core.serialCounter == ConstraintRecord.serialLimit - 1)
         let before = fingerprint(d.core)
         // The next addition renumbers first; this one is refused, so nothing changes.
         #expect(throws: CoreError.unsatisfiable(conflict: [a, b, c, pendingConstraintID])) {
-            _ = try d.add(C([(2, 1)], -5, .greaterThanOrEqual))  // x2 >= 5
+            _ = try d.add(ref([(2, 1)], -5, .greaterThanOrEqual))  // x2 >= 5
         }
         #expect(firstDifference(before, fingerprint(d.core)) == nil)
-        let e = try d.add(C([(0, 1)], 0, .greaterThanOrEqual))
+        let e = try d.add(ref([(0, 1)], 0, .greaterThanOrEqual))
         #expect([a, b, c, e].map { d.core.constraints[Int($0)].serial } == [1, 2, 3, 4])
         #expect(d.core.serialCounter == 4)
-        #expect([a, b, c, e].map { d.core.constraints[Int($0)].relation } == [.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual])
+        #expect([a, b, c, e].map { d.core.constraints[Int($0)].relation }
+            == [.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual])
         #expect(throws: CoreError.unsatisfiable(conflict: [a, b, c, pendingConstraintID])) {
-            _ = try d.add(C([(2, 1)], -5, .greaterThanOrEqual))
+            _ = try d.add(ref([(2, 1)], -5, .greaterThanOrEqual))
         }
         #expect(d.problems() == [])
     }
@@ -56,13 +57,14 @@ import Testing
         var ids: [Int32] = []
         for (k, terms) in written.enumerated() {
             ids.append(try d.core.addConstraint(
-                terms: terms.map { VariableTerm(variable: $0.0, coefficient: $0.1) }, constant: Double(k), relation: .lessThanOrEqual,
-                priority: 500))
+                terms: terms.map { VariableTerm(variable: $0.0, coefficient: $0.1) }, constant: Double(k),
+                relation: .lessThanOrEqual, priority: 500))
         }
         func expectStored(sourceLocation: SourceLocation = #_sourceLocation) {
             for (id, terms) in zip(ids, written) {
                 let stored = d.core.terms(ofConstraint: id).map { ($0.variable, $0.coefficient.bitPattern) }
-                #expect(stored.elementsEqual(terms.map { ($0.0, $0.1.bitPattern) }) { $0 == $1 }, sourceLocation: sourceLocation)
+                #expect(stored.elementsEqual(terms.map { ($0.0, $0.1.bitPattern) }) { $0 == $1 },
+                        sourceLocation: sourceLocation)
             }
         }
         expectStored()
@@ -70,8 +72,8 @@ import Testing
         // Enough removed constraints to pass the compaction threshold.
         for _ in 0 ..< 600 {
             let id = try d.core.addConstraint(
-                terms: [VariableTerm(variable: x[0], coefficient: 3), VariableTerm(variable: x[1], coefficient: 1)], constant: 0,
-                relation: .lessThanOrEqual, priority: 250)
+                terms: [VariableTerm(variable: x[0], coefficient: 3), VariableTerm(variable: x[1], coefficient: 1)],
+                constant: 0, relation: .lessThanOrEqual, priority: 250)
             try d.core.removeConstraint(id)
         }
         #expect(d.core.constraintTerms.count < 600 * 6)

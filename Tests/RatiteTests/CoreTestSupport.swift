@@ -1,6 +1,6 @@
+import RatiteCheck
 import Testing
 @testable import Ratite
-import RatiteCheck
 
 // Helpers shared by the core-level tests: a full-state fingerprint, and a small driver that
 // feeds `ReferenceConstraint`s to a `SimplexCore`.
@@ -30,7 +30,9 @@ func fingerprint(_ core: borrowing SimplexCore, transient: Bool = true) -> Strin
     out += "columnNodes \(core.columnNodes.count) free \(core.freeColumnNode)\n"
     for (i, n) in core.columnNodes.elements.enumerated() { out += "n\(i) r\(n.row) x\(n.next)\n" }
     out += "objectiveNodes \(core.objectiveNodes.count) free \(core.freeObjectiveNode)\n"
-    for (i, n) in core.objectiveNodes.elements.enumerated() { out += "o\(i) l\(n.level) x\(n.next) c\(d(n.coefficient))\n" }
+    for (i, n) in core.objectiveNodes.elements.enumerated() {
+        out += "o\(i) l\(n.level) x\(n.next) c\(d(n.coefficient))\n"
+    }
     out += "levels \(core.levels.count) free \(core.freeLevel) order \(core.levelOrder.ids)\n"
     for (i, l) in core.levels.enumerated() { out += "l\(i) p\(d(l.priority)) u\(l.users) c\(d(l.constant))\n" }
     out += "constraints \(core.constraints.count) free \(core.freeConstraint)"
@@ -46,7 +48,8 @@ func fingerprint(_ core: borrowing SimplexCore, transient: Bool = true) -> Strin
     for (i, v) in core.variables.elements.enumerated() {
         out += "v\(i) alive\(v.isAlive) '\(core.variableNames[i])' s\(v.symbol) u\(v.uses) e\(v.edit) v\(d(v.value))\n"
     }
-    out += "serial \(core.serialCounter) levels high \(core.definitionLevelsRanHigh) order \(core.variableOrderEvidence) \(core.levelsFollowVariableOrder)\n"
+    out += "serial \(core.serialCounter) levels high \(core.definitionLevelsRanHigh)"
+    out += " order \(core.variableOrderEvidence) \(core.levelsFollowVariableOrder)\n"
     out += "dirty \(core.dirty) all \(core.allSymbolsDirty)\n"
     if transient {
         out += "flags \(Array(core.flags.elements))\n"
@@ -55,7 +58,9 @@ func fingerprint(_ core: borrowing SimplexCore, transient: Bool = true) -> Strin
         out += "dirty flags \(core.flags.elements.map { $0 & SymbolFlags.dirty })\n"
     }
     out += "hub columns \((0 ..< Int32(core.symbols.count)).filter { core.hubColumns.contains($0) })\n"
-    for (key, previous) in core.hubColumns.predecessors.sorted(by: { $0.key < $1.key }) { out += "h\(key) p\(previous)\n" }
+    for (key, previous) in core.hubColumns.predecessors.sorted(by: { $0.key < $1.key }) {
+        out += "h\(key) p\(previous)\n"
+    }
     out += "phase \(core.phaseLevel) journal \(core.journal.isActive)\n"
     return out
 }
@@ -104,9 +109,12 @@ final class CoreDriver {
     }
 }
 
-/// `Σ terms + constant relation 0` in a compact form for tests: `C([(0, 1), (1, -1)], -8, .equal)`.
-func C(_ terms: [(Int, Double)], _ constant: Double, _ relation: Relation, _ priority: Double = 1000) -> ReferenceConstraint {
-    ReferenceConstraint(terms: terms.map { (variable: $0.0, coefficient: $0.1) }, constant: constant, relation: relation, priority: priority)
+/// A `ReferenceConstraint`, `Σ terms + constant relation 0`, in a compact form for tests:
+/// `ref([(0, 1), (1, -1)], -8, .equal)`.
+func ref(_ terms: [(Int, Double)], _ constant: Double, _ relation: Relation,
+         _ priority: Double = 1000) -> ReferenceConstraint {
+    ReferenceConstraint(terms: terms.map { (variable: $0.0, coefficient: $0.1) }, constant: constant,
+                        relation: relation, priority: priority)
 }
 
 /// Whether `a` and `b` agree to within `tolerance` relative to their size.
@@ -117,7 +125,8 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
 /// Whether two objective vectors agree level by level: within `tolerance` relative to the
 /// level's value, or to `scales` (the size of the numbers summed at each level, see
 /// `objectiveScales`) times 1e-12, whichever is larger.
-func sameObjective(_ a: [(priority: Double, value: Double)], _ b: [(priority: Double, value: Double)], tolerance: Double = 1e-7, scales: [Double] = []) -> Bool {
+func sameObjective(_ a: [(priority: Double, value: Double)], _ b: [(priority: Double, value: Double)],
+                   tolerance: Double = 1e-7, scales: [Double] = []) -> Bool {
     guard a.count == b.count else { return false }
     for (i, (x, y)) in zip(a, b).enumerated() {
         guard x.priority == y.priority else { return false }

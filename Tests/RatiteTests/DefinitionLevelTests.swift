@@ -11,8 +11,8 @@ import Testing
         let d = CoreDriver(variableCount: 2 * n)
         d.core.levelsStartFromVariableIDs = false
         for i in 0 ..< n - 1 {
-            _ = try d.add(C([(i + 1, 1), (i, -1)], -1, .equal))
-            _ = try d.add(C([(n + i + 1, 1), (n + i, -1)], -1, .equal))
+            _ = try d.add(ref([(i + 1, 1), (i, -1)], -1, .equal))
+            _ = try d.add(ref([(n + i + 1, 1), (n + i, -1)], -1, .equal))
         }
         return d
     }
@@ -29,8 +29,8 @@ import Testing
     /// each round lifts every level by about twice the chain length.
     func seesaw(_ d: CoreDriver, n: Int, rounds: Int) throws {
         for _ in 0 ..< rounds {
-            try d.core.removeConstraint(try d.add(C([(n, 1), (n - 1, -1)], -1, .equal)))
-            try d.core.removeConstraint(try d.add(C([(0, 1), (2 * n - 1, -1)], -1, .equal)))
+            try d.core.removeConstraint(try d.add(ref([(n, 1), (n - 1, -1)], -1, .equal)))
+            try d.core.removeConstraint(try d.add(ref([(0, 1), (2 * n - 1, -1)], -1, .equal)))
         }
     }
 
@@ -74,7 +74,7 @@ import Testing
         d.core.renumberDefinitionLevelsOften(past: highestLevel(d.core))
         let before = fingerprint(d.core)
         d.core.beginTransaction()
-        _ = try d.add(C([(n, 1), (n - 1, -1)], -1, .equal))
+        _ = try d.add(ref([(n, 1), (n - 1, -1)], -1, .equal))
         let ranHigh = d.core.definitionLevelsRanHigh
         #expect(ranHigh)
         d.core.rollbackTransaction()

@@ -49,7 +49,9 @@ import Testing
             #expect(solve.contains(syntax), "\(syntax)")
         }
         let vfl = try LayoutCommandTests.ratite(["vfl", "--help"]).stdout
-        for option in ["--views", "--metrics", "--options", "--extended", "--canonical"] { #expect(vfl.contains(option)) }
+        for option in ["--views", "--metrics", "--options", "--extended", "--canonical"] {
+            #expect(vfl.contains(option))
+        }
     }
 
     @Test func unknownCommandsAndOptionsExitWith64() throws {

@@ -17,7 +17,9 @@ struct InfeasibleQueueTests {
                 queue.push(symbol, violation: violation)
                 reference.append((symbol, violation))
             } else {
-                reference.sort { $0.violation > $1.violation || ($0.violation == $1.violation && $0.symbol < $1.symbol) }
+                reference.sort {
+                    $0.violation > $1.violation || ($0.violation == $1.violation && $0.symbol < $1.symbol)
+                }
                 let expected = reference.first
                 if !reference.isEmpty { reference.removeFirst() }
                 let popped = queue.pop()
@@ -39,12 +41,16 @@ struct InfeasibleQueueTests {
             for name in system.names { _ = core.newVariable(name: name) }
             if pinned {
                 for (k, edit) in system.edits.enumerated() {
-                    _ = try core.addConstraint(terms: [VariableTerm(variable: edit.variable, coefficient: 1)], constant: -system.suggestions[k], relation: .equal, priority: edit.priority)
+                    _ = try core.addConstraint(terms: [VariableTerm(variable: edit.variable, coefficient: 1)],
+                                               constant: -system.suggestions[k], relation: .equal,
+                                               priority: edit.priority)
                 }
             }
             for c in system.constraints {
                 let n = c.normalized
-                _ = try core.addConstraint(terms: n.terms.map { VariableTerm(variable: $0.variable, coefficient: $0.coefficient) }, constant: n.constant, relation: c.relation, priority: c.priority)
+                _ = try core.addConstraint(
+                    terms: n.terms.map { VariableTerm(variable: $0.variable, coefficient: $0.coefficient) },
+                    constant: n.constant, relation: c.relation, priority: c.priority)
             }
             if !pinned {
                 for (k, edit) in system.edits.enumerated() {

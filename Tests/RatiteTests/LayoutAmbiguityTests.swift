@@ -110,8 +110,10 @@ import Testing
     /// wishes pulling apart at the same priority cost the same anywhere between them.
     @Test func optionalConstraintsAndTies() throws {
         let s = try Loose()
-        let wish = LayoutConstraint(item: s.v, attribute: .left, relatedBy: .equal, toItem: s.root, attribute: .left, constant: 10, priority: 500)
-        let other = LayoutConstraint(item: s.v, attribute: .left, relatedBy: .equal, toItem: s.root, attribute: .left, constant: 30, priority: 500)
+        let wish = LayoutConstraint(item: s.v, attribute: .left, relatedBy: .equal, toItem: s.root, attribute: .left,
+                                    constant: 10, priority: 500)
+        let other = LayoutConstraint(item: s.v, attribute: .left, relatedBy: .equal, toItem: s.root, attribute: .left,
+                                     constant: 30, priority: 500)
         let top = s.v.topAnchor.constraint(equalTo: s.root.topAnchor)
         try s.engine.activate([wish, top])
         layoutSolve(s.engine)
@@ -254,7 +256,8 @@ import Testing
         let ceiling = v.leftAnchor.constraint(lessThanOrEqualTo: root.leftAnchor, constant: 300)
         try engine.activate([
             floor, ceiling,
-            LayoutConstraint(item: v, attribute: .left, relatedBy: .equal, toItem: root, attribute: .left, priority: 500),
+            LayoutConstraint(item: v, attribute: .left, relatedBy: .equal, toItem: root, attribute: .left,
+                             priority: 500),
             v.widthAnchor.constraint(equalToConstant: 10),
         ])
         layoutSolve(engine)

@@ -31,7 +31,8 @@ import Testing
         /// v.x (horizontal cases) or v.y (vertical cases) in `box` coordinates.
         var expected: Double
         var description: String {
-            "v.\(first.rawValue) == box.\(second.rawValue) + 5 [\(direction.rawValue)\(custom ? ", custom margins" : "")] → \(formatNumber(expected))"
+            "v.\(first.rawValue) == box.\(second.rawValue) + 5 "
+                + "[\(direction.rawValue)\(custom ? ", custom margins" : "")] → \(formatNumber(expected))"
         }
     }
 
@@ -63,8 +64,10 @@ import Testing
         try engine.activate([
             v.widthAnchor.constraint(equalToConstant: 40),
             v.heightAnchor.constraint(equalToConstant: 30),
-            horizontal ? v.topAnchor.constraint(equalTo: box.topAnchor) : v.leftAnchor.constraint(equalTo: box.leftAnchor),
-            LayoutConstraint(item: v, attribute: c.first, relatedBy: .equal, toItem: box, attribute: c.second, constant: 5),
+            horizontal ? v.topAnchor.constraint(equalTo: box.topAnchor)
+                : v.leftAnchor.constraint(equalTo: box.leftAnchor),
+            LayoutConstraint(item: v, attribute: c.first, relatedBy: .equal, toItem: box, attribute: c.second,
+                             constant: 5),
         ])
         layoutSolve(engine)
         #expect(v.effectiveLayoutDirection == (c.direction.isRTL ? .rightToLeft : .leftToRight))
@@ -210,7 +213,9 @@ import Testing
     static let firstVertical: [Case] = {
         var cases: [Case] = []
         func add(_ a: Attribute, custom: Bool, _ y: Double) {
-            for d in Direction.allCases { cases.append(Case(first: a, second: .top, custom: custom, direction: d, expected: y)) }
+            for d in Direction.allCases {
+                cases.append(Case(first: a, second: .top, custom: custom, direction: d, expected: y))
+            }
         }
         add(.top, custom: true, 5)
         add(.bottom, custom: true, -25)
@@ -243,7 +248,9 @@ import Testing
     static let secondVertical: [Case] = {
         var cases: [Case] = []
         func add(_ b: Attribute, custom: Bool, _ y: Double) {
-            for d in Direction.allCases { cases.append(Case(first: .top, second: b, custom: custom, direction: d, expected: y)) }
+            for d in Direction.allCases {
+                cases.append(Case(first: .top, second: b, custom: custom, direction: d, expected: y))
+            }
         }
         add(.top, custom: true, 5)
         add(.bottom, custom: true, 105)
@@ -358,7 +365,8 @@ import Testing
         let v = try engine.addView("v", in: container)
         try layoutPin(engine, container, in: root, containerX, 40, 200, 100)
         try engine.activate([
-            LayoutConstraint(item: v, attribute: .centerX, relatedBy: .equal, toItem: container, attribute: .centerX, multiplier: 0.5),
+            LayoutConstraint(item: v, attribute: .centerX, relatedBy: .equal, toItem: container, attribute: .centerX,
+                             multiplier: 0.5),
             v.widthAnchor.constraint(equalToConstant: 20),
             v.topAnchor.constraint(equalTo: container.topAnchor),
             v.heightAnchor.constraint(equalToConstant: 20),
@@ -377,10 +385,11 @@ import Testing
         let root = try layoutRoot(engine)
         let a = try engine.addView("a", in: root)
         let pairs: [(Attribute, Attribute)] = [
-            (a.leadingAnchor.attribute, .leading), (a.trailingAnchor.attribute, .trailing), (a.leftAnchor.attribute, .left),
-            (a.rightAnchor.attribute, .right), (a.centerXAnchor.attribute, .centerX), (a.leadingMarginAnchor.attribute, .leadingMargin),
-            (a.trailingMarginAnchor.attribute, .trailingMargin), (a.leftMarginAnchor.attribute, .leftMargin),
-            (a.rightMarginAnchor.attribute, .rightMargin), (a.centerXWithinMarginsAnchor.attribute, .centerXWithinMargins),
+            (a.leadingAnchor.attribute, .leading), (a.trailingAnchor.attribute, .trailing),
+            (a.leftAnchor.attribute, .left), (a.rightAnchor.attribute, .right), (a.centerXAnchor.attribute, .centerX),
+            (a.leadingMarginAnchor.attribute, .leadingMargin), (a.trailingMarginAnchor.attribute, .trailingMargin),
+            (a.leftMarginAnchor.attribute, .leftMargin), (a.rightMarginAnchor.attribute, .rightMargin),
+            (a.centerXWithinMarginsAnchor.attribute, .centerXWithinMargins),
             (a.topAnchor.attribute, .top), (a.bottomAnchor.attribute, .bottom), (a.centerYAnchor.attribute, .centerY),
             (a.firstBaselineAnchor.attribute, .firstBaseline), (a.lastBaselineAnchor.attribute, .lastBaseline),
             (a.topMarginAnchor.attribute, .topMargin), (a.bottomMarginAnchor.attribute, .bottomMargin),
@@ -398,11 +407,14 @@ import Testing
             a.heightAnchor.constraint(greaterThanOrEqualToConstant: 6),
         ]
         #expect(built.map(\.equation) == [
-            "a.leading == root.centerX + 1", "a.centerX >= root.leftMargin + 2", "a.centerXWithinMargins <= root.trailing",
+            "a.leading == root.centerX + 1", "a.centerX >= root.leftMargin + 2",
+            "a.centerXWithinMargins <= root.trailing",
             "a.right <= root.centerXWithinMargins - 3", "a.firstBaseline >= root.topMargin + 4",
             "a.width <= root.height * 0.25 + 5", "a.height >= 6",
         ])
-        #expect(built.allSatisfy { $0.priority == .required && $0.kind == .user && !$0.isActive && $0.identifier == nil })
+        #expect(built.allSatisfy {
+            $0.priority == .required && $0.kind == .user && !$0.isActive && $0.identifier == nil
+        })
     }
 
     // MARK: Guides and nesting
@@ -418,7 +430,8 @@ import Testing
         let outer = try engine.addView("outer", in: root)
         let inner = try engine.addView("inner", in: outer)
         let leaf = try engine.addView("leaf", in: inner)
-        let safe = try engine.addGuide("safe", in: outer, insets: DirectionalInsets(top: 1, leading: 2, bottom: 3, trailing: 4))
+        let safe = try engine.addGuide("safe", in: outer,
+                                       insets: DirectionalInsets(top: 1, leading: 2, bottom: 3, trailing: 4))
         try layoutPin(engine, outer, in: root, 10, 20, 300, 400)
         try layoutPin(engine, inner, in: outer, 5, 6, 100, 100)
         try layoutPin(engine, leaf, in: inner, 7, 8, 10, 10)

@@ -61,7 +61,9 @@ import Testing
         (40 - 160.0 * 40 / 480, 200 - 160.0 * 200 / 480), // T+H+B
     ]
 
-    static let combinations: [Combination] = (0..<8).flatMap { h in (0..<8).map { v in Combination(horizontal: h, vertical: v) } }
+    static let combinations: [Combination] = (0..<8).flatMap { h in
+        (0..<8).map { v in Combination(horizontal: h, vertical: v) }
+    }
 
     @Test(arguments: combinations)
     func everyMaskCombinationThroughARotation(_ c: Combination) throws {
@@ -91,8 +93,10 @@ import Testing
         let root = try layoutRoot(engine)
         let container = try engine.addView("container", in: root)
         let badge = try engine.addView("badge", in: container)
-        try engine.setAutoresizing(frame: Frame(x: 10, y: 10, width: 300, height: 460), mask: [.flexibleWidth, .flexibleHeight], of: container)
-        try engine.setAutoresizing(frame: Frame(x: 250, y: 400, width: 40, height: 50), mask: [.flexibleLeftMargin, .flexibleTopMargin], of: badge)
+        try engine.setAutoresizing(frame: Frame(x: 10, y: 10, width: 300, height: 460),
+                                   mask: [.flexibleWidth, .flexibleHeight], of: container)
+        try engine.setAutoresizing(frame: Frame(x: 250, y: 400, width: 40, height: 50),
+                                   mask: [.flexibleLeftMargin, .flexibleTopMargin], of: badge)
         layoutSolve(engine)
         layoutExpectFrame(badge, 250, 400, 40, 50)
         try engine.setSize(of: root, width: 480, height: 320)
@@ -116,8 +120,10 @@ import Testing
         ])
         let bar = try engine.addView("bar", in: container)
         let corner = try engine.addView("corner", in: container)
-        try engine.setAutoresizing(frame: Frame(x: 0, y: 410, width: 300, height: 50), mask: [.flexibleWidth, .flexibleTopMargin], of: bar)
-        try engine.setAutoresizing(frame: Frame(x: 260, y: 0, width: 40, height: 40), mask: [.flexibleLeftMargin, .flexibleBottomMargin], of: corner)
+        try engine.setAutoresizing(frame: Frame(x: 0, y: 410, width: 300, height: 50),
+                                   mask: [.flexibleWidth, .flexibleTopMargin], of: bar)
+        try engine.setAutoresizing(frame: Frame(x: 260, y: 0, width: 40, height: 40),
+                                   mask: [.flexibleLeftMargin, .flexibleBottomMargin], of: corner)
         layoutSolve(engine)
         layoutExpectFrame(container, 10, 10, 300, 460)
         layoutExpectFrame(bar, 0, 410, 300, 50)
@@ -135,7 +141,8 @@ import Testing
         let engine = LayoutEngine()
         let root = try layoutRoot(engine)
         let v = try engine.addView("v", in: root)
-        try engine.setAutoresizing(frame: Frame(x: 0, y: 0, width: 0, height: 480), mask: [.flexibleLeftMargin, .flexibleWidth], of: v)
+        try engine.setAutoresizing(frame: Frame(x: 0, y: 0, width: 0, height: 480),
+                                   mask: [.flexibleLeftMargin, .flexibleWidth], of: v)
         try engine.setSize(of: root, width: 480, height: 480)
         layoutSolve(engine)
         layoutExpectFrame(v, 80, 0, 80, 480)
@@ -162,7 +169,8 @@ import Testing
         #expect(!engine.activeConstraints.contains { $0.kind == .autoresizing })
         engine.deactivate([fight])
         try engine.activate([fight, v.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 1),
-                             v.topAnchor.constraint(equalTo: root.topAnchor, constant: 2), v.heightAnchor.constraint(equalToConstant: 3)])
+                             v.topAnchor.constraint(equalTo: root.topAnchor, constant: 2),
+                             v.heightAnchor.constraint(equalToConstant: 3)])
         layoutSolve(engine)
         layoutExpectFrame(v, 1, 2, 50, 3)
         #expect(engine.conflictLog.count == 1)
@@ -174,7 +182,8 @@ import Testing
         let root = try layoutRoot(engine)
         let v = try engine.addView("v", in: root)
         try engine.setAutoresizing(frame: Frame(x: 20, y: 40, width: 100, height: 200), mask: [.flexibleWidth], of: v)
-        try engine.setAutoresizing(frame: Frame(x: 5, y: 6, width: 7, height: 8), mask: [.flexibleRightMargin, .flexibleBottomMargin], of: v)
+        try engine.setAutoresizing(frame: Frame(x: 5, y: 6, width: 7, height: 8),
+                                   mask: [.flexibleRightMargin, .flexibleBottomMargin], of: v)
         #expect(engine.activeConstraints.filter { $0.kind == .autoresizing }.count == 4)
         layoutSolve(engine)
         layoutExpectFrame(v, 5, 6, 7, 8)

@@ -20,7 +20,8 @@ import Testing
         try layoutPin(engine, m, in: root, 10, 100, 100, 60)
         for (v, x) in [(first, 120.0), (last, 200.0), (plain, 280.0)] {
             try engine.activate([v.leftAnchor.constraint(equalTo: root.leftAnchor, constant: x),
-                                 v.widthAnchor.constraint(equalToConstant: 30), v.heightAnchor.constraint(equalToConstant: 30)])
+                                 v.widthAnchor.constraint(equalToConstant: 30),
+                                 v.heightAnchor.constraint(equalToConstant: 30)])
         }
         try engine.activate([
             first.firstBaselineAnchor.constraint(equalTo: m.firstBaselineAnchor),
@@ -54,7 +55,8 @@ import Testing
         let align = field.lastBaselineAnchor.constraint(equalTo: label.lastBaselineAnchor)
         try engine.activate([align,
                              field.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 150),
-                             field.widthAnchor.constraint(equalToConstant: 50), field.heightAnchor.constraint(equalToConstant: 30)])
+                             field.widthAnchor.constraint(equalToConstant: 50),
+                             field.heightAnchor.constraint(equalToConstant: 30)])
         layoutSolve(engine)
         // Neither has offsets: bottoms aligned at 90.
         layoutExpectFrame(field, 150, 60, 50, 30)
@@ -91,7 +93,8 @@ import Testing
         try engine.setBaselineOffsets(firstFromTop: 17, lastFromBottom: 4, of: text)
         let height = text.heightAnchor.constraint(equalToConstant: 21)
         try engine.activate([
-            text.leftAnchor.constraint(equalTo: root.leftAnchor), text.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+            text.leftAnchor.constraint(equalTo: root.leftAnchor),
+            text.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
             text.widthAnchor.constraint(equalToConstant: 50), height,
         ])
         for (v, x, attribute) in [(first, 100.0, Attribute.firstBaseline), (last, 200.0, .lastBaseline)] {

@@ -31,7 +31,8 @@ import Testing
         /// Every frame equals the solution, reported or not.
         func expectFramesCurrent(sourceLocation: SourceLocation = #_sourceLocation) {
             for item in engine.items {
-                #expect(item.frame == engine.solvedFrame(of: item), "\(item.name) is stale", sourceLocation: sourceLocation)
+                #expect(item.frame == engine.solvedFrame(of: item), "\(item.name) is stale",
+                        sourceLocation: sourceLocation)
             }
         }
     }
@@ -88,9 +89,13 @@ import Testing
     @Test func reportIsInCreationOrder() throws {
         let t = try Tree()
         layoutSolve(t.engine)
-        let zeroWidth = try #require(t.engine.activeConstraints.first { $0.firstItem === t.zero && $0.firstAttribute == .width })
+        let zeroWidth = try #require(t.engine.activeConstraints.first {
+            $0.firstItem === t.zero && $0.firstAttribute == .width
+        })
         try t.engine.setConstant(3, for: zeroWidth)
-        let grandLeft = try #require(t.engine.activeConstraints.first { $0.firstItem === t.grandchild && $0.firstAttribute == .left })
+        let grandLeft = try #require(t.engine.activeConstraints.first {
+            $0.firstItem === t.grandchild && $0.firstAttribute == .left
+        })
         try t.engine.setConstant(2, for: grandLeft)
         try t.engine.setConstant(11, for: t.panelLeft)
         #expect(layoutSolve(t.engine) == ["panel", "grandchild", "stray", "zero"])

@@ -1,9 +1,10 @@
 import Foundation
+import Testing
+@testable import Ratite
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
-@testable import Ratite
 
 /// `ratite layout FILE [--svg OUT.svg] [--rtl] [--size WxH] ...` end to end: the built
 /// executable is run on the shipped examples and on small files, and its whole output,
@@ -41,7 +42,8 @@ import Testing
 
     static func ratite(_ arguments: [String], input: String? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = try #require(executable, "the ratite executable was not found next to the tests")
+        let binary = try #require(executable, "the ratite executable was not found next to the tests")
+        process.executableURL = binary
         process.arguments = arguments
         let out = Pipe(), err = Pipe(), stdin = Pipe()
         process.standardOutput = out

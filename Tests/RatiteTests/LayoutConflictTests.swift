@@ -9,14 +9,17 @@ import Testing
 /// the same input gives the same report.
 @Suite struct LayoutConflictTests {
     /// Checks that `report` is a minimal conflict of the engine's constraints.
-    static func expectMinimal(_ report: ConflictReport, in engine: LayoutEngine, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectMinimal(_ report: ConflictReport, in engine: LayoutEngine,
+                              sourceLocation: SourceLocation = #_sourceLocation) {
         let set = report.constraints
         #expect(set.allSatisfy { $0.priority.isRequired && $0.isActive }, sourceLocation: sourceLocation)
-        #expect(!layoutSatisfiable(set, in: engine), "the reported set is satisfiable: \(set)", sourceLocation: sourceLocation)
+        #expect(!layoutSatisfiable(set, in: engine), "the reported set is satisfiable: \(set)",
+                sourceLocation: sourceLocation)
         for (i, member) in set.enumerated() {
             var rest = set
             rest.remove(at: i)
-            #expect(layoutSatisfiable(rest, in: engine), "not minimal: still unsatisfiable without \(member)", sourceLocation: sourceLocation)
+            #expect(layoutSatisfiable(rest, in: engine), "not minimal: still unsatisfiable without \(member)",
+                    sourceLocation: sourceLocation)
         }
         let serials = set.map(\.activationSerial)
         #expect(serials == serials.sorted(), "not in activation order", sourceLocation: sourceLocation)
@@ -44,7 +47,8 @@ import Testing
             pinRight = a.rightAnchor.constraint(equalTo: root.rightAnchor)
             pinRight.identifier = "pinRight"
             try engine.activate([
-                a.topAnchor.constraint(equalTo: root.topAnchor, constant: 5), a.heightAnchor.constraint(equalToConstant: 20),
+                a.topAnchor.constraint(equalTo: root.topAnchor, constant: 5),
+                a.heightAnchor.constraint(equalToConstant: 20),
                 LayoutConstraint(item: a, attribute: .width, relatedBy: .equal, constant: 300, priority: 500),
                 a.widthAnchor.constraint(lessThanOrEqualTo: root.widthAnchor),
                 pinLeft, width,
@@ -109,11 +113,13 @@ import Testing
         let a = try engine.addView("a", in: root)
         let first = a.widthAnchor.constraint(equalToConstant: 100)
         let second = a.widthAnchor.constraint(equalTo: root.widthAnchor, multiplier: 0.5)
-        try engine.activate([a.leftAnchor.constraint(equalTo: root.leftAnchor), a.topAnchor.constraint(equalTo: root.topAnchor),
+        try engine.activate([a.leftAnchor.constraint(equalTo: root.leftAnchor),
+                             a.topAnchor.constraint(equalTo: root.topAnchor),
                              a.heightAnchor.constraint(equalToConstant: 1), first, second])
         let report = try #require(engine.conflictLog.last)
         #expect(report.broken === second)
-        #expect(report.constraints.map(\.description) == ["[rootFrame] root.width == 320", "a.width == 100", "a.width == root.width * 0.5"])
+        #expect(report.constraints.map(\.description) == ["[rootFrame] root.width == 320", "a.width == 100",
+                                                          "a.width == root.width * 0.5"])
         Self.expectMinimal(report, in: engine)
         layoutSolve(engine)
         layoutExpectFrame(a, 0, 0, 100, 1)
@@ -166,7 +172,8 @@ import Testing
         let a = try engine.addView("a", in: root)
         let width = a.widthAnchor.constraint(equalToConstant: 100)
         let cap = a.widthAnchor.constraint(lessThanOrEqualToConstant: 200)
-        try engine.activate([a.leftAnchor.constraint(equalTo: root.leftAnchor), a.topAnchor.constraint(equalTo: root.topAnchor),
+        try engine.activate([a.leftAnchor.constraint(equalTo: root.leftAnchor),
+                             a.topAnchor.constraint(equalTo: root.topAnchor),
                              a.heightAnchor.constraint(equalToConstant: 1), width, cap])
         try engine.setConstant(300, for: width)
         let report = try #require(engine.conflictLog.last)
@@ -186,16 +193,16 @@ import Testing
         let a = try engine.addView("a", in: root)
         let width = a.widthAnchor.constraint(equalToConstant: 100)
         try engine.activate([
-            a.leftAnchor.constraint(equalTo: root.leftAnchor), a.rightAnchor.constraint(equalTo: root.rightAnchor), width,
-            a.topAnchor.constraint(equalTo: root.topAnchor), a.heightAnchor.constraint(equalToConstant: 1),
+            a.leftAnchor.constraint(equalTo: root.leftAnchor), a.rightAnchor.constraint(equalTo: root.rightAnchor),
+            width, a.topAnchor.constraint(equalTo: root.topAnchor), a.heightAnchor.constraint(equalToConstant: 1),
         ])
         layoutSolve(engine)
         layoutExpectFrame(root, 0, 0, 100, 0)
         try engine.setSize(of: root, width: 320, height: 480)
         let report = try #require(engine.conflictLog.last)
         #expect(report.broken === width)
-        #expect(report.constraints.map(\.description) == ["a.left == root.left", "a.right == root.right", "a.width == 100",
-                                                          "[rootFrame] root.width == 320"])
+        #expect(report.constraints.map(\.description) == ["a.left == root.left", "a.right == root.right",
+                                                          "a.width == 100", "[rootFrame] root.width == 320"])
         Self.expectMinimal(report, in: engine)
         layoutSolve(engine)
         layoutExpectFrame(root, 0, 0, 320, 480)
@@ -211,7 +218,8 @@ import Testing
         try engine.setIntrinsicContentSize(IntrinsicSize(height: 20), of: a)
         let bottom = a.bottomAnchor.constraint(equalTo: root.bottomAnchor)
         try engine.activate([a.topAnchor.constraint(equalTo: root.topAnchor), bottom,
-                             a.leftAnchor.constraint(equalTo: root.leftAnchor), a.widthAnchor.constraint(equalToConstant: 5)])
+                             a.leftAnchor.constraint(equalTo: root.leftAnchor),
+                             a.widthAnchor.constraint(equalToConstant: 5)])
         layoutSolve(engine)
         layoutExpectFrame(a, 0, 0, 5, 480)
         #expect(engine.conflictLog.isEmpty)
@@ -246,7 +254,7 @@ import Testing
     struct Generator {
         var state: UInt64
         mutating func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(n))
         }
     }
@@ -281,7 +289,7 @@ import Testing
     }
 
     static func randomRun(seed: Int) throws -> (conflicts: Int, refusals: Int) {
-        var g = Generator(state: UInt64(seed) &* 0x9E3779B97F4A7C15 &+ 1)
+        var g = Generator(state: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
         let engine = LayoutEngine()
         let root = try layoutRoot(engine)
         let views = try (0..<3).map { try engine.addView("v\($0)", in: root) }
@@ -309,17 +317,20 @@ import Testing
             switch g.next(4) {
             case 0:
                 let family = [directional, absolute][g.next(2)]
-                c = LayoutConstraint(item: first, attribute: family[g.next(family.count)], relatedBy: relation, toItem: second,
-                                     attribute: family[g.next(family.count)], constant: constant, priority: priority)
+                c = LayoutConstraint(item: first, attribute: family[g.next(family.count)], relatedBy: relation,
+                                     toItem: second, attribute: family[g.next(family.count)], constant: constant,
+                                     priority: priority)
             case 1:
-                c = LayoutConstraint(item: first, attribute: vertical[g.next(vertical.count)], relatedBy: relation, toItem: second,
-                                     attribute: vertical[g.next(vertical.count)], constant: constant, priority: priority)
+                c = LayoutConstraint(item: first, attribute: vertical[g.next(vertical.count)], relatedBy: relation,
+                                     toItem: second, attribute: vertical[g.next(vertical.count)], constant: constant,
+                                     priority: priority)
             default:
                 let attribute: Attribute = g.next(2) == 0 ? .width : .height
                 if g.next(2) == 0 { second = nil }
                 c = LayoutConstraint(item: first, attribute: attribute, relatedBy: relation, toItem: second,
                                      attribute: second == nil ? .notAnAttribute : attribute,
-                                     multiplier: second == nil ? 1 : [0.5, 1, 2][g.next(3)], constant: abs(constant), priority: priority)
+                                     multiplier: second == nil ? 1 : [0.5, 1, 2][g.next(3)], constant: abs(constant),
+                                     priority: priority)
             }
             let logged = engine.conflictLog.count
             try engine.activate([c])
@@ -340,9 +351,9 @@ import Testing
             }
             // The strict twin.
             let copy = LayoutConstraint(
-                item: try #require(twin.item(named: c.firstItem.name)), attribute: c.firstAttribute, relatedBy: c.relation,
-                toItem: try c.secondItem.map { try #require(twin.item(named: $0.name)) }, attribute: c.secondAttribute,
-                multiplier: c.multiplier, constant: c.constant, priority: c.priority)
+                item: try #require(twin.item(named: c.firstItem.name)), attribute: c.firstAttribute,
+                relatedBy: c.relation, toItem: try c.secondItem.map { try #require(twin.item(named: $0.name)) },
+                attribute: c.secondAttribute, multiplier: c.multiplier, constant: c.constant, priority: c.priority)
             let before = LayoutStateSnapshot(twin, extra: [copy])
             if let error = layoutError({ try twin.activate([copy]) }) {
                 refused += 1
@@ -376,8 +387,9 @@ import Testing
         #expect(report.constraints.last === row.pinRight)
         #expect(!report.description.contains("Will attempt to recover"))
         // The same minimal set as in the recovering mode.
-        #expect(report.constraints.map { $0.description } == ["[rootFrame] root.width == 320", "'pinLeft' a.left == root.left + 10",
-                                                          "a.width == 100", "'pinRight' a.right == root.right"])
+        #expect(report.constraints.map { $0.description } == ["[rootFrame] root.width == 320",
+                                                              "'pinLeft' a.left == root.left + 10",
+                                                              "a.width == 100", "'pinRight' a.right == root.right"])
         #expect(!layoutSatisfiable(report.constraints, in: row.engine))
         #expect(calls == 0)
         layoutExpectUnchanged(row.engine, since: before, extra: [bystander, row.pinRight])
@@ -458,18 +470,22 @@ import Testing
                                            a.widthAnchor.constraint(equalToConstant: 100)]) }
             operation = { try engine.setLayoutDirection(.rightToLeft, of: root) }
         case .setBaselineOffsets:
-            setup = { try engine.activate([a.topAnchor.constraint(equalTo: b.topAnchor), a.heightAnchor.constraint(equalToConstant: 30),
+            setup = { try engine.activate([a.topAnchor.constraint(equalTo: b.topAnchor),
+                                           a.heightAnchor.constraint(equalToConstant: 30),
                                            a.lastBaselineAnchor.constraint(equalTo: b.lastBaselineAnchor)]) }
             operation = { try engine.setBaselineOffsets(firstFromTop: 10, lastFromBottom: 10, of: a) }
         case .setAutoresizing:
             setup = { try engine.activate([a.widthAnchor.constraint(lessThanOrEqualToConstant: 150)]) }
-            operation = { try engine.setAutoresizing(frame: Frame(x: 0, y: 0, width: 200, height: 10), mask: [.flexibleWidth], of: a) }
+            operation = { try engine.setAutoresizing(frame: Frame(x: 0, y: 0, width: 200, height: 10),
+                                                     mask: [.flexibleWidth], of: a) }
         case .replaceAutoresizing:
             setup = {
-                try engine.setAutoresizing(frame: Frame(x: 0, y: 0, width: 100, height: 10), mask: [.flexibleLeftMargin], of: a)
+                try engine.setAutoresizing(frame: Frame(x: 0, y: 0, width: 100, height: 10),
+                                           mask: [.flexibleLeftMargin], of: a)
                 try engine.activate([a.widthAnchor.constraint(lessThanOrEqualToConstant: 150)])
             }
-            operation = { try engine.setAutoresizing(frame: Frame(x: 0, y: 0, width: 200, height: 10), mask: [.flexibleWidth], of: a) }
+            operation = { try engine.setAutoresizing(frame: Frame(x: 0, y: 0, width: 200, height: 10),
+                                                     mask: [.flexibleWidth], of: a) }
         }
         try setup()
         #expect(engine.conflictLog.isEmpty, "the setup itself conflicts")
@@ -484,9 +500,12 @@ import Testing
         // Whatever happened, every active constraint must be the one the solver holds, and
         // the solver must hold nothing else.
         let installed = engine.activeConstraints.filter(\.isInstalled)
-        #expect(installed.count == engine.activeConstraints.filter { !$0.isBroken }.count, "active constraints missing from the solver")
-        #expect(layoutSolverConstraintCount(engine) == installed.count,
-                "the solver holds \(layoutSolverConstraintCount(engine)) constraints, the engine knows \(installed.count)")
+        #expect(installed.count == engine.activeConstraints.filter { !$0.isBroken }.count,
+                "active constraints missing from the solver")
+        #expect(layoutSolverConstraintCount(engine) == installed.count, """
+            the solver holds \(layoutSolverConstraintCount(engine)) constraints, \
+            the engine knows \(installed.count)
+            """)
     }
 
     /// The practical effect of a half-undone strict operation: after a refused font change,
@@ -497,10 +516,12 @@ import Testing
         let a = try engine.addView("a", in: root)
         try engine.setIntrinsicContentSize(IntrinsicSize(width: 42, height: 21), of: a)
         try engine.setCompressionResistancePriority(.required, for: .vertical, of: a)
-        try engine.activate([a.leftAnchor.constraint(equalTo: root.leftAnchor), a.topAnchor.constraint(equalTo: root.topAnchor),
+        try engine.activate([a.leftAnchor.constraint(equalTo: root.leftAnchor),
+                             a.topAnchor.constraint(equalTo: root.topAnchor),
                              a.heightAnchor.constraint(lessThanOrEqualToConstant: 25)])
         engine.throwsOnConflict = true
-        #expect(layoutError { try engine.setIntrinsicContentSize(IntrinsicSize(width: 100, height: 30), of: a) }?.layoutCaseName == "unsatisfiable")
+        #expect(layoutError { try engine.setIntrinsicContentSize(IntrinsicSize(width: 100, height: 30), of: a) }?
+            .layoutCaseName == "unsatisfiable")
         #expect(a.intrinsicContentSize == IntrinsicSize(width: 42, height: 21))
         try engine.setIntrinsicContentSize(IntrinsicSize(width: 100, height: 21), of: a)
         layoutSolve(engine)
@@ -517,12 +538,16 @@ import Testing
         let left = a.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 10)
         let leading = a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10)
         try engine.activate([left, leading, a.widthAnchor.constraint(equalToConstant: 100),
-                             a.topAnchor.constraint(equalTo: root.topAnchor), a.heightAnchor.constraint(equalToConstant: 10)])
+                             a.topAnchor.constraint(equalTo: root.topAnchor),
+                             a.heightAnchor.constraint(equalToConstant: 10)])
         engine.throwsOnConflict = true
-        #expect(layoutError { try engine.setLayoutDirection(.rightToLeft, of: root) }?.layoutCaseName == "unsatisfiable")
+        #expect(layoutError { try engine.setLayoutDirection(.rightToLeft, of: root) }?.layoutCaseName
+            == "unsatisfiable")
         #expect(leading.isActive && leading.isInstalled)
         engine.deactivate([left, leading])
-        let error = layoutError { try engine.activate([a.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 50)]) }
+        let error = layoutError {
+            try engine.activate([a.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 50)])
+        }
         #expect(error == nil, "\(error.map { "\($0)" } ?? "")")
         layoutSolve(engine)
         layoutExpectFrame(a, 50, 0, 100, 10)
@@ -534,7 +559,8 @@ import Testing
         let engine = LayoutEngine()
         let root = try layoutRoot(engine)
         let a = try engine.addView("a", in: root)
-        try engine.activate([a.leftAnchor.constraint(equalTo: root.leftAnchor), a.topAnchor.constraint(equalTo: root.topAnchor),
+        try engine.activate([a.leftAnchor.constraint(equalTo: root.leftAnchor),
+                             a.topAnchor.constraint(equalTo: root.topAnchor),
                              a.heightAnchor.constraint(equalToConstant: 10)])
         try engine.setContentHuggingPriority(.required, for: .horizontal, of: a)
         try engine.setCompressionResistancePriority(.required, for: .horizontal, of: a)

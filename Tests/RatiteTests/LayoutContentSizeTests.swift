@@ -26,7 +26,8 @@ import Testing
             #expect(item.ownConstraints.isEmpty)
             for axis in Axis.allCases {
                 let inSolver = item.contentSizeInSolver(on: axis)
-                #expect(inSolver.isInstalled && !inSolver.hasObjects && engine.core.constraints[Int(inSolver.id)].isSplit)
+                #expect(inSolver.isInstalled && !inSolver.hasObjects
+                        && engine.core.constraints[Int(inSolver.id)].isSplit)
             }
         }
         layoutSolve(engine)
@@ -106,8 +107,11 @@ import Testing
         // tag of a's width, and each maps to its own object. b is stretched: its hugging
         // is violated, its compression slack, so neither moves it.
         #expect(affecting.map(\.description) == ["[rootFrame] root.left == 0", "[contentHugging] a.width <= 50 @251",
-                                                   "[compressionResistance] a.width >= 50 @750", "a.leading == root.leadingMargin"])
-        #expect(!engine.constraintsAffectingLayout(b, for: .horizontal).contains { $0.firstItem === b && $0.kind != .user })
+                                                 "[compressionResistance] a.width >= 50 @750",
+                                                 "a.leading == root.leadingMargin"])
+        #expect(!engine.constraintsAffectingLayout(b, for: .horizontal).contains {
+            $0.firstItem === b && $0.kind != .user
+        })
         #expect(a.contentSizeInSolver(on: .horizontal).hasObjects && !a.contentSizeInSolver(on: .vertical).hasObjects)
         #expect(engine.activeConstraints.contains { $0 === hugging })
     }
@@ -143,7 +147,8 @@ import Testing
         let named = try #require(report.constraints.first { $0.kind == .compressionResistance && $0.firstItem === a })
         // The objects were made before the operation, so they outlive its rollback: the
         // report names the live compression object, still sharing the split equality.
-        #expect(a.contentSizeInSolver.horizontal.id == before.horizontal.id && a.contentSizeInSolver.horizontal.hasObjects)
+        #expect(a.contentSizeInSolver.horizontal.id == before.horizontal.id
+                && a.contentSizeInSolver.horizontal.hasObjects)
         #expect(a.contentSizeInSolver.vertical == before.vertical)
         #expect(a.ownConstraints.count == 2 && a.ownConstraints[1] === named)
         #expect(named.isActive && named.isInstalled && named.coreID == before.horizontal.id && named.priority == 750)
@@ -178,7 +183,8 @@ import Testing
 
     /// The solver's objective: each optional level's priority and value, highest first.
     static func objective(_ engine: LayoutEngine) -> [(Double, Double)] {
-        engine.core.levels.filter { $0.users > 0 && $0.priority < 1000 }.map { ($0.priority, $0.constant) }.sorted { $0.0 > $1.0 }
+        engine.core.levels.filter { $0.users > 0 && $0.priority < 1000 }.map { ($0.priority, $0.constant) }
+            .sorted { $0.0 > $1.0 }
     }
 
     /// One random step of the randomized tests below, drawn before it is applied so that
@@ -216,7 +222,8 @@ import Testing
             case 5:
                 _ = engine.activeConstraints
                 let attribute: Attribute = axis == .horizontal ? .width : .height
-                guard let c = item.ownConstraints.first(where: { $0.kind == kind && $0.firstAttribute == attribute }) else { return }
+                guard let c = item.ownConstraints.first(where: { $0.kind == kind && $0.firstAttribute == attribute })
+                else { return }
                 switch objectOp {
                 case 0: try engine.setPriority(priority, for: c)
                 case 1: try engine.setConstant(constant, for: c)
@@ -255,7 +262,11 @@ import Testing
             if s.op == 5 { objectSteps += 1 }
             try s.apply(to: scenes[0])
             if s.probe {
-                if s.listing { _ = lazy.activeConstraints } else { _ = lazy.constraintsAffectingLayout(scenes[0].a, for: s.axis) }
+                if s.listing {
+                    _ = lazy.activeConstraints
+                } else {
+                    _ = lazy.constraintsAffectingLayout(scenes[0].a, for: s.axis)
+                }
             }
             try s.apply(to: scenes[1])
             for item in eager.items {
@@ -265,9 +276,12 @@ import Testing
             layoutSolve(eager)
             // Both optimal; where the optimum is not unique (a tie at a level), each may
             // pick another point of it, so frames are compared where the layout is unique.
-            #expect(Self.objective(lazy).elementsEqual(Self.objective(eager)) { $0.0 == $1.0 && layoutNear($0.1, $1.1) },
-                    "step \(step): \(Self.objective(lazy)) against \(Self.objective(eager))")
-            for (x, y) in zip(lazy.items, eager.items) where !lazy.hasAmbiguousLayout(x) && !eager.hasAmbiguousLayout(y) {
+            let objectivesAgree = Self.objective(lazy).elementsEqual(Self.objective(eager)) {
+                $0.0 == $1.0 && layoutNear($0.1, $1.1)
+            }
+            #expect(objectivesAgree, "step \(step): \(Self.objective(lazy)) against \(Self.objective(eager))")
+            for (x, y) in zip(lazy.items, eager.items)
+            where !lazy.hasAmbiguousLayout(x) && !eager.hasAmbiguousLayout(y) {
                 #expect(layoutNear(x.frame, y.frame), "step \(step): \(x.name) \(x.frame) against \(y.frame)")
             }
             #expect(layoutSolverConstraintCount(lazy) == layoutSolverConstraintCount(eager), "step \(step)")
@@ -293,7 +307,11 @@ import Testing
             let s = Step(&rng, priorities: priorities)
             try s.apply(to: scene)
             if s.probe {
-                if s.listing { _ = engine.activeConstraints } else { _ = engine.constraintsAffectingLayout(scene.b, for: s.axis) }
+                if s.listing {
+                    _ = engine.activeConstraints
+                } else {
+                    _ = engine.constraintsAffectingLayout(scene.b, for: s.axis)
+                }
             }
             layoutSolve(engine)
         }

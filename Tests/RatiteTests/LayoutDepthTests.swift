@@ -48,7 +48,8 @@ import Testing
         layoutSolve(engine)
         #expect(leaf.frame == Frame(x: 305, y: 0, width: 10, height: 480))
         try engine.setLayoutDirection(.leftToRight, of: leaf.parent!)
-        #expect(leaf.effectiveLayoutDirection == .leftToRight && leaf.parent!.parent!.effectiveLayoutDirection == .rightToLeft)
+        #expect(leaf.effectiveLayoutDirection == .leftToRight
+                && leaf.parent!.parent!.effectiveLayoutDirection == .rightToLeft)
         layoutSolve(engine)
         #expect(leaf.frame.x == 5)
         try engine.setLayoutDirection(nil, of: top)

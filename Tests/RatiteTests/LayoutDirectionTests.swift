@@ -93,7 +93,8 @@ import Testing
         let container = try engine.addView("container", in: root)
         let inner = try engine.addView("inner", in: container)
         let leaf = try engine.addView("leaf", in: inner)
-        let guide = try engine.addGuide("guide", in: inner, insets: DirectionalInsets(top: 0, leading: 10, bottom: 0, trailing: 0))
+        let guide = try engine.addGuide("guide", in: inner,
+                                        insets: DirectionalInsets(top: 0, leading: 10, bottom: 0, trailing: 0))
         // Absolute pins for the containers, so only the leaf's own constraints depend on the
         // direction.
         try layoutPin(engine, container, in: root, 20, 20, 280, 200)
@@ -140,7 +141,8 @@ import Testing
             b.widthAnchor.constraint(equalToConstant: 50),
             b.leadingAnchor.constraint(greaterThanOrEqualTo: a.trailingAnchor, constant: 8),
             // b would like to sit at the leading edge, on top of a.
-            LayoutConstraint(item: b, attribute: .leading, relatedBy: .equal, toItem: root, attribute: .leading, priority: 250),
+            LayoutConstraint(item: b, attribute: .leading, relatedBy: .equal, toItem: root, attribute: .leading,
+                             priority: 250),
             a.topAnchor.constraint(equalTo: root.topAnchor), b.topAnchor.constraint(equalTo: root.topAnchor),
             a.heightAnchor.constraint(equalToConstant: 5), b.heightAnchor.constraint(equalToConstant: 5),
         ])
@@ -188,7 +190,8 @@ import Testing
         let byLeading = a.leadingAnchor.constraint(equalTo: root.leadingMarginAnchor)
         let byLeft = a.leftAnchor.constraint(equalTo: root.leftMarginAnchor)
         try engine.activate([byLeading, byLeft, a.widthAnchor.constraint(equalToConstant: 10),
-                             a.topAnchor.constraint(equalTo: root.topAnchor), a.heightAnchor.constraint(equalToConstant: 10)])
+                             a.topAnchor.constraint(equalTo: root.topAnchor),
+                             a.heightAnchor.constraint(equalToConstant: 10)])
         layoutSolve(engine)
         layoutExpectFrame(a, 8, 0, 10, 10)
         try engine.setLayoutMargins(DirectionalInsets(all: 20), of: root)
@@ -201,7 +204,9 @@ import Testing
     @Test func marginsMustBeFinite() throws {
         let r = try Self.row()
         let before = LayoutStateSnapshot(r.engine)
-        let error = layoutError { try r.engine.setLayoutMargins(DirectionalInsets(top: 0, leading: .nan, bottom: 0, trailing: 0), of: r.root) }
+        let error = layoutError {
+            try r.engine.setLayoutMargins(DirectionalInsets(top: 0, leading: .nan, bottom: 0, trailing: 0), of: r.root)
+        }
         #expect(error?.layoutCaseName == "invalidValue")
         layoutExpectUnchanged(r.engine, since: before)
     }
@@ -231,6 +236,9 @@ import Testing
             layoutSolve(engine)
             frames.append(field.frame)
         }
-        #expect(frames[0] == frames[1], "field.leading == root.leadingMargin + 10 gives \(frames[0]); root.leadingMargin == field.leading - 10 gives \(frames[1])")
+        #expect(frames[0] == frames[1], """
+            field.leading == root.leadingMargin + 10 gives \(frames[0]); \
+            root.leadingMargin == field.leading - 10 gives \(frames[1])
+            """)
     }
 }

@@ -22,13 +22,15 @@ import Testing
                     ? v.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 8)
                     : v.leftAnchor.constraint(equalTo: views[i - 1].rightAnchor, constant: 8)
                 try engine.activate([link, v.widthAnchor.constraint(equalToConstant: 5),
-                                     v.topAnchor.constraint(equalTo: root.topAnchor), v.heightAnchor.constraint(equalToConstant: 5)])
+                                     v.topAnchor.constraint(equalTo: root.topAnchor),
+                                     v.heightAnchor.constraint(equalToConstant: 5)])
                 views.append(v)
                 links.append(link)
             }
             try engine.activate([
                 views[n - 1].rightAnchor.constraint(lessThanOrEqualTo: root.rightAnchor),
-                LayoutConstraint(item: views[n - 1], attribute: .right, relatedBy: .equal, toItem: root, attribute: .right, priority: 300),
+                LayoutConstraint(item: views[n - 1], attribute: .right, relatedBy: .equal, toItem: root,
+                                 attribute: .right, priority: 300),
             ])
             layoutSolve(engine)
         }
@@ -148,7 +150,8 @@ import Testing
         let floor = v.leftAnchor.constraint(greaterThanOrEqualTo: root.leftAnchor, constant: 0)
         try engine.activate([
             floor,
-            LayoutConstraint(item: v, attribute: .left, relatedBy: .equal, toItem: root, attribute: .left, constant: 10, priority: 500),
+            LayoutConstraint(item: v, attribute: .left, relatedBy: .equal, toItem: root, attribute: .left, constant: 10,
+                             priority: 500),
             v.topAnchor.constraint(equalTo: root.topAnchor), v.widthAnchor.constraint(equalToConstant: 10),
             v.heightAnchor.constraint(equalToConstant: 10),
         ])
@@ -173,8 +176,10 @@ import Testing
         let root = try layoutRoot(engine)
         let v = try engine.addView("v", in: root)
         // >=: width >= 0, raised to 50. <=: width <= 100, lowered to 4.
-        let bound = LayoutConstraint(item: v, attribute: .width, relatedBy: relation, constant: relation == .greaterThanOrEqual ? 0 : 100)
-        try engine.activate([bound, LayoutConstraint(item: v, attribute: .width, relatedBy: .equal, constant: 10, priority: 500)])
+        let bound = LayoutConstraint(item: v, attribute: .width, relatedBy: relation,
+                                     constant: relation == .greaterThanOrEqual ? 0 : 100)
+        let preferred = LayoutConstraint(item: v, attribute: .width, relatedBy: .equal, constant: 10, priority: 500)
+        try engine.activate([bound, preferred])
         layoutSolve(engine)
         #expect(v.frame.width == 10)
         let target = relation == .greaterThanOrEqual ? 50.0 : 4
@@ -203,12 +208,14 @@ import Testing
                 // Each view gets a left, a top and a size, some of them inequalities.
                 let relations: [Relation] = [.equal, .greaterThanOrEqual, .lessThanOrEqual]
                 made += [
-                    LayoutConstraint(item: v, attribute: .left, relatedBy: relations[g.next(3)], toItem: root, attribute: .left,
-                                     constant: Double(g.next(20) * 10)),
+                    LayoutConstraint(item: v, attribute: .left, relatedBy: relations[g.next(3)], toItem: root,
+                                     attribute: .left, constant: Double(g.next(20) * 10)),
                     LayoutConstraint(item: v, attribute: .left, relatedBy: .equal, toItem: root, attribute: .left,
                                      constant: Double(g.next(20) * 10), priority: 500),
-                    LayoutConstraint(item: v, attribute: .width, relatedBy: relations[g.next(3)], constant: Double(g.next(10) * 10)),
-                    LayoutConstraint(item: v, attribute: .width, relatedBy: .equal, constant: Double(g.next(10) * 10), priority: 400),
+                    LayoutConstraint(item: v, attribute: .width, relatedBy: relations[g.next(3)],
+                                     constant: Double(g.next(10) * 10)),
+                    LayoutConstraint(item: v, attribute: .width, relatedBy: .equal, constant: Double(g.next(10) * 10),
+                                     priority: 400),
                     v.topAnchor.constraint(equalTo: root.topAnchor), v.heightAnchor.constraint(equalToConstant: 10),
                 ]
             }
@@ -219,7 +226,8 @@ import Testing
                 engine.layout()
                 for other in engine.activeConstraints where other.isInstalled && other.priority.isRequired {
                     if !LayoutConflictTests.holds(other, in: engine) {
-                        failures.append("seed \(seed) step \(step), after setting \(c.equation): \(other.equation) does not hold")
+                        failures.append("seed \(seed) step \(step), after setting \(c.equation): "
+                                        + "\(other.equation) does not hold")
                     }
                 }
             }

@@ -111,7 +111,8 @@ import Testing
         #expect(c[2].constant == 100 && c[2].priority == .strong)
         #expect(c[3].constant == 15 && c[3].priority == .required)
         #expect(c[4].constant == -4 && c[4].priority == 300 && c[4].secondAttribute == .bottom)
-        #expect(c[5].firstAttribute == .lastBaseline && c[5].secondAttribute == .lastBaseline && c[5].identifier == "align")
+        #expect(c[5].firstAttribute == .lastBaseline && c[5].secondAttribute == .lastBaseline
+                && c[5].identifier == "align")
         #expect(c[6].constant == -2 && c[6].secondItem == nil)
         #expect(c[1].text == "field.leading >= label.trailing * 2 + 8 @750 id=spacing")
 
@@ -139,13 +140,16 @@ import Testing
         #expect(root.semanticDirection == .rightToLeft && label.effectiveLayoutDirection == .rightToLeft)
         #expect(field.semanticDirection == .leftToRight && field.layoutMargins == DirectionalInsets(all: 5))
         #expect(label.intrinsicContentSize == IntrinsicSize(width: 42, height: 21))
-        #expect(label.contentHuggingPriority(for: .horizontal) == 251 && label.contentHuggingPriority(for: .vertical) == 250)
-        #expect(label.compressionResistancePriority(for: .horizontal) == 700 && label.compressionResistancePriority(for: .vertical) == 760)
+        #expect(label.contentHuggingPriority(for: .horizontal) == 251
+                && label.contentHuggingPriority(for: .vertical) == 250)
+        #expect(label.compressionResistancePriority(for: .horizontal) == 700
+                && label.compressionResistancePriority(for: .vertical) == 760)
         #expect(label.firstBaselineOffsetFromTop == 17 && label.lastBaselineOffsetFromBottom == 4)
         #expect(field.intrinsicContentSize == IntrinsicSize(width: nil, height: 30))
         #expect(field.contentHuggingPriority(for: .vertical) == 260)
         #expect(field.firstBaselineOffsetFromTop == 12 && field.lastBaselineOffsetFromBottom == 24)
-        #expect(box.translatesAutoresizingMaskIntoConstraints && box.autoresizingMask == [.flexibleWidth, .flexibleBottomMargin])
+        #expect(box.translatesAutoresizingMaskIntoConstraints
+                && box.autoresizingMask == [.flexibleWidth, .flexibleBottomMargin])
         #expect(fixed.translatesAutoresizingMaskIntoConstraints && fixed.autoresizingMask == [])
         layoutSolve(engine)
         // Guides pinned with directional insets under right-to-left: leading on the right.
@@ -180,10 +184,13 @@ import Testing
 
     /// Windows line endings and tabs are blanks.
     @Test func carriageReturnsAndTabs() throws {
-        let engine = try Self.build("view root size 10x20\r\nview a in root\r\n\ta.left == root.left + 1\t# pin\r\na.top == root.top\r\na.width == 2\r\na.height == 3\r\n")
+        let engine = try Self.build(
+            "view root size 10x20\r\nview a in root\r\n\ta.left == root.left + 1\t# pin\r\n"
+                + "a.top == root.top\r\na.width == 2\r\na.height == 3\r\n")
         layoutExpectFrame(try #require(engine.item(named: "a")), 1, 0, 2, 3)
         let error = try #require(Self.parseError("view root\r\nview a in root\r\na.width == -x\r\n"))
-        #expect(error.location.line == 3 && error.location.column == 13 && error.message == "unknown metric 'x' (metrics must be declared before they are used)")
+        #expect(error.location.line == 3 && error.location.column == 13
+                && error.message == "unknown metric 'x' (metrics must be declared before they are used)")
     }
 
     /// A declared property is either applied or refused: `size` on a subview.
@@ -199,7 +206,8 @@ import Testing
         } else {
             let engine = try Self.build(text)
             let a = try #require(engine.item(named: "a"))
-            #expect(a.frame == Frame(x: 0, y: 0, width: 10, height: 20), "size 10x20 on a subview was dropped without an error")
+            #expect(a.frame == Frame(x: 0, y: 0, width: 10, height: 20),
+                    "size 10x20 on a subview was dropped without an error")
         }
     }
 
@@ -213,9 +221,12 @@ import Testing
         var description: String { text.debugDescription }
     }
 
-    static let attributeList = Attribute.allCases.filter { $0 != .notAnAttribute }.map(\.rawValue).joined(separator: ", ")
-    static let flags = "flexibleLeftMargin, flexibleWidth, flexibleRightMargin, flexibleTopMargin, flexibleHeight, flexibleBottomMargin"
-    static let propertyList = "in, size, intrinsic, hugging, compression, baseline, margins, direction, frame, autoresizing or insets"
+    static let attributeList = Attribute.allCases.filter { $0 != .notAnAttribute }.map(\.rawValue)
+        .joined(separator: ", ")
+    static let flags = "flexibleLeftMargin, flexibleWidth, flexibleRightMargin, "
+        + "flexibleTopMargin, flexibleHeight, flexibleBottomMargin"
+    static let propertyList = "in, size, intrinsic, hugging, compression, baseline, margins, direction, frame, "
+        + "autoresizing or insets"
 
     static let parseErrors: [ErrorCase] = [
         // metric
@@ -234,24 +245,35 @@ import Testing
         .init(text: "  view a in", line: 1, column: 12, message: "expected the name of the parent item"),
         .init(text: "view a 5", line: 1, column: 8, message: "expected a property name but found '5'"),
         .init(text: "view a \u{1}", line: 1, column: 8, message: "expected a property name but found '\\x1'"),
-        .init(text: "view a color red", line: 1, column: 8, message: "unknown property 'color'; expected \(propertyList)"),
-        .init(text: "view a size 320", line: 1, column: 16, message: "expected 'x' between width and height (like 320x480)"),
+        .init(text: "view a color red", line: 1, column: 8,
+              message: "unknown property 'color'; expected \(propertyList)"),
+        .init(text: "view a size 320", line: 1, column: 16,
+              message: "expected 'x' between width and height (like 320x480)"),
         .init(text: "view a size 320x", line: 1, column: 17, message: "expected a number"),
         .init(text: "view a size -3x4", line: 1, column: 13, message: "expected a number but found '-'"),
         .init(text: "view a size -x4", line: 1, column: 13, message: "expected a number but found '-'"),
-        .init(text: "view a intrinsic 4*5", line: 1, column: 19, message: "expected 'x' between width and height (like 320x480)"),
-        .init(text: "view a hugging 251,250,1", line: 1, column: 16, message: "'hugging' takes 1 or 2 comma-separated priorities, not 3"),
-        .init(text: "view a hugging 0", line: 1, column: 16, message: "invalid priority 0: priorities must be greater than 0 and at most 1000"),
-        .init(text: "view a compression 750,1001", line: 1, column: 24, message: "invalid priority 1001: priorities must be greater than 0 and at most 1000"),
+        .init(text: "view a intrinsic 4*5", line: 1, column: 19,
+              message: "expected 'x' between width and height (like 320x480)"),
+        .init(text: "view a hugging 251,250,1", line: 1, column: 16,
+              message: "'hugging' takes 1 or 2 comma-separated priorities, not 3"),
+        .init(text: "view a hugging 0", line: 1, column: 16,
+              message: "invalid priority 0: priorities must be greater than 0 and at most 1000"),
+        .init(text: "view a compression 750,1001", line: 1, column: 24,
+              message: "invalid priority 1001: priorities must be greater than 0 and at most 1000"),
         .init(text: "view a hugging", line: 1, column: 15, message: "expected a number"),
-        .init(text: "view a baseline 1,2,3", line: 1, column: 17, message: "'baseline' takes 1 or 2 comma-separated numbers, not 3"),
-        .init(text: "view a margins 1,2", line: 1, column: 16, message: "'margins' takes 1 or 4 comma-separated numbers, not 2"),
+        .init(text: "view a baseline 1,2,3", line: 1, column: 17,
+              message: "'baseline' takes 1 or 2 comma-separated numbers, not 3"),
+        .init(text: "view a margins 1,2", line: 1, column: 16,
+              message: "'margins' takes 1 or 4 comma-separated numbers, not 2"),
         .init(text: "view a insets 4", line: 1, column: 8, message: "only guides have insets; views have margins"),
-        .init(text: "guide g in a insets 1,2,3", line: 1, column: 21, message: "'insets' takes 1 or 4 comma-separated numbers, not 3"),
+        .init(text: "guide g in a insets 1,2,3", line: 1, column: 21,
+              message: "'insets' takes 1 or 4 comma-separated numbers, not 3"),
         .init(text: "view a direction up", line: 1, column: 18, message: "expected 'ltr' or 'rtl'"),
         .init(text: "view a direction", line: 1, column: 17, message: "expected 'ltr' or 'rtl'"),
-        .init(text: "view a frame 1,2,3", line: 1, column: 14, message: "'frame' takes 4 comma-separated numbers, not 3"),
-        .init(text: "view a frame 1,2,-3,4", line: 1, column: 14, message: "a frame's width and height cannot be negative"),
+        .init(text: "view a frame 1,2,3", line: 1, column: 14,
+              message: "'frame' takes 4 comma-separated numbers, not 3"),
+        .init(text: "view a frame 1,2,-3,4", line: 1, column: 14,
+              message: "a frame's width and height cannot be negative"),
         .init(text: "view a frame 0,0,1,1 autoresizing flexibleWidth,bogus", line: 1, column: 49,
               message: "unknown autoresizing flag 'bogus'; expected \(flags) or none"),
         .init(text: "view a frame 0,0,1,1 autoresizing flexiblewidth", line: 1, column: 35,
@@ -259,33 +281,43 @@ import Testing
         .init(text: "view a autoresizing", line: 1, column: 20, message: "expected autoresizing flags or 'none'"),
         .init(text: "view a autoresizing none", line: 1, column: 6, message: "'autoresizing' needs a 'frame'"),
         .init(text: "guide g", line: 1, column: 7, message: "a guide needs an owner: 'guide g in VIEW'"),
-        .init(text: "guide g in root size 1x1", line: 1, column: 7, message: "a guide has no intrinsic size, frame or size; constrain it or give it insets"),
-        .init(text: "guide g in root intrinsic 1x1", line: 1, column: 7, message: "a guide has no intrinsic size, frame or size; constrain it or give it insets"),
+        .init(text: "guide g in root size 1x1", line: 1, column: 7,
+              message: "a guide has no intrinsic size, frame or size; constrain it or give it insets"),
+        .init(text: "guide g in root intrinsic 1x1", line: 1, column: 7,
+              message: "a guide has no intrinsic size, frame or size; constrain it or give it insets"),
         // constraints
         .init(text: "== 5", line: 1, column: 1, message: "expected an item name but found '='"),
         .init(text: "5.width == 3", line: 1, column: 1, message: "expected an item name but found '5'"),
         .init(text: "a width == 10", line: 1, column: 2, message: "expected '.' and an attribute after 'a'"),
         .init(text: "a.bogus == 1", line: 1, column: 3, message: "unknown attribute; expected one of \(attributeList)"),
-        .init(text: "a.notAnAttribute == 1", line: 1, column: 3, message: "unknown attribute; expected one of \(attributeList)"),
+        .init(text: "a.notAnAttribute == 1", line: 1, column: 3,
+              message: "unknown attribute; expected one of \(attributeList)"),
         .init(text: "a.width = 10", line: 1, column: 9, message: "expected '==', '<=' or '>='"),
         .init(text: "a.width =< 10", line: 1, column: 9, message: "expected '==', '<=' or '>='"),
         .init(text: "a.width ==", line: 1, column: 11, message: "expected a number"),
-        .init(text: "a.width == b.", line: 1, column: 14, message: "unknown attribute; expected one of \(attributeList)"),
+        .init(text: "a.width == b.", line: 1, column: 14,
+              message: "unknown attribute; expected one of \(attributeList)"),
         .init(text: "a.width == b.width *", line: 1, column: 21, message: "expected a number"),
-        .init(text: "a.width == b.width + x", line: 1, column: 22, message: "unknown metric 'x' (metrics must be declared before they are used)"),
+        .init(text: "a.width == b.width + x", line: 1, column: 22,
+              message: "unknown metric 'x' (metrics must be declared before they are used)"),
         .init(text: "a.width == b.width + -3", line: 1, column: 22, message: "expected a number but found '-'"),
         .init(text: "a.width == 2 * ", line: 1, column: 15, message: "expected a number"),
-        .init(text: "a.width == 2 * b.width * 3", line: 1, column: 24, message: "the multiplier is already given before the item"),
+        .init(text: "a.width == 2 * b.width * 3", line: 1, column: 24,
+              message: "the multiplier is already given before the item"),
         .init(text: "a.width == b.width / 0", line: 1, column: 22, message: "division by zero"),
         .init(text: "metric m = 1\na.width == b.width @m2", line: 2, column: 21,
               message: "unknown priority 'm2': use a number in (0, 1000] or one of \(Priority.nameList)"),
         .init(text: "metric m = 0\na.width == b.width @m", line: 2, column: 21,
               message: "invalid priority 0: priorities must be greater than 0 and at most 1000"),
-        .init(text: "a.width == m * b.width", line: 1, column: 12, message: "unknown metric 'm' (metrics must be declared before they are used)"),
+        .init(text: "a.width == m * b.width", line: 1, column: 12,
+              message: "unknown metric 'm' (metrics must be declared before they are used)"),
         .init(text: "a.width == 10 10", line: 1, column: 15, message: "expected '@PRIORITY' or 'id=NAME' here"),
-        .init(text: "a.width == 10 @high", line: 1, column: 16, message: "unknown priority 'high': use a number in (0, 1000] or one of \(Priority.nameList)"),
-        .init(text: "a.width == 10 @0", line: 1, column: 16, message: "invalid priority 0: priorities must be greater than 0 and at most 1000"),
-        .init(text: "a.width == 10 @ 1000.5", line: 1, column: 17, message: "invalid priority 1000.5: priorities must be greater than 0 and at most 1000"),
+        .init(text: "a.width == 10 @high", line: 1, column: 16,
+              message: "unknown priority 'high': use a number in (0, 1000] or one of \(Priority.nameList)"),
+        .init(text: "a.width == 10 @0", line: 1, column: 16,
+              message: "invalid priority 0: priorities must be greater than 0 and at most 1000"),
+        .init(text: "a.width == 10 @ 1000.5", line: 1, column: 17,
+              message: "invalid priority 1000.5: priorities must be greater than 0 and at most 1000"),
         .init(text: "a.width == 10 @", line: 1, column: 16, message: "expected a number"),
         .init(text: "a.width == 10 id=", line: 1, column: 15, message: "expected '@PRIORITY' or 'id=NAME' here"),
         .init(text: "a.width == 10 @750 id=x y", line: 1, column: 25, message: "unexpected 'y' after the statement"),
@@ -293,7 +325,8 @@ import Testing
         .init(text: "H:|-[a]-| bogus", line: 1, column: 11, message: "expected 'options=NAME,...' after the format"),
         // line numbers count every line, comments and blank lines included
         .init(text: "# comment\n\nview root\n\tview\t", line: 4, column: 6, message: "expected an item name"),
-        .init(text: "view root # fine\nview a in root size 1x1\n   a.left ==  # no constant", line: 3, column: 13, message: "expected a number"),
+        .init(text: "view root # fine\nview a in root size 1x1\n   a.left ==  # no constant", line: 3, column: 13,
+              message: "expected a number"),
     ]
 
     @Test(arguments: parseErrors)
@@ -313,14 +346,18 @@ import Testing
         .init(text: "view a in root\nview root", line: 1, column: 11,
               message: "unknown item 'root' (items must be declared before they are used)"),
         .init(text: "view root\n  view root", line: 2, column: 3, message: "an item named 'root' already exists"),
-        .init(text: "view root\nguide g in root\nview x in g", line: 3, column: 1, message: "'g' is a layout guide and cannot have subviews"),
-        .init(text: "view root\nguide g in root\nguide h in g", line: 3, column: 1, message: "'g' is a layout guide and cannot own guides"),
+        .init(text: "view root\nguide g in root\nview x in g", line: 3, column: 1,
+              message: "'g' is a layout guide and cannot have subviews"),
+        .init(text: "view root\nguide g in root\nguide h in g", line: 3, column: 1,
+              message: "'g' is a layout guide and cannot own guides"),
         .init(text: "view root\nx.width == 10", line: 2, column: 1, message: "unknown item 'x'"),
         .init(text: "view root\nroot.width == y.width", line: 2, column: 15, message: "unknown item 'y'"),
         .init(text: "view root\nview a in root\n  a.leading == root.top + 4", line: 3, column: 3,
               message: "constraint a.leading == root.top + 4 relates a horizontal attribute to a vertical one"),
         .init(text: "view root\nview a in root\na.left == 5", line: 3, column: 1,
-              message: "constraint a.left == 5: a multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs."),
+              message: "constraint a.left == 5: a multiplier of 0 or a nil second item together with a location "
+                  + "for the first attribute creates an illegal constraint of a location equal to a constant. "
+                  + "Location attributes must be specified in pairs."),
         .init(text: "view root\nview a in root\na.leading == root.left", line: 3, column: 1,
               message: "constraint a.leading == root.left relates leading/trailing to left/right"),
         .init(text: "view root\nview a in root\na.width == root.left", line: 3, column: 1,
@@ -328,10 +365,14 @@ import Testing
         .init(text: "view root\nview other\nview a in root\na.width == other.width", line: 4, column: 1,
               message: "the items of a.width == other.width have no common ancestor"),
         .init(text: "view root\nview a in root baseline 12", line: 2, column: 1,
-              message: "one baseline value is a single line of text and needs an intrinsic height; give 'baseline FIRST,LAST' otherwise"),
+              message: "one baseline value is a single line of text and needs an intrinsic height; "
+                  + "give 'baseline FIRST,LAST' otherwise"),
         .init(text: "view root\nview a in root\na.centerX == root.centerX * 0 + 5", line: 3, column: 1,
-              message: "constraint a.centerX == root.centerX * 0 + 5: a multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs."),
-        .init(text: "view root\nview a in root\nH:|-[a]-| options=bogus", line: 3, column: 1, message: "unknown format option 'bogus'"),
+              message: "constraint a.centerX == root.centerX * 0 + 5: a multiplier of 0 or a nil second item "
+                  + "together with a location for the first attribute creates an illegal constraint of a location "
+                  + "equal to a constant. Location attributes must be specified in pairs."),
+        .init(text: "view root\nview a in root\nH:|-[a]-| options=bogus", line: 3, column: 1,
+              message: "unknown format option 'bogus'"),
     ]
 
     @Test(arguments: buildErrors)
@@ -361,7 +402,8 @@ import Testing
         }
         #expect(fileError.message == vfl.message)
         #expect(fileError.location.line == 3)
-        #expect(fileError.location.column == indent + 1 + vfl.offset, "VFL offset \(vfl.offset), reported \(fileError.location)")
+        #expect(fileError.location.column == indent + 1 + vfl.offset,
+                "VFL offset \(vfl.offset), reported \(fileError.location)")
     }
 
     /// Conflicts do not stop a build: the engine recovers and logs the report.

@@ -161,7 +161,9 @@ import Testing
         layoutExpectFrame(narrow.a, 8, 20, 50, 20)
         layoutExpectFrame(narrow.b, 66, 20, 26, 20)
         // The engine-made constraints crossed the required boundary (allowed for them).
-        let own = narrow.engine.activeConstraints.first { $0.firstItem === narrow.a && $0.kind == .compressionResistance && $0.firstAttribute == .width }
+        let own = narrow.engine.activeConstraints.first {
+            $0.firstItem === narrow.a && $0.kind == .compressionResistance && $0.firstAttribute == .width
+        }
         #expect(own?.priority == .required)
         #expect(wide.engine.conflictLog.isEmpty && narrow.engine.conflictLog.isEmpty)
         layoutExpectConsistent(narrow.engine)
@@ -174,7 +176,8 @@ import Testing
         let a = try engine.addView("a", in: root)
         try engine.setIntrinsicContentSize(IntrinsicSize(width: 50, height: 20), of: a)
         let wish = LayoutConstraint(item: a, attribute: .width, relatedBy: .equal, constant: 200, priority: 249)
-        try engine.activate([a.leftAnchor.constraint(equalTo: root.leftAnchor), a.topAnchor.constraint(equalTo: root.topAnchor), wish])
+        try engine.activate([a.leftAnchor.constraint(equalTo: root.leftAnchor),
+                             a.topAnchor.constraint(equalTo: root.topAnchor), wish])
         layoutSolve(engine)
         layoutExpectFrame(a, 0, 0, 50, 20)
         try engine.setPriority(251, for: wish)
@@ -210,7 +213,8 @@ import Testing
         layoutSolve(row.engine)
         layoutExpectFrame(row.a, 8, 20, 236, 35)
         layoutExpectFrame(row.b, 252, 20, 60, 20)
-        let kinds = row.engine.activeConstraints.filter { $0.firstItem === row.a && $0.kind != .user }.map(\.firstAttribute)
+        let kinds = row.engine.activeConstraints.filter { $0.firstItem === row.a && $0.kind != .user }
+            .map(\.firstAttribute)
         #expect(kinds == [.height, .height])
         try row.engine.setIntrinsicContentSize(.none, of: row.a)
         #expect(!row.engine.activeConstraints.contains { $0.firstItem === row.a && $0.kind != .user })

@@ -80,7 +80,8 @@ import Testing
         let refused = try #require(s.engine.refusedChanges.last)
         #expect(refused.constraint === s.width && refused.change == .priority(750))
         #expect(refused.error.layoutCaseName == "requiredPriorityChange")
-        #expect(refused.description.hasPrefix("Refused change 'priority = 750' of a.width == 50: cannot change the priority"))
+        #expect(refused.description
+            .hasPrefix("Refused change 'priority = 750' of a.width == 50: cannot change the priority"))
         #expect(reported.count == 1)
         // Optional to required, the other way.
         let soft = s.a.heightAnchor.constraint(equalToConstant: 40)
@@ -114,7 +115,7 @@ import Testing
         }
         layoutExpectUnchanged(s.engine, since: before, extra: [inactive])
         #expect(s.engine.refusedChanges.count == 2)
-        #expect(s.engine.refusedChanges.map(\.constraint) .elementsEqual([s.left, inactive], by: ===))
+        #expect(s.engine.refusedChanges.map(\.constraint).elementsEqual([s.left, inactive]) { $0 === $1 })
     }
 
     @Test func activatingAnInvalidConstraintIsRefused() throws {

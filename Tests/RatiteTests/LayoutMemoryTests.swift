@@ -1,5 +1,5 @@
-import Testing
 import Glibc
+import Testing
 @testable import Ratite
 
 /// A 100k-row form holds 1.3 million constraint objects and 200k items, so their heap
@@ -67,7 +67,8 @@ import Glibc
         #expect(view.intrinsicContentSize == .none)
         #expect(view.firstBaselineOffsetFromTop == nil && view.lastBaselineOffsetFromBottom == nil)
         #expect(view.layoutMargins == .defaultMargins && view.semanticDirection == nil)
-        #expect(!view.translatesAutoresizingMaskIntoConstraints && view.autoresizingMask == [] && view.autoresizingFrame == .zero)
+        #expect(!view.translatesAutoresizingMaskIntoConstraints && view.autoresizingMask == []
+                && view.autoresizingFrame == .zero)
         try engine.setIntrinsicContentSize(IntrinsicSize(width: 0, height: nil), of: view)
         #expect(view.intrinsicContentSize == IntrinsicSize(width: 0, height: nil))
         try engine.setBaselineOffsets(firstFromTop: -0.0, lastFromBottom: 12, of: view)
@@ -83,14 +84,17 @@ import Glibc
         #expect(c.identifier == "w")
         c.identifier = nil
         #expect(c.identifier == nil && c.superviewShare == nil && c.multiplier == 1)
-        let scaled = LayoutConstraint(item: view, attribute: .width, relatedBy: .equal, toItem: root, attribute: .width, multiplier: 0.5, identifier: "half")
+        let scaled = LayoutConstraint(item: view, attribute: .width, relatedBy: .equal, toItem: root, attribute: .width,
+                                      multiplier: 0.5, identifier: "half")
         #expect(scaled.multiplier == 0.5 && scaled.identifier == "half")
         scaled.identifier = nil
         #expect(scaled.multiplier == 0.5 && scaled.identifier == nil)
-        let invalid = LayoutConstraint(item: view, attribute: .width, relatedBy: .equal, toItem: root, attribute: .width, multiplier: .nan)
+        let invalid = LayoutConstraint(item: view, attribute: .width, relatedBy: .equal, toItem: root,
+                                       attribute: .width, multiplier: .nan)
         #expect(invalid.multiplier.isNaN)
         #expect(throws: LayoutError.self) { try engine.activate([invalid]) }
-        try engine.setAutoresizing(frame: Frame(x: 10, y: 10, width: 100, height: 50), mask: [.flexibleLeftMargin], of: view)
+        try engine.setAutoresizing(frame: Frame(x: 10, y: 10, width: 100, height: 50), mask: [.flexibleLeftMargin],
+                                   of: view)
         let shared = view.ownConstraints.filter { $0.superviewShare != nil }
         #expect(shared.count == 1 && shared.first?.superviewShare?.item === root)
     }

@@ -28,12 +28,14 @@ import Testing
                                       "root.trailingMargin == b.trailing"])
         #expect(v.map(\.equation) == ["a.top == root.topMargin", "root.bottomMargin == a.bottom"])
         try engine.activate(h + v + [a.widthAnchor.constraint(equalTo: b.widthAnchor),
-                                      b.topAnchor.constraint(equalTo: a.topAnchor), b.heightAnchor.constraint(equalTo: a.heightAnchor)])
+                                      b.topAnchor.constraint(equalTo: a.topAnchor),
+                                      b.heightAnchor.constraint(equalTo: a.heightAnchor)])
         layoutSolve(engine)
         layoutExpectFrame(a, 8, 8, 148, 464)
         layoutExpectFrame(b, 164, 8, 148, 464)
         // Margins set on the root move them.
-        try engine.setLayoutMargins(DirectionalInsets(top: 1, leading: 2, bottom: 3, trailing: 4), of: try #require(engine.item(named: "root")))
+        try engine.setLayoutMargins(DirectionalInsets(top: 1, leading: 2, bottom: 3, trailing: 4),
+                                    of: try #require(engine.item(named: "root")))
         layoutSolve(engine)
         layoutExpectFrame(a, 2, 1, 153, 476)
     }
@@ -76,7 +78,8 @@ import Testing
         let vfl = LayoutEngine()
         let root = try vfl.addView("root")
         try vfl.setSize(of: root, width: 320, height: 480)
-        let top = try vfl.addGuide("topGuide", in: root, insets: DirectionalInsets(top: 0, leading: 0, bottom: 460, trailing: 0))
+        let top = try vfl.addGuide("topGuide", in: root,
+                                   insets: DirectionalInsets(top: 0, leading: 0, bottom: 460, trailing: 0))
         let label = try vfl.addView("label", in: root)
         let field = try vfl.addView("field", in: root)
         try vfl.setIntrinsicContentSize(IntrinsicSize(width: 42, height: 21), of: label)

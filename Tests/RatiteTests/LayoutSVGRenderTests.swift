@@ -45,7 +45,8 @@ import Testing
         theSecondViewWithAVeryLongNameIndeed.top == root.top + 180
         theSecondViewWithAVeryLongNameIndeed.height == 10
         theFirstViewWithAVeryLongNameIndeed.width == 100
-        theSecondViewWithAVeryLongNameIndeed.width == theFirstViewWithAVeryLongNameIndeed.width * 1.000001 + 12.345678901234
+        theSecondViewWithAVeryLongNameIndeed.width == theFirstViewWithAVeryLongNameIndeed.width * 1.000001 \
+        + 12.345678901234
         theSecondViewWithAVeryLongNameIndeed.width == 150
         """
 
@@ -57,7 +58,8 @@ import Testing
 
     /// Each name's box (estimated at `characterWidth` per character, 10-pixel text) in the
     /// picture's coordinates.
-    static func labelBoxes(_ panel: LayoutSVG.Panel) -> [(name: String, x0: Double, y0: Double, x1: Double, y1: Double)] {
+    static func labelBoxes(_ panel: LayoutSVG.Panel)
+        -> [(name: String, x0: Double, y0: Double, x1: Double, y1: Double)] {
         var origins: [Int: (Double, Double)] = [:]
         var result: [(String, Double, Double, Double, Double)] = []
         func visit(_ index: Int, _ origin: (Double, Double)) {
@@ -102,7 +104,8 @@ import Testing
         }
         // Nothing is lost: the lines put back together are the report.
         let text = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        #expect(text.contains("theSecondViewWithAVeryLongNameIndeed.width == theFirstViewWithAVeryLongNameIndeed.width * 1.000001 + 12.345678901234"))
+        #expect(text.contains("theSecondViewWithAVeryLongNameIndeed.width == "
+                              + "theFirstViewWithAVeryLongNameIndeed.width * 1.000001 + 12.345678901234"))
     }
 
     @Test func wrapBreaksAtBlanksAndCutsLongWords() {
@@ -136,7 +139,8 @@ import Testing
     /// and top edges are not, unless another item's edge is there.
     @Test(.enabled(if: RasterImage.isAvailable, "\(RasterImage.unavailableReason ?? "")"))
     func rectanglesAreWhereTheirFramesSay() throws {
-        for text in [Self.nested, try String(contentsOf: LayoutSeedRecipeTests.examples.appendingPathComponent("label-field.layout"), encoding: .utf8)] {
+        let example = LayoutSeedRecipeTests.examples.appendingPathComponent("label-field.layout")
+        for text in [Self.nested, try String(contentsOf: example, encoding: .utf8)] {
             let engine = try Self.engine(text)
             let svg = LayoutSVG.render(engine)
             let image = try RasterImage(svg: svg)
@@ -168,10 +172,12 @@ import Testing
                 #expect(outlined(midX, f.y, alongX: true), "\(item.name): top edge at \(f.y)")
                 #expect(outlined(midX, f.y + f.height, alongX: true), "\(item.name): bottom edge at \(f.y + f.height)")
                 if !nearAnEdge(f.x - 4, midY) {
-                    #expect(!image.isOutline(Int(f.x + 10 - 4), Int(midY + 10)), "\(item.name): outline left of its frame")
+                    #expect(!image.isOutline(Int(f.x + 10 - 4), Int(midY + 10)),
+                            "\(item.name): outline left of its frame")
                 }
                 if !nearAnEdge(midX, f.y - 4) {
-                    #expect(!image.isOutline(Int(midX + 10), Int(f.y + 10 - 4)), "\(item.name): outline above its frame")
+                    #expect(!image.isOutline(Int(midX + 10), Int(f.y + 10 - 4)),
+                            "\(item.name): outline above its frame")
                 }
             }
         }
@@ -200,8 +206,10 @@ import Testing
     func stepPanelsAreSideBySide() throws {
         var panels: [LayoutSVG.Panel] = []
         var frames: [[Frame]] = []
-        _ = try LayoutFileBuilder.run(LayoutFileParser.parse(Self.nested + "\nstep\nresize root 260x200\n")) { engine, step in
-            panels.append(LayoutSVG.panel(engine, title: "step \(step.index)", conflicts: step.conflicts, ambiguity: step.ambiguity))
+        let file = try LayoutFileParser.parse(Self.nested + "\nstep\nresize root 260x200\n")
+        _ = try LayoutFileBuilder.run(file) { engine, step in
+            panels.append(LayoutSVG.panel(engine, title: "step \(step.index)", conflicts: step.conflicts,
+                                          ambiguity: step.ambiguity))
             frames.append(engine.items.map { engine.frameInRoot(of: $0) })
         }
         let image = try RasterImage(svg: LayoutSVG.render(panels))
@@ -216,14 +224,17 @@ import Testing
     }
 
     static func attribute(_ name: String, in svg: String) -> String? {
-        guard let start = svg.range(of: "<svg "), let attribute = svg[start.upperBound...].range(of: "\(name)=\"") else { return nil }
+        guard let start = svg.range(of: "<svg "),
+              let attribute = svg[start.upperBound...].range(of: "\(name)=\"")
+        else { return nil }
         let rest = svg[attribute.upperBound...]
         return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
     }
 
     /// The legend's lines, unescaped.
     static func legendLines(_ svg: String) -> [String] {
-        svg.split(separator: "\n").filter { $0.hasPrefix("<text class=\"conflict\"") || $0.hasPrefix("<text class=\"ambiguous\"") }
+        svg.split(separator: "\n")
+            .filter { $0.hasPrefix("<text class=\"conflict\"") || $0.hasPrefix("<text class=\"ambiguous\"") }
             .compactMap { line -> String? in
                 guard let open = line.firstIndex(of: ">"), let close = line.range(of: "</text>") else { return nil }
                 return String(line[line.index(after: open)..<close.lowerBound])

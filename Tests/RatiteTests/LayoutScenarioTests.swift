@@ -113,7 +113,9 @@ import Testing
             #expect(item.name == "a" && item.intrinsic == IntrinsicSize(width: nil, height: 20))
             #expect(item.baselines?.first == 15 && item.baselines?.last == 5 && item.direction == .rightToLeft)
         } else { Issue.record("not properties") }
-        if case .constant(let id, let value, let at) = changes[1] { #expect(id == "c1" && value == -4 && at.column == 10) }
+        if case .constant(let id, let value, let at) = changes[1] {
+            #expect(id == "c1" && value == -4 && at.column == 10)
+        }
         if case .priority(_, let p, _) = changes[2] { #expect(p.value == 4) }
         if case .activation(let ids, let active) = changes[3] { #expect(ids.map(\.0) == ["c1", "c2", "c3"] && active) }
         if case .activation(let ids, let active) = changes[4] { #expect(ids.map(\.0) == ["c4"] && !active) }
@@ -122,18 +124,23 @@ import Testing
 
     static let parseErrors: [LayoutFileTests.ErrorCase] = [
         .init(text: "set a size 3x4", line: 1, column: 7,
-              message: "'size' cannot be set in a step; expected intrinsic, hugging, compression, baseline, margins, direction (resize a root view with 'resize ROOT WxH')"),
+              message: "'size' cannot be set in a step; expected intrinsic, hugging, compression, baseline, margins, "
+                  + "direction (resize a root view with 'resize ROOT WxH')"),
         .init(text: "set a in root", line: 1, column: 7,
-              message: "'in' cannot be set in a step; expected intrinsic, hugging, compression, baseline, margins, direction"),
+              message: "'in' cannot be set in a step; expected intrinsic, hugging, compression, baseline, margins, "
+                  + "direction"),
         .init(text: "set a", line: 1, column: 6,
               message: "expected properties to set: intrinsic, hugging, compression, baseline, margins or direction"),
         .init(text: "set 3", line: 1, column: 5, message: "expected an item name after 'set'"),
         .init(text: "constant", line: 1, column: 9, message: "expected a constraint id after 'constant'"),
-        .init(text: "constant c x", line: 1, column: 12, message: "unknown metric 'x' (metrics must be declared before they are used)"),
-        .init(text: "priority c 0", line: 1, column: 12, message: "invalid priority 0: priorities must be greater than 0 and at most 1000"),
+        .init(text: "constant c x", line: 1, column: 12,
+              message: "unknown metric 'x' (metrics must be declared before they are used)"),
+        .init(text: "priority c 0", line: 1, column: 12,
+              message: "invalid priority 0: priorities must be greater than 0 and at most 1000"),
         .init(text: "activate c,", line: 1, column: 12, message: "expected a constraint id after ','"),
         .init(text: "deactivate c d", line: 1, column: 14, message: "unexpected 'd' after the statement"),
-        .init(text: "resize root 10", line: 1, column: 15, message: "expected 'x' between width and height (like 320x480)"),
+        .init(text: "resize root 10", line: 1, column: 15,
+              message: "expected 'x' between width and height (like 320x480)"),
         .init(text: "resize root 10x-1", line: 1, column: 16, message: "expected a number but found '-'"),
     ]
 
@@ -152,10 +159,13 @@ import Testing
         .init(text: base + "\nstep\nset zz intrinsic 1x1", line: 12, column: 5, message: "unknown item 'zz'"),
         .init(text: base + "\nstep\nresize a 1x1", line: 12, column: 1, message: "'a' is not a root view"),
         .init(text: base + "\nstep\npriority wide 1000", line: 12, column: 1,
-              message: "cannot change the priority of active constraint b.width == 60 @300 between required and optional; deactivate it first"),
+              message: "cannot change the priority of active constraint b.width == 60 @300 between required and "
+                  + "optional; deactivate it first"),
         .init(text: base + "\nstep\nset b baseline 5", line: 12, column: 1,
-              message: "one baseline value is a single line of text and needs an intrinsic height; give 'baseline FIRST,LAST' otherwise"),
-        .init(text: base + "\na.width == 5 id=left", line: 11, column: 1, message: "a constraint with id 'left' already exists"),
+              message: "one baseline value is a single line of text and needs an intrinsic height; "
+                  + "give 'baseline FIRST,LAST' otherwise"),
+        .init(text: base + "\na.width == 5 id=left", line: 11, column: 1,
+              message: "a constraint with id 'left' already exists"),
     ]
 
     /// A refused change stops the run with an error at its line (the file is wrong).
@@ -194,15 +204,18 @@ import Testing
     }
 
     @Test func cliReportsConflictsPerStepAndDrawsEachStep() throws {
-        let file = try LayoutCommandTests.TempFile(Self.base + "\nstep clash\nb.width == 40\nstep after\nconstant left 9\n")
+        let file = try LayoutCommandTests.TempFile(
+            Self.base + "\nstep clash\nb.width == 40\nstep after\nconstant left 9\n")
         let svg = try LayoutCommandTests.TempFile(nil, suffix: ".svg")
         let run = try LayoutCommandTests.ratite(["layout", file.path, "--svg", svg.path])
         #expect(run.status == 1, "\(run)")
-        #expect(run.stderr == "ratite: conflict: a required constraint was broken (in step 1: clash); --allow-conflicts accepts it\n")
+        #expect(run.stderr == "ratite: conflict: a required constraint was broken (in step 1: clash); "
+                + "--allow-conflicts accepts it\n")
         let sections = ("\n" + run.stdout).components(separatedBy: "\n== ")
         #expect(sections.count == 4)
         #expect(!sections[1].contains("Unable to simultaneously"))
-        #expect(sections[2].hasPrefix("step 1: clash\n") && sections[2].contains("Unable to simultaneously satisfy constraints."))
+        #expect(sections[2].hasPrefix("step 1: clash\n")
+                && sections[2].contains("Unable to simultaneously satisfy constraints."))
         #expect(sections[3].hasPrefix("step 2: after\n") && !sections[3].contains("Unable to simultaneously"))
         let picture = try String(contentsOf: svg.url, encoding: .utf8)
         #expect(picture.components(separatedBy: "<g data-item=\"a\">").count == 4)

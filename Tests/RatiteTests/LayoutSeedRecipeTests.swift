@@ -46,8 +46,8 @@ import Testing
                 for item in [label, field] {
                     try engine.activate([
                         item.topAnchor.constraint(greaterThanOrEqualTo: guide.bottomAnchor, constant: 20),
-                        LayoutConstraint(item: item, attribute: .top, relatedBy: .equal, toItem: guide, attribute: .bottom,
-                                         constant: 20, priority: 249),
+                        LayoutConstraint(item: item, attribute: .top, relatedBy: .equal, toItem: guide,
+                                         attribute: .bottom, constant: 20, priority: 249),
                     ])
                 }
             } else {
@@ -182,7 +182,8 @@ import Testing
     /// (250). At @251 the field is stretched instead of moved (hugging broken): its top
     /// stays at 40 and its bottom follows the label's last baseline (72) plus its own 9.
     /// At @249, as shipped, the field keeps its height and moves down.
-    @Test(arguments: [(251.0, Frame(x: 96, y: 40, width: 216, height: 41)), (249.0, Frame(x: 96, y: 51, width: 216, height: 30))])
+    @Test(arguments: [(251.0, Frame(x: 96, y: 40, width: 216, height: 41)),
+                      (249.0, Frame(x: 96, y: 51, width: 216, height: 30))])
     func labelFieldDynamicExampleTopPriority(_ priority: Double, _ field: Frame) throws {
         let url = Self.examples.appendingPathComponent("label-field-dynamic.layout")
         var text = try String(contentsOf: url, encoding: .utf8)

@@ -44,7 +44,8 @@ func layoutSolve(_ engine: LayoutEngine, sourceLocation: SourceLocation = #_sour
 }
 
 /// A root view of the given size.
-func layoutRoot(_ engine: LayoutEngine, _ name: String = "root", width: Double = 320, height: Double = 480) throws -> LayoutItem {
+func layoutRoot(_ engine: LayoutEngine, _ name: String = "root", width: Double = 320,
+                height: Double = 480) throws -> LayoutItem {
     let root = try engine.addView(name)
     try engine.setSize(of: root, width: width, height: height)
     return root
@@ -146,10 +147,13 @@ struct LayoutStateSnapshot: Equatable {
             "\(item.name) frame=\(item.frame) root=\(engine.frameInRoot(of: item)) "
                 + "intrinsic=\(item.intrinsicContentSize) margins=\(item.layoutMargins) "
                 + "dir=\(String(describing: item.semanticDirection)) "
-                + "baselines=\(String(describing: item.firstBaselineOffsetFromTop)),\(String(describing: item.lastBaselineOffsetFromBottom)) "
+                + "baselines=\(String(describing: item.firstBaselineOffsetFromTop)),"
+                + "\(String(describing: item.lastBaselineOffsetFromBottom)) "
                 + "hug=\(item.contentHuggingPriority(for: .horizontal)),\(item.contentHuggingPriority(for: .vertical)) "
-                + "comp=\(item.compressionResistancePriority(for: .horizontal)),\(item.compressionResistancePriority(for: .vertical)) "
-                + "ar=\(item.translatesAutoresizingMaskIntoConstraints) \(item.autoresizingMask.rawValue) \(item.autoresizingFrame)"
+                + "comp=\(item.compressionResistancePriority(for: .horizontal)),"
+                + "\(item.compressionResistancePriority(for: .vertical)) "
+                + "ar=\(item.translatesAutoresizingMaskIntoConstraints) \(item.autoresizingMask.rawValue) "
+                + "\(item.autoresizingFrame)"
         }
         conflicts = engine.conflictLog.count
         core = engine.core.dump()

@@ -50,16 +50,22 @@ import Glibc
             case .foreignFirstItem, .foreignSecondItem: "foreignItem"
             case .noCommonAncestor, .noCommonAncestorReversed: "noCommonAncestor"
             case .notAnAttributeFirst, .secondItemWithoutAttribute, .secondAttributeWithoutItem: "missingAttribute"
-            case .leadingAgainstTop, .centerXAgainstCenterY, .leftAgainstFirstBaseline, .leadingMarginAgainstBottomMargin: "mixedAxes"
-            case .leadingAgainstLeft, .trailingMarginAgainstRightMargin, .leftMarginAgainstLeadingMargin, .rightAgainstTrailing:
+            case .leadingAgainstTop, .centerXAgainstCenterY, .leftAgainstFirstBaseline,
+                 .leadingMarginAgainstBottomMargin:
+                "mixedAxes"
+            case .leadingAgainstLeft, .trailingMarginAgainstRightMargin, .leftMarginAgainstLeadingMargin,
+                 .rightAgainstTrailing:
                 "mixedDirectionality"
-            case .widthAgainstLeft, .heightAgainstTop, .centerXAgainstWidth, .lastBaselineAgainstHeight: "invalidPairing"
-            case .leftToConstant, .topToConstant, .leadingToConstant, .firstBaselineToConstant, .centerXWithinMarginsToConstant:
+            case .widthAgainstLeft, .heightAgainstTop, .centerXAgainstWidth, .lastBaselineAgainstHeight:
+                "invalidPairing"
+            case .leftToConstant, .topToConstant, .leadingToConstant, .firstBaselineToConstant,
+                 .centerXWithinMarginsToConstant:
                 "positionAgainstConstant"
             case .zeroMultiplier, .zeroMultiplierOnConstant: "positionAgainstConstant"
             case .nanMultiplier, .infiniteMultiplier, .negativeInfiniteMultiplier: "invalidMultiplier"
             case .nanConstant, .infiniteConstant, .negativeInfiniteConstant: "nonFiniteConstant"
-            case .zeroPriority, .negativePriority, .priorityAbove1000, .nanPriority, .infinitePriority: "invalidPriority"
+            case .zeroPriority, .negativePriority, .priorityAbove1000, .nanPriority, .infinitePriority:
+                "invalidPriority"
             }
         }
 
@@ -93,7 +99,8 @@ import Glibc
             case .topToConstant: return c(s.a, .top, nil, .notAnAttribute, constant: 10)
             case .leadingToConstant: return c(s.a, .leading, nil, .notAnAttribute, constant: 10)
             case .firstBaselineToConstant: return c(s.a, .firstBaseline, nil, .notAnAttribute, constant: 10)
-            case .centerXWithinMarginsToConstant: return c(s.a, .centerXWithinMargins, nil, .notAnAttribute, constant: 10)
+            case .centerXWithinMarginsToConstant:
+                return c(s.a, .centerXWithinMargins, nil, .notAnAttribute, constant: 10)
             case .zeroMultiplier: return c(s.a, .left, s.b, .left, multiplier: 0)
             case .nanMultiplier: return c(s.a, .left, s.b, .left, multiplier: .nan)
             case .infiniteMultiplier: return c(s.a, .height, s.b, .height, multiplier: .infinity)
@@ -106,7 +113,8 @@ import Glibc
             case .negativePriority: return c(s.a, .width, nil, .notAnAttribute, constant: 10, priority: -1)
             case .priorityAbove1000: return c(s.a, .width, nil, .notAnAttribute, constant: 10, priority: 1000.5)
             case .nanPriority: return c(s.a, .width, nil, .notAnAttribute, constant: 10, priority: Priority(.nan))
-            case .infinitePriority: return c(s.a, .width, nil, .notAnAttribute, constant: 10, priority: Priority(.infinity))
+            case .infinitePriority:
+                return c(s.a, .width, nil, .notAnAttribute, constant: 10, priority: Priority(.infinity))
             }
         }
     }
@@ -136,12 +144,15 @@ import Glibc
 
     @Test func errorDescriptionsNameTheConstraint() throws {
         let s = try Scene()
-        let mixed = LayoutConstraint(item: s.a, attribute: .leading, relatedBy: .equal, toItem: s.b, attribute: .top, constant: 4)
+        let mixed = LayoutConstraint(item: s.a, attribute: .leading, relatedBy: .equal, toItem: s.b, attribute: .top,
+                                     constant: 4)
         #expect(layoutError { try s.engine.activate([mixed]) }?.description
             == "constraint a.leading == b.top + 4 relates a horizontal attribute to a vertical one")
         let position = LayoutConstraint(item: s.a, attribute: .left, relatedBy: .lessThanOrEqual, constant: 3)
         #expect(layoutError { try s.engine.activate([position]) }?.description
-            == "constraint a.left <= 3: a multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs.")
+            == "constraint a.left <= 3: a multiplier of 0 or a nil second item together with a location for the first "
+                + "attribute creates an illegal constraint of a location equal to a constant. Location attributes must "
+                + "be specified in pairs.")
         let priority = s.a.widthAnchor.constraint(equalToConstant: 1)
         #expect(layoutError { try s.engine.setPriority(0, for: priority) }?.description
             == "invalid priority 0: priorities must be greater than 0 and at most 1000")
@@ -152,7 +163,9 @@ import Glibc
     @Test(arguments: [Double.nan, .infinity, -.infinity])
     func nonFiniteConstantIsRefused(_ value: Double) throws {
         let s = try Scene()
-        let width = try #require(s.engine.activeConstraints.first { $0.firstItem === s.a && $0.firstAttribute == .width })
+        let width = try #require(s.engine.activeConstraints.first {
+            $0.firstItem === s.a && $0.firstAttribute == .width
+        })
         let inactive = s.a.widthAnchor.constraint(equalToConstant: 5)
         let before = LayoutStateSnapshot(s.engine, extra: [inactive])
         #expect(layoutError { try s.engine.setConstant(value, for: width) }?.layoutCaseName == "nonFiniteConstant")
@@ -169,10 +182,13 @@ import Glibc
         let inactive = s.b.widthAnchor.constraint(equalToConstant: 5)
         let before = LayoutStateSnapshot(s.engine, extra: [inactive])
         for c in [optional, inactive] {
-            #expect(layoutError { try s.engine.setPriority(Priority(value), for: c) }?.layoutCaseName == "invalidPriority")
+            #expect(layoutError { try s.engine.setPriority(Priority(value), for: c) }?.layoutCaseName
+                == "invalidPriority")
         }
-        #expect(layoutError { try s.engine.setContentHuggingPriority(Priority(value), for: .horizontal, of: s.a) }?.layoutCaseName == "invalidPriority")
-        #expect(layoutError { try s.engine.setCompressionResistancePriority(Priority(value), for: .vertical, of: s.b) }?.layoutCaseName == "invalidPriority")
+        #expect(layoutError { try s.engine.setContentHuggingPriority(Priority(value), for: .horizontal, of: s.a) }?
+            .layoutCaseName == "invalidPriority")
+        #expect(layoutError { try s.engine.setCompressionResistancePriority(Priority(value), for: .vertical, of: s.b) }?
+            .layoutCaseName == "invalidPriority")
         #expect(optional.priority == 500 && inactive.priority == .required)
         layoutExpectUnchanged(s.engine, since: before, extra: [inactive])
     }
@@ -194,7 +210,9 @@ import Glibc
         // a's width is pinned at 50 (required), so cap goes in as optional (and loses).
         try s.engine.setPriority(600, for: cap)
         try s.engine.activate([cap])
-        let pinned = try #require(s.engine.activeConstraints.first { $0.firstItem === s.a && $0.firstAttribute == .width && $0.relation == .equal })
+        let pinned = try #require(s.engine.activeConstraints.first {
+            $0.firstItem === s.a && $0.firstAttribute == .width && $0.relation == .equal
+        })
         let active = LayoutStateSnapshot(s.engine, extra: [cap])
         for (c, p) in [(cap, Priority.required), (optional, Priority.required), (pinned, Priority(999))] {
             let error = layoutError { try s.engine.setPriority(p, for: c) }
@@ -227,7 +245,10 @@ import Glibc
             ("invalidValue", { _ = try s.engine.addGuide("g2", in: guide) }),
             ("unknownItem", { _ = try s.engine.addView("child", in: s.stranger) }),
             ("unknownItem", { _ = try s.engine.addGuide("g2", in: s.stranger) }),
-            ("invalidValue", { _ = try s.engine.addGuide("g2", in: s.a, insets: DirectionalInsets(top: .nan, leading: 0, bottom: 0, trailing: 0)) }),
+            ("invalidValue", {
+                _ = try s.engine.addGuide("g2", in: s.a, insets: DirectionalInsets(top: .nan, leading: 0, bottom: 0,
+                                                                                    trailing: 0))
+            }),
             ("invalidValue", { _ = try s.engine.addGuide("g2", in: s.a, insets: DirectionalInsets(all: .infinity)) }),
             ("invalidValue", { try s.engine.setSize(of: s.a, width: 10, height: 10) }),
             ("invalidValue", { try s.engine.setSize(of: guide, width: 10, height: 10) }),
@@ -242,8 +263,12 @@ import Glibc
             ("invalidValue", { try s.engine.setBaselineOffsets(firstFromTop: 3, lastFromBottom: .infinity, of: s.a) }),
             ("invalidValue", { try s.engine.setLayoutMargins(DirectionalInsets(all: .infinity), of: s.a) }),
             ("invalidValue", { try s.engine.setAutoresizing(frame: Frame(x: 0, y: 0, width: -1, height: 1), of: s.b) }),
-            ("invalidValue", { try s.engine.setAutoresizing(frame: Frame(x: .nan, y: 0, width: 1, height: 1), of: s.b) }),
-            ("invalidValue", { try s.engine.setAutoresizing(frame: Frame(x: 0, y: 0, width: 1, height: .infinity), of: s.b) }),
+            ("invalidValue", {
+                try s.engine.setAutoresizing(frame: Frame(x: .nan, y: 0, width: 1, height: 1), of: s.b)
+            }),
+            ("invalidValue", {
+                try s.engine.setAutoresizing(frame: Frame(x: 0, y: 0, width: 1, height: .infinity), of: s.b)
+            }),
         ]
         for (i, (expected, body)) in cases.enumerated() {
             let error = layoutError(body)
@@ -251,7 +276,8 @@ import Glibc
         }
         #expect(s.engine.items.count == itemCount)
         #expect(s.engine.item(named: "child") == nil && s.engine.item(named: "g2") == nil)
-        #expect(s.a.intrinsicContentSize == .none && s.a.firstBaselineOffsetFromTop == nil && !s.b.translatesAutoresizingMaskIntoConstraints)
+        #expect(s.a.intrinsicContentSize == .none && s.a.firstBaselineOffsetFromTop == nil
+                && !s.b.translatesAutoresizingMaskIntoConstraints)
         layoutExpectUnchanged(s.engine, since: before)
     }
 

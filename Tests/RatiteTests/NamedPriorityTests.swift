@@ -39,7 +39,8 @@ import Testing
         }
         let error = LayoutFileTests.parseError("view a hugging defaultMedium")
         #expect(error?.location.column == 16)
-        #expect(error?.message == "unknown priority 'defaultMedium': use a number in (0, 1000] or one of \(Priority.nameList)")
+        #expect(error?.message
+            == "unknown priority 'defaultMedium': use a number in (0, 1000] or one of \(Priority.nameList)")
     }
 
     @Test func solveFileConstraintsAndEdits() throws {

@@ -1,5 +1,5 @@
-import Testing
 import Ratite
+import Testing
 @testable import RatiteFixtures
 
 /// The benchmark fixtures build the same linear program through every path: after the
@@ -35,7 +35,8 @@ import Ratite
         for r in 0 ..< 5 {
             for c in 0 ..< 5 {
                 let frame = try #require(engine.frame(of: "c\(r)_\(c)"))
-                for (name, fromFrame) in [("left", frame.x), ("top", frame.y), ("width", frame.width), ("height", frame.height)] {
+                let sides = [("left", frame.x), ("top", frame.y), ("width", frame.width), ("height", frame.height)]
+                for (name, fromFrame) in sides {
                     let v = try #require(swift.value(of: "\(name)_\(r)_\(c)"))
                     #expect(text.value(of: "\(name)_\(r)_\(c)") == v)
                     #expect(abs(fromFrame - v) < 1e-9, "\(name)_\(r)_\(c)")

@@ -29,7 +29,8 @@ struct RasterImage {
     init(svg: String) throws {
         let directory = FileManager.default.temporaryDirectory
         let stem = "ratite-raster-\(UUID().uuidString)"
-        let svgURL = directory.appendingPathComponent(stem + ".svg"), pngURL = directory.appendingPathComponent(stem + ".png")
+        let svgURL = directory.appendingPathComponent(stem + ".svg")
+        let pngURL = directory.appendingPathComponent(stem + ".png")
         defer {
             try? FileManager.default.removeItem(at: svgURL)
             try? FileManager.default.removeItem(at: pngURL)

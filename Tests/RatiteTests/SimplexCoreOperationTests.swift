@@ -12,23 +12,23 @@ import Testing
 
     @Test func addAndRemoveReturnIdsAndRecycleThem() throws {
         var d = CoreDriver(variableCount: 2)
-        let a = try d.add(C([(0, 1)], -5, .equal))
-        let b = try d.add(C([(1, 1), (0, -1)], -1, .greaterThanOrEqual))
+        let a = try d.add(ref([(0, 1)], -5, .equal))
+        let b = try d.add(ref([(1, 1), (0, -1)], -1, .greaterThanOrEqual))
         #expect(a != b)
         #expect(checked(&d) == [5, 6])
         try d.core.removeConstraint(a)
         #expect(!d.core.isConstraint(a) && d.core.isConstraint(b))
         // The slot is reused.
-        let c = try d.add(C([(0, 1)], -1, .equal))
+        let c = try d.add(ref([(0, 1)], -1, .equal))
         #expect(c == a)
         #expect(checked(&d) == [1, 2])
     }
 
     @Test func setConstantOnRequiredConstraints() throws {
         var d = CoreDriver(variableCount: 2)
-        let eq = try d.add(C([(0, 1)], -5, .equal))  // x == 5
-        let ge = try d.add(C([(1, 1), (0, -1)], -10, .greaterThanOrEqual))  // y >= x + 10
-        _ = try d.add(C([(1, 1)], 0, .equal, 250))  // y == 0 @weak
+        let eq = try d.add(ref([(0, 1)], -5, .equal))  // x == 5
+        let ge = try d.add(ref([(1, 1), (0, -1)], -10, .greaterThanOrEqual))  // y >= x + 10
+        _ = try d.add(ref([(1, 1)], 0, .equal, 250))  // y == 0 @weak
         #expect(checked(&d) == [5, 15])
         try d.core.setConstant(eq, -7)  // x == 7
         #expect(checked(&d) == [7, 17])
@@ -45,8 +45,8 @@ import Testing
 
     @Test func setConstantOnOptionalConstraints() throws {
         var d = CoreDriver(variableCount: 1)
-        let strong = try d.add(C([(0, 1)], -10, .lessThanOrEqual, 750))  // x <= 10 @strong
-        let weak = try d.add(C([(0, 1)], -4, .equal, 250))  // x == 4 @weak
+        let strong = try d.add(ref([(0, 1)], -10, .lessThanOrEqual, 750))  // x <= 10 @strong
+        let weak = try d.add(ref([(0, 1)], -4, .equal, 250))  // x == 4 @weak
         #expect(checked(&d) == [4])
         try d.core.setConstant(weak, -30)
         #expect(checked(&d) == [10])
@@ -65,7 +65,7 @@ import Testing
     @Test func constantChangeReachesDefinitionsOfABasicMarker() throws {
         var d = CoreDriver(variableCount: 1)
         try d.core.addEditVariable(d.variables[0], priority: 750)
-        _ = try d.add(C([(0, 1)], -5, .equal))
+        _ = try d.add(ref([(0, 1)], -5, .equal))
         #expect(checked(&d) == [5])
         try d.core.suggestValue(d.variables[0], 10)
         #expect(checked(&d) == [5], "the required x == 5 must hold")
@@ -87,9 +87,9 @@ import Testing
     /// rows have made basic.
     @Test func constantChangeOfAStay() throws {
         var d = CoreDriver(variableCount: 2)
-        let stay = try d.add(C([(0, 1)], 3, .equal, 1))  // x0 == -3 @1
-        _ = try d.add(C([(1, 1)], 3, .equal, 2))  // x1 == -3 @2
-        _ = try d.add(C([(0, 1), (1, 2)], -5, .greaterThanOrEqual, 750))  // x0 + 2 x1 >= 5 @strong
+        let stay = try d.add(ref([(0, 1)], 3, .equal, 1))  // x0 == -3 @1
+        _ = try d.add(ref([(1, 1)], 3, .equal, 2))  // x1 == -3 @2
+        _ = try d.add(ref([(0, 1), (1, 2)], -5, .greaterThanOrEqual, 750))  // x0 + 2 x1 >= 5 @strong
         #expect(checked(&d) == [11, -3])
         try d.core.setConstant(stay, 0)  // x0 == 0 @1: still x0 = 11
         #expect(checked(&d) == [11, -3])
@@ -97,8 +97,8 @@ import Testing
 
     @Test func setPriorityBetweenOptionalLevels() throws {
         var d = CoreDriver(variableCount: 1)
-        let low = try d.add(C([(0, 1)], 0, .equal, 250))  // x == 0 @weak
-        _ = try d.add(C([(0, 1)], -10, .equal, 500))  // x == 10 @medium
+        let low = try d.add(ref([(0, 1)], 0, .equal, 250))  // x == 0 @weak
+        _ = try d.add(ref([(0, 1)], -10, .equal, 500))  // x == 10 @medium
         #expect(checked(&d) == [10])
         #expect(d.core.levelOrder.map { d.core.levels[Int($0)].priority } == [500, 250])
         try d.core.setPriority(low, 750)
@@ -120,10 +120,10 @@ import Testing
 
     @Test func setPriorityAcrossRequired() throws {
         var d = CoreDriver(variableCount: 2)
-        let a = try d.add(C([(0, 1)], -10, .equal, 250))  // x == 10 @weak
-        _ = try d.add(C([(0, 1)], 0, .equal, 500))  // x == 0 @medium
-        let ineq = try d.add(C([(1, 1), (0, -1)], 0, .greaterThanOrEqual, 600))  // y >= x @600
-        _ = try d.add(C([(1, 1)], 5, .equal, 250))  // y == -5 @weak
+        let a = try d.add(ref([(0, 1)], -10, .equal, 250))  // x == 10 @weak
+        _ = try d.add(ref([(0, 1)], 0, .equal, 500))  // x == 0 @medium
+        let ineq = try d.add(ref([(1, 1), (0, -1)], 0, .greaterThanOrEqual, 600))  // y >= x @600
+        _ = try d.add(ref([(1, 1)], 5, .equal, 250))  // y == -5 @weak
         #expect(checked(&d) == [0, 0])
         try d.core.setPriority(a, 1000)  // x == 10 required
         #expect(checked(&d) == [10, 10])
@@ -140,7 +140,7 @@ import Testing
 
     @Test func editVariablesThroughTheCore() throws {
         var d = CoreDriver(variableCount: 2)
-        _ = try d.add(C([(1, 1), (0, -2)], 0, .equal))  // y == 2x
+        _ = try d.add(ref([(1, 1), (0, -2)], 0, .equal))  // y == 2x
         try d.core.addEditVariable(d.variables[0], priority: 500)
         #expect(d.core.isEditVariable(d.variables[0]) == true)
         let edit = d.core.variables[Int(d.variables[0])].edit
@@ -152,7 +152,7 @@ import Testing
         #expect(throws: CoreError.unknownConstraint(edit)) { try d.core.removeConstraint(edit) }
         #expect(throws: CoreError.requiredEditVariable(d.variables[0])) { try d.core.setPriority(edit, 1000) }
         try d.core.setPriority(edit, 250)
-        _ = try d.add(C([(1, 1)], -8, .equal, 500))  // y == 8 @medium now beats the edit
+        _ = try d.add(ref([(1, 1)], -8, .equal, 500))  // y == 8 @medium now beats the edit
         #expect(checked(&d) == [4, 8])
         try d.core.removeEditVariable(d.variables[0])
         #expect(d.core.isEditVariable(d.variables[0]) == false)
@@ -161,8 +161,8 @@ import Testing
 
     @Test func coreErrors() throws {
         let d = CoreDriver(variableCount: 2)
-        let id = try d.add(C([(0, 1)], -1, .equal))
-        _ = try d.add(C([(1, 1)], -2, .equal, 500))
+        let id = try d.add(ref([(0, 1)], -1, .equal))
+        _ = try d.add(ref([(1, 1)], -2, .equal, 500))
         let x = d.variables[0]
         let before = fingerprint(d.core)
         func same(_ sourceLocation: Testing.SourceLocation = #_sourceLocation) {
@@ -170,27 +170,33 @@ import Testing
         }
         let unknownVariable: Int32 = 17
         #expect(throws: CoreError.unknownVariable(unknownVariable)) {
-            _ = try d.core.addConstraint(terms: [VariableTerm(variable: unknownVariable, coefficient: 1)], constant: 0, relation: .equal, priority: 1000)
+            _ = try d.core.addConstraint(terms: [VariableTerm(variable: unknownVariable, coefficient: 1)], constant: 0,
+                                         relation: .equal, priority: 1000)
         }
         #expect(throws: CoreError.unknownVariable(-1)) {
-            _ = try d.core.addConstraint(terms: [VariableTerm(variable: -1, coefficient: 1)], constant: 0, relation: .equal, priority: 1000)
+            _ = try d.core.addConstraint(terms: [VariableTerm(variable: -1, coefficient: 1)], constant: 0,
+                                         relation: .equal, priority: 1000)
         }
         same()
         for p in [0.0, -3, 1000.5] {
             #expect(throws: CoreError.invalidPriority(p)) {
-                _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: 0, relation: .equal, priority: p)
+                _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: 0,
+                                             relation: .equal, priority: p)
             }
             #expect(throws: CoreError.invalidPriority(p)) { try d.core.setPriority(id, p) }
             #expect(throws: CoreError.invalidPriority(p)) { try d.core.addEditVariable(x, priority: p) }
         }
         #expect(throws: CoreError.self) {
-            _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: 0, relation: .equal, priority: .nan)
+            _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: 0,
+                                         relation: .equal, priority: .nan)
         }
         #expect(throws: CoreError.nonFiniteCoefficient(variable: x, .infinity)) {
-            _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: .infinity)], constant: 0, relation: .equal, priority: 500)
+            _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: .infinity)], constant: 0,
+                                         relation: .equal, priority: 500)
         }
         #expect(throws: CoreError.nonFiniteConstant(-.infinity)) {
-            _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -.infinity, relation: .equal, priority: 500)
+            _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -.infinity,
+                                         relation: .equal, priority: 500)
         }
         #expect(throws: CoreError.nonFiniteConstant(.infinity)) { try d.core.setConstant(id, .infinity) }
         #expect(throws: CoreError.unknownConstraint(99)) { try d.core.removeConstraint(99) }
@@ -199,7 +205,9 @@ import Testing
         #expect(throws: CoreError.requiredEditVariable(x)) { try d.core.addEditVariable(x, priority: 1000) }
         #expect(throws: CoreError.unknownEditVariable(x)) { try d.core.removeEditVariable(x) }
         #expect(throws: CoreError.unknownEditVariable(x)) { try d.core.suggestValue(x, 1) }
-        #expect(throws: CoreError.unknownVariable(unknownVariable)) { try d.core.addEditVariable(unknownVariable, priority: 500) }
+        #expect(throws: CoreError.unknownVariable(unknownVariable)) {
+            try d.core.addEditVariable(unknownVariable, priority: 500)
+        }
         #expect(throws: CoreError.internalError("variable \(x) is still in use")) { try d.core.deleteVariable(x) }
         #expect(throws: CoreError.unknownVariable(unknownVariable)) { try d.core.deleteVariable(unknownVariable) }
         same()
@@ -214,12 +222,12 @@ import Testing
 
     @Test func unsatisfiableAdditionNamesTheConflict() throws {
         var d = CoreDriver(variableCount: 3)
-        let a = try d.add(C([(0, 1), (1, -1)], -1, .greaterThanOrEqual))  // x >= y + 1
-        _ = try d.add(C([(2, 1)], -7, .equal))  // z == 7
-        _ = try d.add(C([(0, 1)], 0, .equal, 250))  // x == 0 @weak
+        let a = try d.add(ref([(0, 1), (1, -1)], -1, .greaterThanOrEqual))  // x >= y + 1
+        _ = try d.add(ref([(2, 1)], -7, .equal))  // z == 7
+        _ = try d.add(ref([(0, 1)], 0, .equal, 250))  // x == 0 @weak
         let before = fingerprint(d.core, transient: false)
         #expect(throws: CoreError.unsatisfiable(conflict: [a, pendingConstraintID])) {
-            _ = try d.add(C([(1, 1), (0, -1)], 0, .greaterThanOrEqual))  // y >= x
+            _ = try d.add(ref([(1, 1), (0, -1)], 0, .greaterThanOrEqual))  // y >= x
         }
         #expect(firstDifference(before, fingerprint(d.core, transient: false)) == nil)
         let v = checked(&d)
@@ -228,13 +236,17 @@ import Testing
 
     @Test func addThenRemoveKeepsValues() throws {
         var d = CoreDriver(variableCount: 3)
-        _ = try d.add(C([(0, 1)], -3, .equal, 1))
-        _ = try d.add(C([(1, 1)], 2, .equal, 2))
-        _ = try d.add(C([(2, 1)], 0, .equal, 3))
-        _ = try d.add(C([(0, 1), (1, 1), (2, 1)], -4, .lessThanOrEqual, 750))
+        _ = try d.add(ref([(0, 1)], -3, .equal, 1))
+        _ = try d.add(ref([(1, 1)], 2, .equal, 2))
+        _ = try d.add(ref([(2, 1)], 0, .equal, 3))
+        _ = try d.add(ref([(0, 1), (1, 1), (2, 1)], -4, .lessThanOrEqual, 750))
         let before = checked(&d)
         #expect(before == [3, -2, 0])
-        for probe in [C([(0, 1), (2, -1)], 0, .equal), C([(1, 2), (2, 1)], -9, .greaterThanOrEqual, 500), C([(0, 1)], -20, .equal, 600)] {
+        let probes = [
+            ref([(0, 1), (2, -1)], 0, .equal), ref([(1, 2), (2, 1)], -9, .greaterThanOrEqual, 500),
+            ref([(0, 1)], -20, .equal, 600),
+        ]
+        for probe in probes {
             let id = try d.add(probe)
             _ = checked(&d)
             try d.core.removeConstraint(id)
@@ -252,10 +264,10 @@ import Testing
     /// row; nothing repairs it because removal runs no dual simplex).
     @Test func removingOneOfTwoIdenticalRequiredEqualities() throws {
         var d = CoreDriver(variableCount: 2)
-        _ = try d.add(C([(0, 1)], -4, .equal, 1))  // x0 == 4 @1
-        _ = try d.add(C([(1, 1)], 4, .equal, 2))  // x1 == -4 @2
-        let first = try d.add(C([(1, -2), (0, -1)], -7, .equal))  // -2 x1 - x0 - 7 == 0
-        _ = try d.add(C([(1, -2), (0, -1)], -7, .equal))  // the same again
+        _ = try d.add(ref([(0, 1)], -4, .equal, 1))  // x0 == 4 @1
+        _ = try d.add(ref([(1, 1)], 4, .equal, 2))  // x1 == -4 @2
+        let first = try d.add(ref([(1, -2), (0, -1)], -7, .equal))  // -2 x1 - x0 - 7 == 0
+        _ = try d.add(ref([(1, -2), (0, -1)], -7, .equal))  // the same again
         #expect(checked(&d) == [1, -4])
         try d.core.removeConstraint(first)
         #expect(checked(&d) == [1, -4])
@@ -267,11 +279,12 @@ import Testing
     @Test func queuesAreEmptyBetweenOperations() throws {
         var d = CoreDriver(variableCount: 1)
         try d.core.addEditVariable(d.variables[0], priority: 999)
-        let id = try d.add(C([(0, 3)], -4, .equal))  // 3 x == 4
+        let id = try d.add(ref([(0, 3)], -4, .equal))  // 3 x == 4
         try d.core.removeConstraint(id)
         #expect(d.core.infeasible.isEmpty, "infeasible queue \(d.core.infeasible)")
         #expect(d.core.candidates.isEmpty && d.core.pendingObjective.isEmpty)
-        #expect(d.core.flags.elements.allSatisfy { $0 & ~SymbolFlags.dirty == 0 }, "flags \(Array(d.core.flags.elements))")
+        #expect(d.core.flags.elements.allSatisfy { $0 & ~SymbolFlags.dirty == 0 },
+                "flags \(Array(d.core.flags.elements))")
         #expect(checked(&d) == [0])
     }
 
@@ -280,14 +293,14 @@ import Testing
     /// whole.
     @Test func setConstantsInOneStep() throws {
         var d = CoreDriver(variableCount: 2)
-        let a = try d.add(C([(0, 1)], -5, .equal))  // x == 5
-        let b = try d.add(C([(1, 1)], -5, .greaterThanOrEqual))  // y >= 5
-        _ = try d.add(C([(0, 1), (1, -1)], 0, .lessThanOrEqual))  // x <= y
-        _ = try d.add(C([(1, 1)], 0, .equal, 250))  // y == 0 @weak
+        let a = try d.add(ref([(0, 1)], -5, .equal))  // x == 5
+        let b = try d.add(ref([(1, 1)], -5, .greaterThanOrEqual))  // y >= 5
+        _ = try d.add(ref([(0, 1), (1, -1)], 0, .lessThanOrEqual))  // x <= y
+        _ = try d.add(ref([(1, 1)], 0, .equal, 250))  // y == 0 @weak
         #expect(checked(&d) == [5, 5])
         try d.core.setConstants([(a, -9), (b, -12)])  // x == 9, y >= 12
         #expect(checked(&d) == [9, 12])
-        let cap = try d.add(C([(1, 1)], -12, .lessThanOrEqual))  // y <= 12
+        let cap = try d.add(ref([(1, 1)], -12, .lessThanOrEqual))  // y <= 12
         // x == 13 alone conflicts with x <= y <= 12; together with y <= 20 it fits.
         #expect(throws: CoreError.self) { try d.core.setConstant(a, -13) }
         try d.core.setConstants([(a, -13), (cap, -20)])
@@ -307,12 +320,14 @@ import Testing
     /// chain conflicts, and nothing else.
     @Test func aBatchConflictAlongALongChainIsMinimal() throws {
         let n = 1_000
-        var d = CoreDriver(variableCount: n + 1)
-        let start = try d.add(C([(0, 1)], 0, .greaterThanOrEqual))  // x0 >= 0
+        let d = CoreDriver(variableCount: n + 1)
+        let start = try d.add(ref([(0, 1)], 0, .greaterThanOrEqual))  // x0 >= 0
         var links: [Int32] = []
-        for i in 0 ..< n { links.append(try d.add(C([(i + 1, 1), (i, -1)], -1, .greaterThanOrEqual))) }  // x(i+1) >= x(i) + 1
-        let cap = try d.add(C([(n, 1)], -Double(n + 10), .lessThanOrEqual))  // x(n) <= n + 10
-        let unrelated = try d.add(C([(1, 1)], -1, .greaterThanOrEqual))  // x1 >= 1, implied
+        for i in 0 ..< n {
+            links.append(try d.add(ref([(i + 1, 1), (i, -1)], -1, .greaterThanOrEqual)))  // x(i+1) >= x(i) + 1
+        }
+        let cap = try d.add(ref([(n, 1)], -Double(n + 10), .lessThanOrEqual))  // x(n) <= n + 10
+        let unrelated = try d.add(ref([(1, 1)], -1, .greaterThanOrEqual))  // x1 >= 1, implied
         // x0 >= 20 with x(n) <= n + 10 cannot hold along the chain.
         let error = #expect(throws: CoreError.self) { try d.core.setConstants([(start, -20), (cap, -Double(n + 10))]) }
         guard case .unsatisfiable(let conflict)? = error else {

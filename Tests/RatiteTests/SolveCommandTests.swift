@@ -7,7 +7,8 @@ import Testing
 @Suite struct SolveCommandTests {
     /// The `ratite` binary built next to the test bundle.
     static let binary: String? = {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
         let candidate = URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("ratite").path
         return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
     }()
@@ -21,9 +22,12 @@ import Testing
 
     /// A scratch directory holding `files`; the caller removes it.
     func directory(with files: [String: String]) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ratite-solve-tests-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ratite-solve-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        for (name, text) in files {
+            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
         return dir
     }
 
@@ -34,10 +38,11 @@ import Testing
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ratite-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let (inURL, outURL, errURL) = (scratch.appendingPathComponent("in"), scratch.appendingPathComponent("out"), scratch.appendingPathComponent("err"))
+        let (inURL, outURL, errURL) = (scratch.appendingPathComponent("in"), scratch.appendingPathComponent("out"),
+                                       scratch.appendingPathComponent("err"))
         try input.write(to: inURL, atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -85,7 +90,8 @@ import Testing
         """
 
     @Test func success() throws {
-        let expected = "left = 20\nwidth = 300\nright = 320\nthird = 0.3333333333333333\nbig = 1e+20\nneg = -2.5\nzero = 0\n"
+        let expected = "left = 20\nwidth = 300\nright = 320\nthird = 0.3333333333333333\n"
+            + "big = 1e+20\nneg = -2.5\nzero = 0\n"
         let dir = try directory(with: ["layout.solve": Self.layout])
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(try ratite(["solve", "layout.solve"], in: dir) == Result(status: 0, stdout: expected, stderr: ""))
@@ -94,12 +100,16 @@ import Testing
     }
 
     @Test func json() throws {
-        let expected = "{\n  \"left\": 20,\n  \"width\": 300,\n  \"right\": 320,\n  \"third\": 0.3333333333333333,\n  \"big\": 1e+20,\n  \"neg\": -2.5,\n  \"zero\": 0\n}\n"
+        let expected = "{\n  \"left\": 20,\n  \"width\": 300,\n  \"right\": 320,\n  \"third\": 0.3333333333333333,\n"
+            + "  \"big\": 1e+20,\n  \"neg\": -2.5,\n  \"zero\": 0\n}\n"
         let dir = try directory(with: ["layout.solve": Self.layout, "empty.solve": "# nothing\n"])
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try ratite(["solve", "layout.solve", "--json"], in: dir) == Result(status: 0, stdout: expected, stderr: ""))
-        #expect(try ratite(["solve", "--json", "layout.solve"], in: dir) == Result(status: 0, stdout: expected, stderr: ""))
-        #expect(try ratite(["solve", "empty.solve", "--json"], in: dir) == Result(status: 0, stdout: "{}\n", stderr: ""))
+        #expect(try ratite(["solve", "layout.solve", "--json"], in: dir)
+            == Result(status: 0, stdout: expected, stderr: ""))
+        #expect(try ratite(["solve", "--json", "layout.solve"], in: dir)
+            == Result(status: 0, stdout: expected, stderr: ""))
+        #expect(try ratite(["solve", "empty.solve", "--json"], in: dir)
+            == Result(status: 0, stdout: "{}\n", stderr: ""))
         #expect(try ratite(["solve", "empty.solve"], in: dir) == Result(status: 0, stdout: "", stderr: ""))
         // The JSON parses, and every value reads back exactly.
         let data = try ratite(["solve", "layout.solve", "--json"], in: dir).stdout.data(using: .utf8)!
@@ -142,13 +152,16 @@ import Testing
               conflict.solve:5: c >= a + 1
 
             """)
-        try check("undeclared.solve", "undeclared.solve:2:1: error: 'W' is not an edit variable; declare it first with 'edit W'\n")
+        try check("undeclared.solve",
+                  "undeclared.solve:2:1: error: 'W' is not an edit variable; declare it first with 'edit W'\n")
         try check("twice.solve", "twice.solve:2:1: error: 'W' is already an edit variable\n")
-        try check("alone.solve", "alone.solve:2:1: error: unsatisfiable required constraints\n  alone.solve:2: 1 == 2 @required\n")
+        try check("alone.solve",
+                  "alone.solve:2:1: error: unsatisfiable required constraints\n  alone.solve:2: 1 == 2 @required\n")
         // Standard input is called <stdin>.
         #expect(try ratite(["solve", "-"], input: "x == 1\nx == 2\n") == Result(
             status: 65, stdout: "",
-            stderr: "<stdin>:2:1: error: unsatisfiable required constraints\n  <stdin>:1: x == 1\n  <stdin>:2: x == 2\n"))
+            stderr: "<stdin>:2:1: error: unsatisfiable required constraints\n"
+                + "  <stdin>:1: x == 1\n  <stdin>:2: x == 2\n"))
         #expect(try ratite(["solve", "-"], input: "x === 1\n") == Result(
             status: 65, stdout: "", stderr: "<stdin>:1:5: error: expected a number, a name or '(' but found '='\n"))
     }
@@ -169,7 +182,8 @@ import Testing
             #expect(try ratite(arguments, in: dir) == Result(status: 64, stdout: "", stderr: stderr), "\(arguments)")
         }
         // An unreadable input is not a usage error.
-        #expect(try ratite(["solve", "missing.solve"], in: dir) == Result(status: 66, stdout: "", stderr: "ratite: error: cannot read missing.solve\n"))
+        #expect(try ratite(["solve", "missing.solve"], in: dir)
+            == Result(status: 66, stdout: "", stderr: "ratite: error: cannot read missing.solve\n"))
         let overview = try ratite(["help"])
         #expect(overview.status == 0 && overview.stderr.isEmpty && overview.stdout.hasPrefix("usage: ratite COMMAND"))
         for spelling in ["--help", "-h"] {

@@ -8,16 +8,19 @@ import Testing
         do {
             return try SolveFileParser.parse(text)
         } catch {
-            Issue.record("unexpected error \(error.description) for \(text.debugDescription)", sourceLocation: sourceLocation)
+            Issue.record("unexpected error \(error.description) for \(text.debugDescription)",
+                         sourceLocation: sourceLocation)
             return []
         }
     }
 
     /// The single constraint in `text`, as (lhs, relation, rhs, priority).
-    func constraint(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> (LinearForm, Relation, LinearForm, Priority)? {
+    func constraint(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        -> (LinearForm, Relation, LinearForm, Priority)? {
         let statements = parse(text, sourceLocation: sourceLocation)
         guard statements.count == 1, case .constraint(let l, let r, let rhs, let p) = statements[0].kind else {
-            Issue.record("expected one constraint in \(text.debugDescription), got \(statements)", sourceLocation: sourceLocation)
+            Issue.record("expected one constraint in \(text.debugDescription), got \(statements)",
+                         sourceLocation: sourceLocation)
             return nil
         }
         return (l, r, rhs, p)
@@ -55,12 +58,18 @@ import Testing
             """
         let s = parse(text)
         try #require(s.count == 8)
-        #expect(s[0].kind == .constraint(lhs: form([("left0", 1)]), relation: .equal, rhs: form([], 20), priority: .required))
-        #expect(s[1].kind == .constraint(lhs: form([("left1", 1)]), relation: .equal, rhs: form([("left0", 1), ("width0", 1)], 8), priority: .required))
-        #expect(s[2].kind == .constraint(lhs: form([("width0", 1)]), relation: .greaterThanOrEqual, rhs: form([], 10), priority: .required))
-        #expect(s[3].kind == .constraint(lhs: form([("width0", 1)]), relation: .equal, rhs: form([], 50), priority: .weak))
-        #expect(s[4].kind == .constraint(lhs: form([("x", 1), ("y", 2)]), relation: .lessThanOrEqual, rhs: form([], 3.5), priority: .strong))
-        #expect(s[5].kind == .constraint(lhs: form([("a", 0.5), ("b", 0.5)]), relation: .equal, rhs: form([("c", 1)]), priority: 600))
+        #expect(s[0].kind == .constraint(lhs: form([("left0", 1)]), relation: .equal, rhs: form([], 20),
+                                         priority: .required))
+        #expect(s[1].kind == .constraint(lhs: form([("left1", 1)]), relation: .equal,
+                                         rhs: form([("left0", 1), ("width0", 1)], 8), priority: .required))
+        #expect(s[2].kind == .constraint(lhs: form([("width0", 1)]), relation: .greaterThanOrEqual, rhs: form([], 10),
+                                         priority: .required))
+        #expect(s[3].kind == .constraint(lhs: form([("width0", 1)]), relation: .equal, rhs: form([], 50),
+                                         priority: .weak))
+        #expect(s[4].kind == .constraint(lhs: form([("x", 1), ("y", 2)]), relation: .lessThanOrEqual,
+                                         rhs: form([], 3.5), priority: .strong))
+        #expect(s[5].kind == .constraint(lhs: form([("a", 0.5), ("b", 0.5)]), relation: .equal, rhs: form([("c", 1)]),
+                                         priority: 600))
         #expect(s[6].kind == .edit(name: "W", priority: .strong))
         #expect(s[7].kind == .suggest(name: "W", value: 320))
         #expect(s.map(\.location.line) == [2, 3, 4, 5, 6, 7, 9, 10])
@@ -85,7 +94,8 @@ import Testing
     @Test func numbersAsInC() {
         let cases: [(String, Double)] = [
             ("3", 3), ("-3", -3), ("2.5", 2.5), ("1e3", 1000), ("1E3", 1000), ("1e+3", 1000), ("2.5e-1", 0.25),
-            (".5", 0.5), ("5.", 5), ("0.000001", 1e-6), ("1e-400", 0), ("1.7976931348623157e308", .greatestFiniteMagnitude),
+            (".5", 0.5), ("5.", 5), ("0.000001", 1e-6), ("1e-400", 0),
+            ("1.7976931348623157e308", .greatestFiniteMagnitude),
             ("0.1", 0.1), ("- 4", -4), ("+4", 4), ("--4", 4),
         ]
         for (written, value) in cases {
@@ -168,7 +178,8 @@ import Testing
     }
 
     @Test func editAndSuggest() {
-        let s = parse("edit W\nedit H @weak\nedit D @250\nsuggest W 320\nsuggest H -1.5\nsuggest D 2*3 + 1\n  suggest   W   1e2  ")
+        let s = parse("edit W\nedit H @weak\nedit D @250\nsuggest W 320\nsuggest H -1.5\nsuggest D 2*3 + 1\n"
+            + "  suggest   W   1e2  ")
         #expect(s.map(\.kind) == [
             .edit(name: "W", priority: .strong), .edit(name: "H", priority: .weak), .edit(name: "D", priority: .weak),
             .suggest(name: "W", value: 320), .suggest(name: "H", value: -1.5), .suggest(name: "D", value: 7),
@@ -187,7 +198,8 @@ import Testing
 
     @Test func parseConstraintTakesOneConstraint() throws {
         let s = try SolveFileParser.parseConstraint("x + 1 >= y @weak")
-        #expect(s.kind == .constraint(lhs: form([("x", 1)], 1), relation: .greaterThanOrEqual, rhs: form([("y", 1)]), priority: .weak))
+        #expect(s.kind == .constraint(lhs: form([("x", 1)], 1), relation: .greaterThanOrEqual, rhs: form([("y", 1)]),
+                                      priority: .weak))
         #expect(throws: TextFileError.self) { try SolveFileParser.parseConstraint("x == 1\ny == 2") }
         #expect(throws: TextFileError.self) { try SolveFileParser.parseConstraint("edit x") }
         #expect(throws: TextFileError.self) { try SolveFileParser.parseConstraint("") }
@@ -213,10 +225,12 @@ import Testing
             ("x == 1e308 * 10", "1:12: error: number out of range: this product is not finite"),
             ("(x + 1 == 2", "1:8: error: expected ')' but found '='"),
             ("x == (1", "1:6: error: missing ')' for the '(' here"),
-            ("x == 1 @foo", "1:9: error: unknown priority 'foo': use a number in (0, 1000] or one of \(Priority.nameList)"),
+            ("x == 1 @foo",
+             "1:9: error: unknown priority 'foo': use a number in (0, 1000] or one of \(Priority.nameList)"),
             ("x == 1 @0", "1:9: error: invalid priority 0: priorities must be greater than 0 and at most 1000"),
             ("x == 1 @-5", "1:9: error: invalid priority -5: priorities must be greater than 0 and at most 1000"),
-            ("x == 1 @1000.5", "1:9: error: invalid priority 1000.5: priorities must be greater than 0 and at most 1000"),
+            ("x == 1 @1000.5",
+             "1:9: error: invalid priority 1000.5: priorities must be greater than 0 and at most 1000"),
             ("x == 1 @", "1:9: error: expected a number"),
             ("x == 1 @ ?", "1:10: error: expected a number but found '?'"),
             ("x == 1e", "1:8: error: expected digits in the exponent"),
@@ -228,7 +242,8 @@ import Testing
             ("edit W @required", "1:6: error: an edit variable cannot be required"),
             ("edit W @1000", "1:6: error: an edit variable cannot be required"),
             ("edit W extra", "1:8: error: unexpected 'e' after the statement"),
-            ("edit W @nope", "1:9: error: unknown priority 'nope': use a number in (0, 1000] or one of \(Priority.nameList)"),
+            ("edit W @nope",
+             "1:9: error: unknown priority 'nope': use a number in (0, 1000] or one of \(Priority.nameList)"),
             ("suggest W", "1:10: error: expected a number, a name or '('"),
             ("suggest W x", "1:11: error: expected a number after 'W'"),
             ("suggest W 1 2", "1:13: error: unexpected '2' after the statement"),
@@ -244,7 +259,8 @@ import Testing
     @Test func renderedDiagnostics() {
         let error = TextFileError("unsatisfiable required constraints", at: TextLocation(offset: 9, line: 3, column: 1),
                                   notes: [.init(line: 1, text: "x == 1"), .init(line: 3, text: "x == 2")])
-        #expect(error.rendered(file: "f.solve") == "f.solve:3:1: error: unsatisfiable required constraints\n  f.solve:1: x == 1\n  f.solve:3: x == 2\n")
+        #expect(error.rendered(file: "f.solve")
+            == "f.solve:3:1: error: unsatisfiable required constraints\n  f.solve:1: x == 1\n  f.solve:3: x == 2\n")
         #expect(error.description == "3:1: error: unsatisfiable required constraints")
     }
 
@@ -309,7 +325,8 @@ import Testing
             """)
         let e = try #require(error)
         #expect(e.description == "5:3: error: unsatisfiable required constraints")
-        #expect(e.notes == [.init(line: 1, text: "a >= b + 1"), .init(line: 3, text: "b >= c + 1"), .init(line: 5, text: "c >= a + 1 @required")])
+        #expect(e.notes == [.init(line: 1, text: "a >= b + 1"), .init(line: 3, text: "b >= c + 1"),
+                            .init(line: 5, text: "c >= a + 1 @required")])
         // The session is unchanged: the constraints before still hold.
         let values = Dictionary(uniqueKeysWithValues: session.values().map { ($0.name, $0.value) })
         #expect(values["a"]! >= values["b"]! + 1 && values["b"]! >= values["c"]! + 1)

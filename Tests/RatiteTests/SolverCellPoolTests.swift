@@ -29,12 +29,14 @@ import Testing
             let before = d.core.cellPool.count
             let v = d.variables[Int(random.next() % UInt64(d.variables.count))]
             let id = try d.core.addConstraint(
-                terms: [VariableTerm(variable: v, coefficient: 1)], constant: -Double(step % 50) * 7, relation: .equal, priority: 500)
+                terms: [VariableTerm(variable: v, coefficient: 1)], constant: -Double(step % 50) * 7, relation: .equal,
+                priority: 500)
             d.core.updateValues()
             try d.core.removeConstraint(id)
             d.core.updateValues()
             if d.core.cellPool.count < before { squeezes += 1 }
-            #expect(d.core.cellPool.count <= 3 * liveCells(d.core) + 2 * d.core.cellSqueezeSlack, "\(family) step \(step)")
+            #expect(d.core.cellPool.count <= 3 * liveCells(d.core) + 2 * d.core.cellSqueezeSlack,
+                    "\(family) step \(step)")
         }
         #expect(d.problems() == [])
         return (d, squeezes)
@@ -99,7 +101,8 @@ import Testing
         core.squeezeCellsOften(slack: 16)
         core.trimmingFloor = 4096
         let x = core.newVariable(name: "x")
-        _ = try core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -3, relation: .equal, priority: 1000)
+        _ = try core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -3, relation: .equal,
+                                   priority: 1000)
         core.removeAllConstraints()
         #expect(core.cellSqueezeSlack == 16 && core.nextCellSqueeze <= 16 && core.trimmingFloor == 4096)
         #expect(core.liveCellCount == 0 && core.cellPool.count == 0)
@@ -112,12 +115,14 @@ import Testing
         var squeezes = 0
         var random = SplitMix64(seed: 13)
         let x = d.core.newVariable(name: "x")
-        _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -10, relation: .greaterThanOrEqual, priority: 1000)
+        _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -10,
+                                     relation: .greaterThanOrEqual, priority: 1000)
         for step in 0..<60 {
             let before = d.core.cellPool.count
             let v = d.variables[Int(random.next() % UInt64(d.variables.count))]
             let id = try d.core.addConstraint(
-                terms: [VariableTerm(variable: v, coefficient: 1)], constant: -Double(step % 40), relation: .equal, priority: 500)
+                terms: [VariableTerm(variable: v, coefficient: 1)], constant: -Double(step % 40), relation: .equal,
+                priority: 500)
             if step % 3 == 0 { try d.core.removeConstraint(id) }
             for (i, e) in system.edits.enumerated() where i < system.resizes.count {
                 let (a, b) = system.resizes[i]
@@ -125,7 +130,8 @@ import Testing
             }
             // A failing operation inside the batch rolls back alone.
             #expect(throws: CoreError.self) {
-                try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -5, relation: .lessThanOrEqual, priority: 1000)
+                try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -5,
+                                         relation: .lessThanOrEqual, priority: 1000)
             }
             if d.core.cellPool.count < before { squeezes += 1 }
         }

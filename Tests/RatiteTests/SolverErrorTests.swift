@@ -5,13 +5,15 @@ import Testing
 @Suite struct SolverErrorTests {
     /// Runs `body`, which must throw; returns the error and checks that the core is exactly
     /// as before.
-    func refused(_ solver: Solver, sourceLocation: Testing.SourceLocation = #_sourceLocation, _ body: () throws(SolverError) -> Void) -> SolverError? {
+    func refused(_ solver: Solver, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+                 _ body: () throws(SolverError) -> Void) -> SolverError? {
         let before = fingerprint(solver.core)
         let dump = solver.dump()
         do {
             try body()
         } catch {
-            #expect(firstDifference(before, fingerprint(solver.core)) == nil, "the refused operation changed the core", sourceLocation: sourceLocation)
+            #expect(firstDifference(before, fingerprint(solver.core)) == nil, "the refused operation changed the core",
+                    sourceLocation: sourceLocation)
             #expect(solver.dump() == dump, sourceLocation: sourceLocation)
             return error
         }
@@ -49,7 +51,8 @@ import Testing
     @Test func unknownConstraint() throws {
         let (solver, v) = try busySolver()
         let never = v[0] == 3
-        guard case .unknownConstraint(let d) = refused(solver, { () throws(SolverError) in try solver.remove(never) }) else {
+        let error = refused(solver) { () throws(SolverError) in try solver.remove(never) }
+        guard case .unknownConstraint(let d) = error else {
             Issue.record("wrong error")
             return
         }
@@ -58,7 +61,8 @@ import Testing
         let c = v[2] >= -50
         try solver.add(c)
         try solver.remove(c)
-        guard case .unknownConstraint(let e) = refused(solver, { () throws(SolverError) in try solver.remove(c) }) else {
+        let removedTwice = refused(solver) { () throws(SolverError) in try solver.remove(c) }
+        guard case .unknownConstraint(let e) = removedTwice else {
             Issue.record("wrong error")
             return
         }
@@ -67,7 +71,8 @@ import Testing
 
     @Test func duplicateEditVariable() throws {
         let (solver, v) = try busySolver()
-        guard case .duplicateEditVariable(let d) = refused(solver, { () throws(SolverError) in try solver.addEditVariable(v[1], priority: .weak) }) else {
+        let error = refused(solver) { () throws(SolverError) in try solver.addEditVariable(v[1], priority: .weak) }
+        guard case .duplicateEditVariable(let d) = error else {
             Issue.record("wrong error")
             return
         }
@@ -77,9 +82,14 @@ import Testing
     @Test func unknownEditVariable() throws {
         let (solver, v) = try busySolver()
         let stranger = Variable("stranger")
-        for (variable, operation) in [(v[0], "remove"), (stranger, "remove"), (v[0], "suggest"), (stranger, "suggest")] {
+        let attempts = [(v[0], "remove"), (stranger, "remove"), (v[0], "suggest"), (stranger, "suggest")]
+        for (variable, operation) in attempts {
             let error = refused(solver) { () throws(SolverError) in
-                if operation == "remove" { try solver.removeEditVariable(variable) } else { try solver.suggestValue(variable, 1) }
+                if operation == "remove" {
+                    try solver.removeEditVariable(variable)
+                } else {
+                    try solver.suggestValue(variable, 1)
+                }
             }
             guard case .unknownEditVariable(let d) = error else {
                 Issue.record("wrong error for \(operation) \(variable)")
@@ -89,7 +99,8 @@ import Testing
         }
         // No longer an edit variable after its removal.
         try solver.removeEditVariable(v[1])
-        guard case .unknownEditVariable = refused(solver, { () throws(SolverError) in try solver.suggestValue(v[1], 2) }) else {
+        let removed = refused(solver) { () throws(SolverError) in try solver.suggestValue(v[1], 2) }
+        guard case .unknownEditVariable = removed else {
             Issue.record("wrong error")
             return
         }
@@ -98,7 +109,10 @@ import Testing
     @Test func requiredEditVariable() throws {
         let (solver, v) = try busySolver()
         for variable in [v[0], Variable("fresh")] {
-            guard case .requiredEditVariable(let d) = refused(solver, { () throws(SolverError) in try solver.addEditVariable(variable, priority: .required) }) else {
+            let error = refused(solver) { () throws(SolverError) in
+                try solver.addEditVariable(variable, priority: .required)
+            }
+            guard case .requiredEditVariable(let d) = error else {
                 Issue.record("wrong error")
                 continue
             }
@@ -135,7 +149,8 @@ import Testing
             ((fresh * .nan == v[0]).priority(.weak), fresh, .nan),
         ]
         for (c, variable, coefficient) in cases {
-            guard case .nonFiniteCoefficient(let d, let x) = refused(solver, { () throws(SolverError) in try solver.add(c) }) else {
+            let error = refused(solver) { () throws(SolverError) in try solver.add(c) }
+            guard case .nonFiniteCoefficient(let d, let x) = error else {
                 Issue.record("wrong error for \(c)")
                 continue
             }
@@ -154,7 +169,8 @@ import Testing
             (LinearExpression(1e308) + 1e308 == v[1], .infinity),
         ]
         for (c, constant) in cases {
-            guard case .nonFiniteConstant(let x) = refused(solver, { () throws(SolverError) in try solver.add(c) }) else {
+            let error = refused(solver) { () throws(SolverError) in try solver.add(c) }
+            guard case .nonFiniteConstant(let x) = error else {
                 Issue.record("wrong error for \(c)")
                 continue
             }
@@ -165,7 +181,8 @@ import Testing
     @Test func nonFiniteSuggestedValue() throws {
         let (solver, v) = try busySolver()
         for value in [Double.nan, .infinity, -.infinity] {
-            guard case .nonFiniteSuggestedValue(let d, let x) = refused(solver, { () throws(SolverError) in try solver.suggestValue(v[1], value) }) else {
+            let error = refused(solver) { () throws(SolverError) in try solver.suggestValue(v[1], value) }
+            guard case .nonFiniteSuggestedValue(let d, let x) = error else {
                 Issue.record("wrong error for \(value)")
                 continue
             }
@@ -178,7 +195,8 @@ import Testing
 
     /// Checks `.unsatisfiable(subject, conflict)`: the subject is `pending`, the conflict is
     /// `expected` (by identity, in order).
-    func expectConflict(_ error: SolverError?, subject pending: Constraint, _ expected: [Constraint], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    func expectConflict(_ error: SolverError?, subject pending: Constraint, _ expected: [Constraint],
+                        sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         guard case .unsatisfiable(let subject, let conflict) = error else {
             Issue.record("expected unsatisfiable, got \(String(describing: error))", sourceLocation: sourceLocation)
             return
@@ -235,7 +253,8 @@ import Testing
         let existing = [x == 1, y == 2, x + y == 3, x >= 0, y <= 2]
         for c in existing { try solver.add(c) }
         let subject = x - y == 5
-        guard case .unsatisfiable(let s, let conflict) = refused(solver, { () throws(SolverError) in try solver.add(subject) }) else {
+        let error = refused(solver) { () throws(SolverError) in try solver.add(subject) }
+        guard case .unsatisfiable(let s, let conflict) = error else {
             Issue.record("expected a conflict")
             return
         }
@@ -263,7 +282,8 @@ import Testing
         let never = Constraint(LinearExpression(1), .equal, LinearExpression(2))
         expectConflict(refused(solver) { () throws(SolverError) in try solver.add(never) }, subject: never, [never])
         let negative = Constraint(LinearExpression(0), .greaterThanOrEqual, LinearExpression(5))
-        expectConflict(refused(solver) { () throws(SolverError) in try solver.add(negative) }, subject: negative, [negative])
+        expectConflict(refused(solver) { () throws(SolverError) in try solver.add(negative) },
+                       subject: negative, [negative])
         // True ones are accepted, and optional false ones too.
         try solver.add(Constraint(LinearExpression(3), .lessThanOrEqual, LinearExpression(5)))
         try solver.add(Constraint(LinearExpression(1), .equal, LinearExpression(2), priority: .weak))
@@ -271,7 +291,8 @@ import Testing
         let x = Variable("x")
         try solver.add(x >= 0)
         let cancelled = 2 * x - 2 * x == 1
-        expectConflict(refused(solver) { () throws(SolverError) in try solver.add(cancelled) }, subject: cancelled, [cancelled])
+        expectConflict(refused(solver) { () throws(SolverError) in try solver.add(cancelled) },
+                       subject: cancelled, [cancelled])
     }
 
     @Test func conflictThroughAChain() throws {
@@ -284,10 +305,12 @@ import Testing
         for i in 0..<30 { try solver.add((v[i] == 1000).priority(.weak)) }
         // v29 is 29: asking for 30 conflicts with the whole chain.
         let subject = v[29] >= 30
-        expectConflict(refused(solver) { () throws(SolverError) in try solver.add(subject) }, subject: subject, chain + [subject])
+        expectConflict(refused(solver) { () throws(SolverError) in try solver.add(subject) },
+                       subject: subject, chain + [subject])
         // A conflict with part of the chain only.
         let partial = v[10] - v[5] <= 4
-        expectConflict(refused(solver) { () throws(SolverError) in try solver.add(partial) }, subject: partial, Array(chain[6...10]) + [partial])
+        expectConflict(refused(solver) { () throws(SolverError) in try solver.add(partial) },
+                       subject: partial, Array(chain[6...10]) + [partial])
     }
 
     @Test func errorDescriptions() {
@@ -299,11 +322,14 @@ import Testing
         #expect(SolverError.duplicateEditVariable(x).description == "duplicate edit variable: x")
         #expect(SolverError.unknownEditVariable(x).description == "unknown edit variable: x")
         #expect(SolverError.requiredEditVariable(x).description == "edit variable x cannot be required")
-        #expect(SolverError.invalidPriority(0).description == "invalid priority 0: priorities must be greater than 0 and at most 1000")
+        #expect(SolverError.invalidPriority(0).description
+            == "invalid priority 0: priorities must be greater than 0 and at most 1000")
         #expect(SolverError.nonFiniteCoefficient(x, .infinity).description == "coefficient of x is not finite: inf")
         #expect(SolverError.nonFiniteConstant(.nan).description == "constant is not finite: nan")
-        #expect(SolverError.nonFiniteSuggestedValue(x, -.infinity).description == "suggested value for x is not finite: -inf")
-        #expect(SolverError.unsatisfiable(d, conflict: [x >= 2, d]).description == "unsatisfiable required constraint x <= 1; conflicting: x >= 2; x <= 1")
+        #expect(SolverError.nonFiniteSuggestedValue(x, -.infinity).description
+            == "suggested value for x is not finite: -inf")
+        #expect(SolverError.unsatisfiable(d, conflict: [x >= 2, d]).description
+            == "unsatisfiable required constraint x <= 1; conflicting: x >= 2; x <= 1")
         #expect(SolverError.internalError("boom").description == "internal solver error: boom")
     }
 

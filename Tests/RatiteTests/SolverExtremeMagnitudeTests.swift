@@ -15,7 +15,8 @@ import Testing
                 try session.execute(statement)
                 errors.append(nil)
             } catch {
-                #expect(session.solver.core.stateFingerprint() == before, "a refused line changed the solver: \(statement.text)")
+                #expect(session.solver.core.stateFingerprint() == before,
+                        "a refused line changed the solver: \(statement.text)")
                 errors.append(error)
             }
         }
@@ -59,7 +60,8 @@ import Testing
     /// A suggestion whose re-solve broke down numerically was reported as a conflict naming
     /// the edit constraint, which the solver has no `Constraint` for (index out of range).
     @Test func aSuggestionThatBreaksDownIsATypedError() throws {
-        let errors = try run(["x2 - 1.7e308*x0 + 1e-11 <= 0 @strong", "x0 + 1e-11 >= 0", "edit x2", "suggest x2 -1e300"])
+        let errors = try run(["x2 - 1.7e308*x0 + 1e-11 <= 0 @strong", "x0 + 1e-11 >= 0", "edit x2",
+                              "suggest x2 -1e300"])
         #expect(errors[0] == nil && errors[1] == nil && errors[2] == nil)
         if let error = errors[3] { #expect(!error.message.isEmpty) }
     }
@@ -120,7 +122,8 @@ var random = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9)
                     }
                 }
             } catch {
-                #expect(!wasValid || solver.core.stateFingerprint() == before, "seed \(seed): refused \(opKind) (\(error)) changed the solver")
+                #expect(!wasValid || solver.core.stateFingerprint() == before,
+                        "seed \(seed): refused \(opKind) (\(error)) changed the solver")
             }
             solver.update()
         }

@@ -32,7 +32,8 @@ import Testing
                 }
                 let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][pick(3)]
                 let priority: Double = [1000, 1000, 1, 10, 250][pick(5)]
-                if let id = try? core.addConstraint(terms: terms, constant: Double(pick(41) - 20), relation: relation, priority: priority) {
+                if let id = try? core.addConstraint(terms: terms, constant: Double(pick(41) - 20), relation: relation,
+                                                    priority: priority) {
                     live.append(id)
                 }
             } else if operation < 6 {
@@ -43,7 +44,11 @@ import Testing
                 try? core.setConstant(live[pick(live.count)], Double(pick(41) - 20))
             } else if operation == 8 {
                 let v = variables[pick(variables.count)]
-                if core.isEditVariable(v) { try? core.suggestValue(v, Double(pick(100))) } else { try? core.addEditVariable(v, priority: 500) }
+                if core.isEditVariable(v) {
+                    try? core.suggestValue(v, Double(pick(100)))
+                } else {
+                    try? core.addEditVariable(v, priority: 500)
+                }
             } else {
                 let v = variables[pick(variables.count)]
                 if core.isEditVariable(v) { try? core.removeEditVariable(v) } else { core.updateValues() }
@@ -70,7 +75,8 @@ import Testing
         try driver.core.deleteVariable(v)
         let w = driver.core.newVariable(name: "w")
         #expect(w == v, "the slot is reused")
-        _ = try driver.core.addConstraint(terms: [VariableTerm(variable: w, coefficient: 1)], constant: -3, relation: .equal, priority: 1000)
+        _ = try driver.core.addConstraint(terms: [VariableTerm(variable: w, coefficient: 1)], constant: -3,
+                                          relation: .equal, priority: 1000)
         driver.core.updateValues()
         #expect(driver.core.value(ofVariable: w) == 3)
         // Shifting every constant dirties the rows around the lingering symbol.

@@ -1,7 +1,7 @@
 import Foundation
+import RatiteCheck
 import Testing
 @testable import Ratite
-import RatiteCheck
 
 /// Numerical robustness: coefficients over several orders of magnitude (1/64 to 1000,
 /// which layouts with multipliers reach) and small ones. The sequences below were found by
@@ -10,7 +10,8 @@ import RatiteCheck
 @Suite struct SolverNumericsTests {
     /// Replays `ops` with every check of the property runs (objectives against the
     /// reference, invariants, fresh cores), and reports the first failure.
-    func replay(_ ops: [(Int, PropertyOp)], variableCount: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    func replay(_ ops: [(Int, PropertyOp)], variableCount: Int,
+                sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         var options = PropertyRun.Options()
         options.stays = false
         let run = PropertyRun.replay(ops.map { (key: $0.0, op: $0.1) }, variableCount: variableCount, options: options)
@@ -51,21 +52,20 @@ import RatiteCheck
         }
     }
 
-
     /// Adding the negation of a required equality already held (the same hyperplane) was
     /// refused as unsatisfiable with the old tolerances, conflict [c4, new].
     @Test func negatedDuplicateEqualityIsNotAConflict() {
         replay([
-            (0, .add(C([(1, -0.125), (2, 1000)], -122.125, .greaterThanOrEqual, 600))),
+            (0, .add(ref([(1, -0.125), (2, 1000)], -122.125, .greaterThanOrEqual, 600))),
             (2, .setPriority(addedBy: 0, priority: 500)),
-            (10, .add(C([(1, -64), (2, 1000), (3, 3)], 67.375, .lessThanOrEqual, 500))),
-            (17, .add(C([(2, -1000), (3, 0.125), (1, 0.125)], -22.625, .lessThanOrEqual))),
-            (18, .add(C([(0, -1), (3, -0.5), (2, -64)], 63.875, .greaterThanOrEqual, 250))),
-            (19, .add(C([(2, -0.5), (0, 8), (3, 0.125)], -76, .equal))),
+            (10, .add(ref([(1, -64), (2, 1000), (3, 3)], 67.375, .lessThanOrEqual, 500))),
+            (17, .add(ref([(2, -1000), (3, 0.125), (1, 0.125)], -22.625, .lessThanOrEqual))),
+            (18, .add(ref([(0, -1), (3, -0.5), (2, -64)], 63.875, .greaterThanOrEqual, 250))),
+            (19, .add(ref([(2, -0.5), (0, 8), (3, 0.125)], -76, .equal))),
             (21, .edit(variable: 2, priority: 999, value: -12)),
-            (22, .add(C([(3, 3), (2, -0.125), (1, -64)], -3.875, .greaterThanOrEqual, 500))),
-            (23, .add(C([(3, -8), (1, 64)], 53, .lessThanOrEqual))),
-            (26, .add(C([(2, 0.5), (0, -8), (3, -0.125)], 76, .equal))),
+            (22, .add(ref([(3, 3), (2, -0.125), (1, -64)], -3.875, .greaterThanOrEqual, 500))),
+            (23, .add(ref([(3, -8), (1, 64)], 53, .lessThanOrEqual))),
+            (26, .add(ref([(2, 0.5), (0, -8), (3, -0.125)], 76, .equal))),
         ], variableCount: 4)
     }
 
@@ -76,24 +76,24 @@ import RatiteCheck
     /// solved for its slack and repaired by pivots, and the addition holds.
     @Test func opposedInequalitiesAreNotAConflict() {
         replay([
-            (2, .stay(C([(2, 1)], 0, .equal, 3))),
-            (3, .stay(C([(3, 1)], 4, .equal, 4))),
-            (4, .stay(C([(4, 1)], -3, .equal, 5))),
-            (5, .add(C([(3, 1000), (2, -0.5)], 113.625, .lessThanOrEqual))),
+            (2, .stay(ref([(2, 1)], 0, .equal, 3))),
+            (3, .stay(ref([(3, 1)], 4, .equal, 4))),
+            (4, .stay(ref([(4, 1)], -3, .equal, 5))),
+            (5, .add(ref([(3, 1000), (2, -0.5)], 113.625, .lessThanOrEqual))),
             (6, .edit(variable: 0, priority: 333, value: -1)),
-            (10, .add(C([(4, -1000), (2, -1), (0, -3)], -0.5, .greaterThanOrEqual, 333))),
-            (11, .add(C([(4, 3), (1, -1000)], 59.625, .equal, 750))),
+            (10, .add(ref([(4, -1000), (2, -1), (0, -3)], -0.5, .greaterThanOrEqual, 333))),
+            (11, .add(ref([(4, 3), (1, -1000)], 59.625, .equal, 750))),
             (12, .edit(variable: 1, priority: 750, value: 10)),
             (14, .setConstants([(addedBy: 11, constant: 3)])),
             (15, .suggest(variable: 1, value: 3)),
-            (16, .probe(C([(4, 0.125), (0, 0.125)], 89, .equal))),
+            (16, .probe(ref([(4, 0.125), (0, 0.125)], 89, .equal))),
             (17, .setConstant(addedBy: 5, constant: -3)),
-            (18, .add(C([(2, -8), (0, -8)], 119.875, .equal, 750))),
-            (19, .add(C([(3, -3), (4, -64), (0, -1)], 90.125, .equal))),
+            (18, .add(ref([(2, -8), (0, -8)], 119.875, .equal, 750))),
+            (19, .add(ref([(3, -3), (4, -64), (0, -1)], 90.125, .equal))),
             (20, .setPriority(addedBy: 5, priority: 1000)),
-            (22, .add(C([(2, -8)], 88.875, .greaterThanOrEqual))),
+            (22, .add(ref([(2, -8)], 88.875, .greaterThanOrEqual))),
             (25, .setConstant(addedBy: 4, constant: -5)),
-            (30, .add(C([(3, -500), (2, 0.25)], 1.5, .lessThanOrEqual))),
+            (30, .add(ref([(3, -500), (2, 0.25)], 1.5, .lessThanOrEqual))),
         ], variableCount: 5)
     }
 
@@ -104,14 +104,14 @@ import RatiteCheck
     /// pivoting avoids that path.
     @Test func additionConverges() {
         replay([
-            (0, .stay(C([(0, 1)], 5, .equal, 1))),
-            (2, .stay(C([(2, 1)], 4, .equal, 3))),
-            (26, .add(C([(3, -8), (0, -0.015625)], -46, .lessThanOrEqual, 333))),
-            (28, .add(C([(1, -3), (2, 0.5), (0, 1000)], -44.75, .lessThanOrEqual))),
+            (0, .stay(ref([(0, 1)], 5, .equal, 1))),
+            (2, .stay(ref([(2, 1)], 4, .equal, 3))),
+            (26, .add(ref([(3, -8), (0, -0.015625)], -46, .lessThanOrEqual, 333))),
+            (28, .add(ref([(1, -3), (2, 0.5), (0, 1000)], -44.75, .lessThanOrEqual))),
             (34, .setPriority(addedBy: 26, priority: 1000)),
             (40, .edit(variable: 1, priority: 600, value: 5)),
-            (47, .add(C([(2, 0.125)], -124.25, .equal, 500))),
-            (58, .add(C([(1, 8), (3, 0.015625)], -28.375, .lessThanOrEqual))),
+            (47, .add(ref([(2, 0.125)], -124.25, .equal, 500))),
+            (58, .add(ref([(1, 8), (3, 0.015625)], -28.375, .lessThanOrEqual))),
         ], variableCount: 4)
     }
 
@@ -120,13 +120,13 @@ import RatiteCheck
     /// near-zero threshold, in a row, which `invariantViolations` reports).
     @Test func removalConverges() {
         replay([
-            (2, .add(C([(4, -0.125)], 54.625, .equal, 333))),
-            (3, .add(C([(3, 0.015625), (2, -1), (4, -3)], -47.625, .greaterThanOrEqual))),
+            (2, .add(ref([(4, -0.125)], 54.625, .equal, 333))),
+            (3, .add(ref([(3, 0.015625), (2, -1), (4, -3)], -47.625, .greaterThanOrEqual))),
             (5, .edit(variable: 0, priority: 750, value: 18)),
-            (7, .add(C([(3, -1000), (2, -8)], -61.625, .greaterThanOrEqual))),
-            (9, .add(C([(2, 8), (0, -64)], -91.5, .equal))),
-            (19, .add(C([(0, -0.015625), (3, 1000), (1, -8)], -89, .equal))),
-            (41, .add(C([(1, -1000)], -47, .greaterThanOrEqual, 333))),
+            (7, .add(ref([(3, -1000), (2, -8)], -61.625, .greaterThanOrEqual))),
+            (9, .add(ref([(2, 8), (0, -64)], -91.5, .equal))),
+            (19, .add(ref([(0, -0.015625), (3, 1000), (1, -8)], -89, .equal))),
+            (41, .add(ref([(1, -1000)], -47, .greaterThanOrEqual, 333))),
             (44, .edit(variable: 1, priority: 250, value: -5)),
             (50, .remove(addedBy: 7)),
         ], variableCount: 5)
@@ -191,33 +191,33 @@ import RatiteCheck
         if !certifies { d.core.exactCertificationLimit = 0 }
         var ids: [Int: Int32] = [:]
         func add(_ k: Int, _ c: ReferenceConstraint) throws { ids[k] = try d.add(c) }
-        try add(1, C([(2, -1), (0, -1)], 3, .equal))
-        try add(7, C([(5, -1), (6, 8), (1, 64)], 121.625, .lessThanOrEqual))
-        try add(8, C([(7, -0.125), (2, -1), (0, -64)], -35.375, .lessThanOrEqual, 600))
-        try add(14, C([(6, 2), (7, 1)], 1, .equal))
+        try add(1, ref([(2, -1), (0, -1)], 3, .equal))
+        try add(7, ref([(5, -1), (6, 8), (1, 64)], 121.625, .lessThanOrEqual))
+        try add(8, ref([(7, -0.125), (2, -1), (0, -64)], -35.375, .lessThanOrEqual, 600))
+        try add(14, ref([(6, 2), (7, 1)], 1, .equal))
         try d.core.addEditVariable(d.variables[1], priority: 500)
         try d.core.suggestValue(d.variables[1], -12)
         try d.core.setPriority(ids[1]!, 333)
         try d.core.addEditVariable(d.variables[2], priority: 333)
         try d.core.suggestValue(d.variables[2], -14)
-        try add(30, C([(4, -3), (7, -2), (6, 1)], -6, .equal))
+        try add(30, ref([(4, -3), (7, -2), (6, 1)], -6, .equal))
         try d.core.addEditVariable(d.variables[0], priority: 600)
         try d.core.suggestValue(d.variables[0], 5)
         try d.core.addEditVariable(d.variables[7], priority: 750)
         try d.core.suggestValue(d.variables[7], 14)
-        try add(37, C([(6, 1), (3, 3)], 10, .equal, 999))
+        try add(37, ref([(6, 1), (3, 3)], 10, .equal, 999))
         try d.core.setConstant(ids[37]!, -9)
-        try add(39, C([(3, 1), (4, 0.5)], 9, .equal))
+        try add(39, ref([(3, 1), (4, 0.5)], 9, .equal))
         try d.core.setPriority(ids[14]!, 750)
-        try add(41, C([(4, -0.5), (2, -0.5)], 10, .equal))
+        try add(41, ref([(4, -0.5), (2, -0.5)], 10, .equal))
         try d.core.removeConstraint(ids[30]!)
-        try add(46, C([(0, 3), (1, -3)], 6, .equal, 999))
-        try add(47, C([(4, -1), (5, 0.5), (1, 3)], 9, .equal))
+        try add(46, ref([(0, 3), (1, -3)], 6, .equal, 999))
+        try add(47, ref([(4, -1), (5, 0.5), (1, 3)], 9, .equal))
         try d.core.suggestValue(d.variables[0], -18.5)
         try d.core.removeConstraint(ids[14]!)
-        try add(54, C([(5, -1), (4, 0.5), (1, -3)], 99.125, .lessThanOrEqual))
+        try add(54, ref([(5, -1), (4, 0.5), (1, -3)], 99.125, .lessThanOrEqual))
         #expect(d.problems() == [])
-        try add(55, C([(3, -0.5), (5, 1)], -1, .equal))
+        try add(55, ref([(3, -0.5), (5, 1)], -1, .equal))
         #expect(d.problems() == [])
     }
 

@@ -506,7 +506,8 @@ import Testing
         #expect(formatNumber(-2.5) == "-2.5")
         #expect(formatNumber(1e20) == "1e+20")
         #expect(formatNumber(1.0 / 3) == "0.3333333333333333")
-        for x in [0.1, 1.0 / 3, 2.0 / 3, 1e-300, 123456789.123, 5e-324, 1.7976931348623157e308, 999999999999999.9] {
+        for x in [0.1, 1.0 / 3, 2.0 / 3, 1e-300, 123456789.123, Double.leastNonzeroMagnitude, 1.7976931348623157e308,
+                  999999999999999.9] {
             #expect(Double(formatNumber(x)) == x)
         }
     }

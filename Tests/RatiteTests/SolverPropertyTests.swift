@@ -1,7 +1,7 @@
 import Foundation
+import RatiteCheck
 import Testing
 @testable import Ratite
-import RatiteCheck
 
 /// One operation of a random sequence. Constraints are named by the index of the operation
 /// that added them, so that a sequence still means the same after operations are dropped
@@ -33,7 +33,8 @@ enum PropertyOp: CustomStringConvertible {
         case .suggest(let v, let x): "suggest x\(v) \(formatNumber(x))"
         case .setConstant(let k, let x): "setConstant #\(k) \(formatNumber(x))"
         case .setPriority(let k, let p): "setPriority #\(k) \(formatNumber(p))"
-        case .setConstants(let changes): "setConstants " + changes.map { "#\($0.addedBy) \(formatNumber($0.constant))" }.joined(separator: ", ")
+        case .setConstants(let changes):
+            "setConstants " + changes.map { "#\($0.addedBy) \(formatNumber($0.constant))" }.joined(separator: ", ")
         case .probe(let c): "probe \(c)"
         }
     }
@@ -145,7 +146,9 @@ struct PropertyRun {
     /// five and otherwise one of about 1,800 optional values (all above the stays' levels).
     static func priority(_ random: inout SplitMix64, many: Bool, optional: Bool = false) -> Double {
         guard many else {
-            return optional ? optionalPriorities[random.below(optionalPriorities.count)] : priorities[random.below(priorities.count)]
+            return optional
+                ? optionalPriorities[random.below(optionalPriorities.count)]
+                : priorities[random.below(priorities.count)]
         }
         if !optional && random.below(5) < 2 { return 1000 }
         return Double(100 + random.below(900)) + (random.below(2) == 0 ? 0.5 : 0)
@@ -160,7 +163,8 @@ struct PropertyRun {
         return random.below(10) == 0 ? c / 2 : c
     }
 
-    static func constraint(_ random: inout SplitMix64, n: Int, wide: Bool = false, manyPriorities: Bool = false) -> ReferenceConstraint {
+    static func constraint(_ random: inout SplitMix64, n: Int, wide: Bool = false,
+                           manyPriorities: Bool = false) -> ReferenceConstraint {
         func coefficient(_ random: inout SplitMix64) -> Double { PropertyRun.coefficient(&random, wide: wide) }
         var terms: [(Int, Double)] = []
         let shape = random.below(40)
@@ -186,7 +190,7 @@ struct PropertyRun {
         let constant = wide ? Double(random.below(2001) - 1000) / 8 : Double(random.below(21) - 10)
         let relation = Relation.allCases[random.below(3)]
         let priority = priority(&random, many: manyPriorities)
-        return C(terms, constant, relation, priority)
+        return ref(terms, constant, relation, priority)
     }
 
     /// A link `a·x_i + b·x_j (+ c·x_k) + k == 0` between variables at most three apart,
@@ -203,7 +207,7 @@ struct PropertyRun {
             if !chosen.contains(j) { chosen.append(j) }
         }
         let priority = random.below(4) == 0 ? optionalPriorities[random.below(optionalPriorities.count)] : 1000
-        return C(chosen.map { ($0, coefficient(&random)) }, Double(random.below(21) - 10), .equal, priority)
+        return ref(chosen.map { ($0, coefficient(&random)) }, Double(random.below(21) - 10), .equal, priority)
     }
 
     /// A random constraint; one in eight is a copy of a live one (redundant, contradictory
@@ -211,7 +215,9 @@ struct PropertyRun {
     /// the degenerate paths.
     func randomConstraint(_ random: inout SplitMix64) -> ReferenceConstraint {
         if options.linkedPieces && random.below(4) != 0 { return Self.link(&random, n: n) }
-        guard !live.isEmpty, random.below(8) == 0 else { return Self.constraint(&random, n: n, wide: options.wideNumbers, manyPriorities: options.manyPriorities) }
+        guard !live.isEmpty, random.below(8) == 0 else {
+            return Self.constraint(&random, n: n, wide: options.wideNumbers, manyPriorities: options.manyPriorities)
+        }
         var c = live[random.below(live.count)].c
         let scale = [1.0, -1, 2, -0.5][random.below(4)]
         c.terms = c.terms.map { ($0.variable, $0.coefficient * scale) }
@@ -219,7 +225,9 @@ struct PropertyRun {
         if random.below(3) == 0 { c.constant += Double(random.below(5) - 2) }
         if random.below(3) == 0 { c.relation = Relation.allCases[random.below(3)] }
         // A second constraint at a stay's level would make the optimum ambiguous.
-        if random.below(2) == 0 || c.priority < 100 { c.priority = Self.priority(&random, many: options.manyPriorities) }
+        if random.below(2) == 0 || c.priority < 100 {
+            c.priority = Self.priority(&random, many: options.manyPriorities)
+        }
         return c
     }
 
@@ -237,7 +245,8 @@ struct PropertyRun {
         if roll < 50 || (roll < 66 && edits.isEmpty) {
             if free.isEmpty { return .removeEdit(variable: edits[random.below(edits.count)].variable) }
             let priority = Self.priority(&random, many: options.manyPriorities, optional: true)
-            return .edit(variable: free[random.below(free.count)], priority: priority, value: Double(random.below(41) - 20))
+            return .edit(variable: free[random.below(free.count)], priority: priority,
+                         value: Double(random.below(41) - 20))
         }
         if roll < 54 { return .removeEdit(variable: edits[random.below(edits.count)].variable) }
         if roll < 66 {
@@ -252,7 +261,9 @@ struct PropertyRun {
             let target = !stays.isEmpty && random.below(4) == 0 ? stays[random.below(stays.count)].key : pick
             return .setConstant(addedBy: target, constant: Double(random.below(21) - 10))
         }
-        if roll < 88 { return .setPriority(addedBy: pick, priority: Self.priority(&random, many: options.manyPriorities)) }
+        if roll < 88 {
+            return .setPriority(addedBy: pick, priority: Self.priority(&random, many: options.manyPriorities))
+        }
         if roll < 93 {
             let other = live[random.below(live.count)].key
             var changes = [(addedBy: pick, constant: Double(random.below(21) - 10))]
@@ -268,7 +279,7 @@ struct PropertyRun {
         let n = options.variables.lowerBound + random.below(options.variables.count)
         var run = PropertyRun(variableCount: n, options: options)
         if options.stays {
-            for i in 0..<n { run.perform(.stay(C([(i, 1)], Double(random.below(11) - 5), .equal, Double(1 + i)))) }
+            for i in 0..<n { run.perform(.stay(ref([(i, 1)], Double(random.below(11) - 5), .equal, Double(1 + i)))) }
         }
         for _ in 0..<options.operations {
             if run.failure != nil { break }
@@ -323,7 +334,7 @@ struct PropertyRun {
 
     /// Every constraint the core holds, edits included, as the reference sees them.
     var allConstraints: [ReferenceConstraint] {
-        live.map(\.c) + edits.map { C([($0.variable, 1)], -$0.value, .equal, $0.priority) }
+        live.map(\.c) + edits.map { ref([($0.variable, 1)], -$0.value, .equal, $0.priority) }
     }
 
     mutating func fail(_ kind: String, _ detail: String = "") {
@@ -340,16 +351,23 @@ struct PropertyRun {
         switch op {
         case .stay(let c): addConstraint(c, key: key, stay: true)
         case .add(let c): addConstraint(c, key: key, stay: false)
-        case .remove(let k): if let i = live.firstIndex(where: { $0.key == k }) { removeConstraint(at: i) } else { note(" (skipped)") }
+        case .remove(let k):
+            if let i = live.firstIndex(where: { $0.key == k }) { removeConstraint(at: i) } else { note(" (skipped)") }
         case .edit(let v, let p, let x): addEdit(v, priority: p, value: x)
         case .removeEdit(let v): removeEdit(v)
         case .suggest(let v, let x): suggest(v, x)
-        case .setConstant(let k, let x): if let i = live.firstIndex(where: { $0.key == k }) { setConstant(at: i, x) } else { note(" (skipped)") }
-        case .setPriority(let k, let p): if let i = live.firstIndex(where: { $0.key == k }) { setPriority(at: i, p) } else { note(" (skipped)") }
+        case .setConstant(let k, let x):
+            if let i = live.firstIndex(where: { $0.key == k }) { setConstant(at: i, x) } else { note(" (skipped)") }
+        case .setPriority(let k, let p):
+            if let i = live.firstIndex(where: { $0.key == k }) { setPriority(at: i, p) } else { note(" (skipped)") }
         case .probe(let c): probe(c)
         case .setConstants(let changes):
             let indices = changes.compactMap { change in live.firstIndex { $0.key == change.addedBy } }
-            if indices.count == changes.count { setConstants(zip(indices, changes.map(\.constant)).map { ($0, $1) }) } else { note(" (skipped)") }
+            if indices.count == changes.count {
+                setConstants(zip(indices, changes.map(\.constant)).map { ($0, $1) })
+            } else {
+                note(" (skipped)")
+            }
         }
         counters.operations += 1
         if failure != nil { return }
@@ -389,7 +407,9 @@ struct PropertyRun {
             note("  -> unsatisfiable \(conflict)")
             counters.conflicts += 1
             if expected == true { fail("spurious conflict", "\(conflict) adding \(c)") }
-            if let difference = firstDifference(before, fingerprint(driver.core, transient: false)) { fail("failed add changed the core", difference) }
+            if let difference = firstDifference(before, fingerprint(driver.core, transient: false)) {
+                fail("failed add changed the core", difference)
+            }
             checkConflict(conflict, subject: pendingConstraintID, subjectConstraint: c)
         } catch {
             note("  -> \(error)")
@@ -426,7 +446,8 @@ struct PropertyRun {
             try driver.core.addEditVariable(driver.variables[v], priority: priority)
             let id = driver.core.variables[Int(driver.variables[v])].edit
             if driver.core.constraints[Int(id)].constant != -before[v] {
-                fail("an edit does not start at the current value", "x\(v) = \(before[v]), edit constant \(driver.core.constraints[Int(id)].constant)")
+                fail("an edit does not start at the current value",
+                     "x\(v) = \(before[v]), edit constant \(driver.core.constraints[Int(id)].constant)")
             }
             let after = driver.values()
             // With coefficients from 1/64 to 1000 the edit's constant, the current value
@@ -484,7 +505,9 @@ struct PropertyRun {
             note("  -> unsatisfiable \(conflict)")
             counters.failedChanges += 1
             if expected == true { fail("spurious conflict", "\(conflict) on setConstant c\(id)") }
-            if let difference = firstDifference(before, fingerprint(driver.core, transient: false)) { fail("failed setConstant changed the core", difference) }
+            if let difference = firstDifference(before, fingerprint(driver.core, transient: false)) {
+                fail("failed setConstant changed the core", difference)
+            }
             checkConflict(conflict, subject: id, subjectConstraint: changed)
         } catch {
             fail("setConstant threw", "\(error)")
@@ -496,7 +519,7 @@ struct PropertyRun {
         for (i, constant) in changes { changed[i].constant = constant }
         let ids = changes.map { (live[$0.index].id, $0.constant) }
         note("  (\(ids.map { "c\($0.0) -> \(formatNumber($0.1))" }.joined(separator: ", ")))")
-        let all = changed + edits.map { C([($0.variable, 1)], -$0.value, .equal, $0.priority) }
+        let all = changed + edits.map { ref([($0.variable, 1)], -$0.value, .equal, $0.priority) }
         let expected = changes.contains { live[$0.index].c.isRequired } ? feasible(all) : true
         let before = fingerprint(driver.core, transient: false)
         apply { d throws(CoreError) in try d.core.setConstants(ids) }
@@ -508,7 +531,9 @@ struct PropertyRun {
             note("  -> unsatisfiable \(certificate)")
             counters.failedChanges += 1
             if expected == true { fail("spurious conflict", "\(certificate) on setConstants") }
-            if let difference = firstDifference(before, fingerprint(driver.core, transient: false)) { fail("failed setConstants changed the core", difference) }
+            if let difference = firstDifference(before, fingerprint(driver.core, transient: false)) {
+                fail("failed setConstants changed the core", difference)
+            }
             // The certificate is not minimized, but it must be a genuine conflict among the
             // required constraints with their new constants.
             var members: [ReferenceConstraint] = []
@@ -542,7 +567,9 @@ struct PropertyRun {
             note("  -> unsatisfiable \(conflict)")
             counters.failedChanges += 1
             if expected == true { fail("spurious conflict", "\(conflict) on setPriority c\(id)") }
-            if let difference = firstDifference(before, fingerprint(driver.core, transient: false)) { fail("failed setPriority changed the core", difference) }
+            if let difference = firstDifference(before, fingerprint(driver.core, transient: false)) {
+                fail("failed setPriority changed the core", difference)
+            }
             checkConflict(conflict, subject: id, subjectConstraint: changed)
         } catch {
             fail("setPriority threw", "\(error)")
@@ -576,8 +603,10 @@ struct PropertyRun {
             }
         } else {
             let objectiveAfter = objectiveVector(allConstraints, values: valuesAfter)
-            if !sameObjective(objectiveBefore, objectiveAfter, scales: objectiveScales(allConstraints, values: valuesAfter)) {
-                fail("add then remove changed the objective", "\(describeObjective(objectiveBefore)) -> \(describeObjective(objectiveAfter))")
+            if !sameObjective(objectiveBefore, objectiveAfter,
+                              scales: objectiveScales(allConstraints, values: valuesAfter)) {
+                fail("add then remove changed the objective",
+                     "\(describeObjective(objectiveBefore)) -> \(describeObjective(objectiveAfter))")
             }
         }
     }
@@ -604,7 +633,9 @@ struct PropertyRun {
         for drop in set.indices {
             var rest = set
             rest.remove(at: drop)
-            if feasible(rest) == false { fail("conflict is not minimal", "\(conflict): still infeasible without member \(drop)") }
+            if feasible(rest) == false {
+                fail("conflict is not minimal", "\(conflict): still infeasible without member \(drop)")
+            }
         }
         // The same with fresh cores: adding the set in order fails at the last member, and
         // each set without one member is accepted.
@@ -622,7 +653,12 @@ struct PropertyRun {
             rest.remove(at: drop)
             let core = CoreDriver(variableCount: n)
             for c in rest {
-                do { _ = try core.add(c) } catch { fail("a fresh core refuses the conflict less one member", "\(conflict) without member \(drop): \(error)") }
+                do {
+                    _ = try core.add(c)
+                } catch {
+                    fail("a fresh core refuses the conflict less one member",
+                         "\(conflict) without member \(drop): \(error)")
+                }
             }
         }
     }
@@ -665,7 +701,9 @@ struct PropertyRun {
             counters.referenceChecks += 1
             let got = objectiveVector(constraints, values: values)
             if !sameObjective(got, objective, scales: objectiveScales(constraints, values: values)) {
-                return fail("not optimal", "objective \(describeObjective(got)), reference \(describeObjective(objective)); values \(values), reference \(expected)")
+                return fail("not optimal",
+                            "objective \(describeObjective(got)), reference \(describeObjective(objective)); "
+                                + "values \(values), reference \(expected)")
             }
             if options.stays {
                 counters.valueComparisons += 1
@@ -685,7 +723,11 @@ struct PropertyRun {
         if options.linkedPieces { fresh.core.rerootOften() }
         if !options.certifies { fresh.core.exactCertificationLimit = 0 }
         for (_, c, _, _) in live {
-            do { _ = try fresh.add(c) } catch { return fail("a fresh core refuses a surviving constraint", "\(c): \(error)") }
+            do {
+                _ = try fresh.add(c)
+            } catch {
+                return fail("a fresh core refuses a surviving constraint", "\(c): \(error)")
+            }
         }
         for e in edits {
             do {
@@ -707,7 +749,10 @@ struct PropertyRun {
         } else {
             let a = objectiveVector(allConstraints, values: incremental)
             let b = objectiveVector(allConstraints, values: scratch)
-            if !sameObjective(a, b, scales: objectiveScales(allConstraints, values: incremental)) { fail("incremental objective differs from a fresh core's", "\(describeObjective(a)) vs \(describeObjective(b))") }
+            if !sameObjective(a, b, scales: objectiveScales(allConstraints, values: incremental)) {
+                fail("incremental objective differs from a fresh core's",
+                     "\(describeObjective(a)) vs \(describeObjective(b))")
+            }
         }
     }
 }
@@ -744,7 +789,8 @@ extension ReferenceConstraint {
             kinds[failure.kind, default: []].append(base &+ k)
         }
         if !kinds.isEmpty {
-            let summary = kinds.sorted { $0.key < $1.key }.map { "\($0.key): seeds \($0.value)" }.joined(separator: "\n")
+            let summary = kinds.sorted { $0.key < $1.key }.map { "\($0.key): seeds \($0.value)" }
+                .joined(separator: "\n")
             Issue.record(Comment(rawValue: "failing seeds by kind:\n" + summary))
         }
         return total
@@ -843,8 +889,8 @@ extension ReferenceConstraint {
     func extendedCampaign() {
         let count = Int(ProcessInfo.processInfo.environment["RATITE_PROPERTY_SEEDS"] ?? "") ?? 500
         var configurations: [PropertyRun.Options] = []
-        for (stays, wide, many) in [(true, false, false), (false, false, false), (true, true, false), (false, true, false),
-                                    (true, false, true), (false, false, true)] {
+        for (stays, wide, many) in [(true, false, false), (false, false, false), (true, true, false),
+                                    (false, true, false), (true, false, true), (false, false, true)] {
             for (variables, constraints, operations) in [(1...3, 5, 60), (2...5, 12, 60), (4...6, 16, 80)] {
                 var o = PropertyRun.Options()
                 o.stays = stays

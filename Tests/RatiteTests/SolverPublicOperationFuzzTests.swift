@@ -21,7 +21,9 @@ import Testing
                 do { try solver.remove(c) } catch { return "step \(step): remove threw \(error)" }
             } else {
                 var e = LinearExpression(constant: Double(random.below(41) - 20))
-                for _ in 0 ..< 2 + random.below(4) { e = e + coefficients[random.below(coefficients.count)] * x[random.below(variables)] }
+                for _ in 0 ..< 2 + random.below(4) {
+                    e = e + coefficients[random.below(coefficients.count)] * x[random.below(variables)]
+                }
                 let relation = random.below(3)
                 var c: Constraint = relation == 0 ? (e == 0) : relation == 1 ? (e >= 0) : (e <= 0)
                 switch random.below(6) {
@@ -45,19 +47,21 @@ import Testing
         }
         for variables in [4, 7] {
             for seed in UInt64(0) ..< 200 {
-                #expect(Self.firstProblem(seed: seed, variables: variables) == nil, "seed \(seed), \(variables) variables")
+                #expect(Self.firstProblem(seed: seed, variables: variables) == nil,
+                        "seed \(seed), \(variables) variables")
             }
         }
     }
 
-    /// Seeds that failed before pivots ignored cancellation residue (10 of 10,000 runs,
-    /// 2,500 seeds each of 3, 5, 7 and 10 variables): a pivot on a cancellation residue multiplied rows by 1e11 or more,
-    /// and a later removal met coefficients near 1e12 ("numerical breakdown: cannot solve
-    /// for s3<c0> on coefficient -1339028630548"), or a required inequality ended violated
-    /// (seed 1366: "LP row of s11<c3> infeasible: -0.05"). The residue was a marker's
-    /// coefficient (-2.2e-12 beside 1) when its constraint was removed, or a new row's
-    /// subject (1e-11) after its expansion cancelled.
-    @Test(arguments: [(341, 7), (1578, 7), (2038, 7), (305, 5), (1366, 5), (1540, 5), (569, 10), (1221, 10), (2217, 10), (2393, 10)])
+    /// Seeds that failed before pivots ignored cancellation residue (10 of 10,000 runs, 2,500
+    /// seeds each of 3, 5, 7 and 10 variables): a pivot on a cancellation residue multiplied
+    /// rows by 1e11 or more, and a later removal met coefficients near 1e12 ("numerical
+    /// breakdown: cannot solve for s3<c0> on coefficient -1339028630548"), or a required
+    /// inequality ended violated (seed 1366: "LP row of s11<c3> infeasible: -0.05"). The
+    /// residue was a marker's coefficient (-2.2e-12 beside 1) when its constraint was removed,
+    /// or a new row's subject (1e-11) after its expansion cancelled.
+    @Test(arguments: [(341, 7), (1578, 7), (2038, 7), (305, 5), (1366, 5), (1540, 5), (569, 10), (1221, 10),
+                      (2217, 10), (2393, 10)])
     func pivotsOnRealCoefficients(seed: UInt64, variables: Int) {
         #expect(Self.firstProblem(seed: seed, variables: variables) == nil)
     }
@@ -77,12 +81,15 @@ import Testing
     /// at each of 3, 5, 7, 10 and 14 variables, one test case a count so they run in
     /// parallel. N = 2,500 takes about 5 minutes on 2 cores; no seed fails at any of the
     /// five sizes.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["RATITE_API_FUZZ_SEEDS"] != nil), arguments: [3, 5, 7, 10, 14])
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["RATITE_API_FUZZ_SEEDS"] != nil),
+          arguments: [3, 5, 7, 10, 14])
     func publicOperationCampaign(variables: Int) {
         let count = UInt64(ProcessInfo.processInfo.environment["RATITE_API_FUZZ_SEEDS"] ?? "") ?? 1000
         var failures: [String] = []
         for seed in 0 ..< count {
-            if let problem = Self.firstProblem(seed: seed, variables: variables) { failures.append("seed \(seed): \(problem)") }
+            if let problem = Self.firstProblem(seed: seed, variables: variables) {
+                failures.append("seed \(seed): \(problem)")
+            }
         }
         #expect(failures == [], "\(variables) variables")
     }

@@ -12,7 +12,9 @@ import Testing
         for c in system.constraints where !(inequalitiesOnly && c.relation == .equal) {
             let n = c.normalized
             _ = try d.core.addConstraint(
-                terms: n.terms.map { VariableTerm(variable: d.variables[Int($0.variable)], coefficient: $0.coefficient) },
+                terms: n.terms.map {
+                    VariableTerm(variable: d.variables[Int($0.variable)], coefficient: $0.coefficient)
+                },
                 constant: n.constant, relation: c.relation, priority: c.priority)
         }
         d.core.updateValues()
@@ -21,7 +23,8 @@ import Testing
 
     /// A variable the sweep leaves out has a single optimal value, and probing several
     /// variables on one copy gives exactly what probing each alone gives.
-    @Test(arguments: [(SystemFamily.random, false), (.tree, false), (.tree, true), (.grid, false), (.grid, true), (.chain, false)])
+    @Test(arguments: [(SystemFamily.random, false), (.tree, false), (.tree, true), (.grid, false), (.grid, true),
+                      (.chain, false)])
     func unmarkedVariablesAreFixed(_ family: SystemFamily, _ inequalitiesOnly: Bool) throws {
         var ambiguous = 0, swept = 0
         for seed: UInt64 in 1...4 {
@@ -30,12 +33,14 @@ import Testing
             let batch = d.core.optimalRanges(ofVariables: d.variables)
             for (i, v) in d.variables.enumerated() {
                 let alone = d.core.optimalRange(ofVariable: v)
-                #expect(alone.min == batch[i].min && alone.max == batch[i].max, "\(family) seed \(seed) \(d.core.name(ofVariable: v))")
+                #expect(alone.min == batch[i].min && alone.max == batch[i].max,
+                        "\(family) seed \(seed) \(d.core.name(ofVariable: v))")
                 let isPoint = alone.min.isFinite && alone.max.isFinite
                     && alone.max - alone.min <= 1e-7 * max(1, abs(alone.min), abs(alone.max))
                 if !mayMove[Int(v)] {
                     swept += 1
-                    #expect(isPoint, "\(family) seed \(seed): \(d.core.name(ofVariable: v)) marked fixed, range \(alone)")
+                    #expect(isPoint,
+                            "\(family) seed \(seed): \(d.core.name(ofVariable: v)) marked fixed, range \(alone)")
                 } else if !isPoint {
                     ambiguous += 1
                 }

@@ -11,13 +11,13 @@ import Testing
     func busyCore() throws -> (CoreDriver, [Int32]) {
         let d = CoreDriver(variableCount: 5)
         var ids: [Int32] = []
-        ids.append(try d.add(C([(0, 1)], -20, .equal)))  // left == 20
-        ids.append(try d.add(C([(2, 1), (0, -1), (1, -1)], 0, .equal)))  // right == left + width
-        ids.append(try d.add(C([(1, 1)], -10, .greaterThanOrEqual)))  // width >= 10
-        ids.append(try d.add(C([(1, 1)], -50, .equal, 250)))  // width == 50 @weak
-        ids.append(try d.add(C([(3, 1), (1, -0.5)], 0, .equal, 500)))  // gap == width / 2 @medium
-        ids.append(try d.add(C([(4, 1), (2, -1), (3, -1)], 0, .greaterThanOrEqual)))  // other >= right + gap
-        ids.append(try d.add(C([(4, 1)], -400, .lessThanOrEqual, 600)))  // other <= 400 @600
+        ids.append(try d.add(ref([(0, 1)], -20, .equal)))  // left == 20
+        ids.append(try d.add(ref([(2, 1), (0, -1), (1, -1)], 0, .equal)))  // right == left + width
+        ids.append(try d.add(ref([(1, 1)], -10, .greaterThanOrEqual)))  // width >= 10
+        ids.append(try d.add(ref([(1, 1)], -50, .equal, 250)))  // width == 50 @weak
+        ids.append(try d.add(ref([(3, 1), (1, -0.5)], 0, .equal, 500)))  // gap == width / 2 @medium
+        ids.append(try d.add(ref([(4, 1), (2, -1), (3, -1)], 0, .greaterThanOrEqual)))  // other >= right + gap
+        ids.append(try d.add(ref([(4, 1)], -400, .lessThanOrEqual, 600)))  // other <= 400 @600
         try d.core.addEditVariable(d.variables[2], priority: 750)
         try d.core.suggestValue(d.variables[2], 320)
         try d.core.addEditVariable(d.variables[4], priority: 333)
@@ -30,7 +30,8 @@ import Testing
 
     /// Runs a failing `body` and checks the core did not change (transient queues included
     /// when `transient`).
-    func expectUnchanged(_ d: inout CoreDriver, transient: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+    func expectUnchanged(_ d: inout CoreDriver, transient: Bool = false,
+                         sourceLocation: Testing.SourceLocation = #_sourceLocation,
                          _ body: (inout CoreDriver) throws(CoreError) -> Void) -> CoreError? {
         d.core.updateValues()
         let before = fingerprint(d.core, transient: transient)
@@ -40,7 +41,8 @@ import Testing
             Issue.record("expected an error", sourceLocation: sourceLocation)
             return nil
         } catch {
-            #expect(firstDifference(before, fingerprint(d.core, transient: transient)) == nil, sourceLocation: sourceLocation)
+            #expect(firstDifference(before, fingerprint(d.core, transient: transient)) == nil,
+                    sourceLocation: sourceLocation)
             #expect(d.core.dump() == dump, sourceLocation: sourceLocation)
             #expect(d.core.invariantViolations() == [], sourceLocation: sourceLocation)
             return error
@@ -57,23 +59,25 @@ import Testing
     @Test func unsatisfiableAdditionAfterPivots() throws {
         var (d, ids) = try busyCore()
         // width <= 5 contradicts width >= 10 (phase one runs and fails).
-        let e1 = expectUnchanged(&d) { d throws(CoreError) in _ = try d.add(C([(1, 1)], -5, .lessThanOrEqual)) }
+        let e1 = expectUnchanged(&d) { d throws(CoreError) in _ = try d.add(ref([(1, 1)], -5, .lessThanOrEqual)) }
         #expect(e1 == .unsatisfiable(conflict: [ids[2], pendingConstraintID]))
         // right == 10 contradicts left == 20 and width >= 10 through right == left + width.
-        let e2 = expectUnchanged(&d) { d throws(CoreError) in _ = try d.add(C([(2, 1)], -10, .equal)) }
+        let e2 = expectUnchanged(&d) { d throws(CoreError) in _ = try d.add(ref([(2, 1)], -10, .equal)) }
         #expect(e2 == .unsatisfiable(conflict: [ids[0], ids[1], ids[2], pendingConstraintID]))
         // With the queues compared too, where they start out empty.
         var fresh = CoreDriver(variableCount: 2)
-        let a = try fresh.add(C([(0, 1), (1, -1)], -1, .greaterThanOrEqual))
-        _ = try fresh.add(C([(0, 1)], -5, .equal, 250))
-        let e3 = expectUnchanged(&fresh, transient: true) { d throws(CoreError) in _ = try d.add(C([(1, 1), (0, -1)], 0, .greaterThanOrEqual)) }
+        let a = try fresh.add(ref([(0, 1), (1, -1)], -1, .greaterThanOrEqual))
+        _ = try fresh.add(ref([(0, 1)], -5, .equal, 250))
+        let e3 = expectUnchanged(&fresh, transient: true) { d throws(CoreError) in
+            _ = try d.add(ref([(1, 1), (0, -1)], 0, .greaterThanOrEqual))
+        }
         #expect(e3 == .unsatisfiable(conflict: [a, pendingConstraintID]))
         #expect(d.problems() == [])
     }
 
     @Test func unsatisfiableConstantChange() throws {
         var (d, ids) = try busyCore()
-        let cap = try d.add(C([(2, 1)], -500, .lessThanOrEqual))  // right <= 500
+        let cap = try d.add(ref([(2, 1)], -500, .lessThanOrEqual))  // right <= 500
         #expect(d.problems() == [])
         // width >= 1000 makes right >= 1020.
         let e = expectUnchanged(&d) { d throws(CoreError) in try d.core.setConstant(ids[2], -1000) }
@@ -86,10 +90,10 @@ import Testing
 
     @Test func unsatisfiableConstantChangeSimple() throws {
         var d = CoreDriver(variableCount: 2)
-        let a = try d.add(C([(0, 1)], 0, .greaterThanOrEqual))  // x >= 0
-        let b = try d.add(C([(1, 1)], -3, .equal))  // y == 3
-        let c = try d.add(C([(0, 1), (1, 1)], -10, .lessThanOrEqual))  // x + y <= 10
-        _ = try d.add(C([(0, 1)], -5, .equal, 250))  // x == 5 @weak
+        let a = try d.add(ref([(0, 1)], 0, .greaterThanOrEqual))  // x >= 0
+        let b = try d.add(ref([(1, 1)], -3, .equal))  // y == 3
+        let c = try d.add(ref([(0, 1), (1, 1)], -10, .lessThanOrEqual))  // x + y <= 10
+        _ = try d.add(ref([(0, 1)], -5, .equal, 250))  // x == 5 @weak
         try d.core.addEditVariable(d.variables[0], priority: 500)
         try d.core.suggestValue(d.variables[0], 6)
         #expect(d.values() == [6, 3])
@@ -106,10 +110,10 @@ import Testing
 
     @Test func unsatisfiablePriorityChange() throws {
         var d = CoreDriver(variableCount: 2)
-        _ = try d.add(C([(0, 1)], 0, .greaterThanOrEqual))  // x >= 0
-        let b = try d.add(C([(1, 1)], -3, .equal))  // y == 3
-        let c = try d.add(C([(0, 1), (1, 1)], -10, .lessThanOrEqual))  // x + y <= 10
-        let wish = try d.add(C([(0, 1)], -8, .greaterThanOrEqual, 750))  // x >= 8 @strong
+        _ = try d.add(ref([(0, 1)], 0, .greaterThanOrEqual))  // x >= 0
+        let b = try d.add(ref([(1, 1)], -3, .equal))  // y == 3
+        let c = try d.add(ref([(0, 1), (1, 1)], -10, .lessThanOrEqual))  // x + y <= 10
+        let wish = try d.add(ref([(0, 1)], -8, .greaterThanOrEqual, 750))  // x >= 8 @strong
         #expect(d.values() == [7, 3])
         let e = expectUnchanged(&d) { d throws(CoreError) in try d.core.setPriority(wish, 1000) }
         #expect(e == .unsatisfiable(conflict: [b, c, wish]))
@@ -125,10 +129,18 @@ import Testing
         for i in 0..<14 {
             let e = expectUnchanged(&d, transient: true) { d throws(CoreError) in
                 switch i {
-                case 0: _ = try d.core.addConstraint(terms: [VariableTerm(variable: 99, coefficient: 1)], constant: 0, relation: .equal, priority: 1000)
-                case 1: _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: .nan)], constant: 0, relation: .equal, priority: 1000)
-                case 2: _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: .infinity, relation: .equal, priority: 1000)
-                case 3: _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: 0, relation: .equal, priority: 0)
+                case 0:
+                    _ = try d.core.addConstraint(terms: [VariableTerm(variable: 99, coefficient: 1)], constant: 0,
+                                                 relation: .equal, priority: 1000)
+                case 1:
+                    _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: .nan)], constant: 0,
+                                                 relation: .equal, priority: 1000)
+                case 2:
+                    _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)],
+                                                 constant: .infinity, relation: .equal, priority: 1000)
+                case 3:
+                    _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: 0,
+                                                 relation: .equal, priority: 0)
                 case 4: try d.core.removeConstraint(77)
                 case 5: try d.core.setConstant(ids[0], .nan)
                 case 6: try d.core.setPriority(ids[0], 1001)
@@ -149,14 +161,14 @@ import Testing
     @Test func failuresLeaveNoTraceInLaterOperations() throws {
         var (a, ids) = try busyCore()
         var (b, _) = try busyCore()
-        _ = try? a.add(C([(1, 1)], -5, .lessThanOrEqual))
-        _ = try? a.add(C([(2, 1)], -10, .equal))
+        _ = try? a.add(ref([(1, 1)], -5, .lessThanOrEqual))
+        _ = try? a.add(ref([(2, 1)], -10, .equal))
         _ = try? a.core.setConstant(ids[0], .nan)
         for k in 0..<2 {
             let d = k == 0 ? a : b
-            _ = try d.add(C([(2, 1)], -500, .lessThanOrEqual))
+            _ = try d.add(ref([(2, 1)], -500, .lessThanOrEqual))
             if k == 0 { _ = try? d.core.setConstant(ids[2], -1000) }
-            _ = try d.add(C([(3, 1)], -30, .lessThanOrEqual))
+            _ = try d.add(ref([(3, 1)], -30, .lessThanOrEqual))
             try d.core.suggestValue(d.variables[2], 260)
             try d.core.removeConstraint(ids[3])
             try d.core.removeEditVariable(d.variables[4])
@@ -174,8 +186,8 @@ import Testing
         d.core.updateValues()
         let start = fingerprint(d.core, transient: false)
         d.core.beginTransaction()
-        let kept = try d.add(C([(3, 1)], -30, .lessThanOrEqual))
-        #expect(throws: CoreError.self) { _ = try d.add(C([(1, 1)], -5, .lessThanOrEqual)) }
+        let kept = try d.add(ref([(3, 1)], -30, .lessThanOrEqual))
+        #expect(throws: CoreError.self) { _ = try d.add(ref([(1, 1)], -5, .lessThanOrEqual)) }
         try d.core.suggestValue(d.variables[2], 400)
         try d.core.removeConstraint(ids[3])
         d.core.rollbackTransaction()
@@ -184,8 +196,8 @@ import Testing
         #expect(d.problems() == [])
         // Commit keeps the inner work.
         d.core.beginTransaction()
-        let k2 = try d.add(C([(3, 1)], -30, .lessThanOrEqual))
-        #expect(throws: CoreError.self) { _ = try d.add(C([(1, 1)], -5, .lessThanOrEqual)) }
+        let k2 = try d.add(ref([(3, 1)], -30, .lessThanOrEqual))
+        #expect(throws: CoreError.self) { _ = try d.add(ref([(1, 1)], -5, .lessThanOrEqual)) }
         d.core.commitTransaction()
         #expect(d.core.isConstraint(k2) == true)
         #expect(!d.core.journal.isActive)
@@ -201,14 +213,14 @@ import Testing
         d.core.updateValues()
         let start = fingerprint(d.core, transient: false)
         d.core.beginTransaction()
-        _ = try d.add(C([(3, 1)], -30, .lessThanOrEqual))  // gap <= 30
+        _ = try d.add(ref([(3, 1)], -30, .lessThanOrEqual))  // gap <= 30
         try d.core.suggestValue(d.variables[2], 260)
         // (No `updateValues` inside a transaction: it records nothing to undo.)
         let middle = fingerprint(d.core, transient: false)
         d.core.beginTransaction()
-        _ = try d.add(C([(3, 1)], -28, .lessThanOrEqual))  // gap <= 28: the same symbols again
+        _ = try d.add(ref([(3, 1)], -28, .lessThanOrEqual))  // gap <= 28: the same symbols again
         try d.core.suggestValue(d.variables[2], 250)
-        #expect(throws: CoreError.self) { _ = try d.add(C([(1, 1)], -5, .lessThanOrEqual)) }
+        #expect(throws: CoreError.self) { _ = try d.add(ref([(1, 1)], -5, .lessThanOrEqual)) }
         d.core.rollbackTransaction()
         #expect(firstDifference(middle, fingerprint(d.core, transient: false)) == nil)
         d.core.rollbackTransaction()
@@ -224,21 +236,23 @@ import Testing
     @Test func levelOrderComesBackAcrossNestedTransactions() throws {
         let (d, _) = try busyCore()
         let original = d.core.levelOrder
-        func priorities(_ core: borrowing SimplexCore) -> [Double] { core.levelOrder.map { core.levels[Int($0)].priority } }
+        func priorities(_ core: borrowing SimplexCore) -> [Double] {
+            core.levelOrder.map { core.levels[Int($0)].priority }
+        }
         // New levels in nested transactions committed into the outer one.
         d.core.beginTransaction()
-        _ = try d.add(C([(3, 1)], -1, .greaterThanOrEqual, 321))
+        _ = try d.add(ref([(3, 1)], -1, .greaterThanOrEqual, 321))
         d.core.beginTransaction()
-        _ = try d.add(C([(3, 1)], -2, .greaterThanOrEqual, 123))
+        _ = try d.add(ref([(3, 1)], -2, .greaterThanOrEqual, 123))
         d.core.commitTransaction()
-        _ = try d.add(C([(3, 1)], -3, .greaterThanOrEqual, 456))
+        _ = try d.add(ref([(3, 1)], -3, .greaterThanOrEqual, 456))
         #expect(priorities(d.core).contains(123) && priorities(d.core).contains(456))
         d.core.rollbackTransaction()
         #expect(d.core.levelOrder.ids == original.ids)
         // A level dropped in an inner transaction that rolls back is there again, and the
         // outer commit keeps the level it added.
         d.core.beginTransaction()
-        let c = try d.add(C([(3, 1)], -1, .greaterThanOrEqual, 321))
+        let c = try d.add(ref([(3, 1)], -1, .greaterThanOrEqual, 321))
         let withLevel = d.core.levelOrder
         d.core.beginTransaction()
         try d.core.removeConstraint(c)
@@ -256,14 +270,15 @@ import Testing
         let d = CoreDriver(variableCount: Journal.keptLogCapacity + 100)
         d.core.beginTransaction()
         for v in d.variables {
-            _ = try d.core.addConstraint(terms: [VariableTerm(variable: v, coefficient: 1)], constant: -1, relation: .equal, priority: 1000)
+            _ = try d.core.addConstraint(terms: [VariableTerm(variable: v, coefficient: 1)], constant: -1,
+                                         relation: .equal, priority: 1000)
         }
         #expect(d.core.journal.variables.count > Journal.keptLogCapacity)
         d.core.commitTransaction()
         #expect(d.core.journal.variables.isEmpty)
         #expect(d.core.journal.variables.capacity <= Journal.keptLogCapacity)
         // A small transaction's log keeps its storage.
-        _ = try d.add(C([(0, 1), (1, -1)], 0, .greaterThanOrEqual))
+        _ = try d.add(ref([(0, 1), (1, -1)], 0, .greaterThanOrEqual))
         #expect(d.core.journal.variables.capacity > 0)
         #expect(d.problems() == [])
     }
@@ -273,12 +288,12 @@ import Testing
     /// so its cached values and dirty list must be the old ones too.
     @Test func rollbackRestoresValuesRefreshedInsideTheTransaction() throws {
         let d = CoreDriver(variableCount: 2)
-        _ = try d.add(C([(0, 1)], -5, .equal, 250))  // x == 5 @weak
-        _ = try d.add(C([(1, 1), (0, -1)], 0, .equal))  // y == x
+        _ = try d.add(ref([(0, 1)], -5, .equal, 250))  // x == 5 @weak
+        _ = try d.add(ref([(1, 1), (0, -1)], 0, .equal))  // y == x
         #expect(d.values() == [5, 5])
         let before = fingerprint(d.core)
         d.core.beginTransaction()
-        _ = try d.add(C([(0, 1)], -7, .equal))  // x == 7
+        _ = try d.add(ref([(0, 1)], -7, .equal))  // x == 7
         try d.core.addEditVariable(d.variables[1], priority: 500)  // refreshes values: x = y = 7
         d.core.rollbackTransaction()
         #expect(firstDifference(before, fingerprint(d.core)) == nil)

@@ -1,6 +1,6 @@
+import RatiteCheck
 import Testing
 @testable import Ratite
-import RatiteCheck
 
 /// Scaling sanity (no timing): on the generated families the tableau holds O(n) cells,
 /// removing everything leaves nothing behind, add/remove cycles reuse every slot, and the
@@ -196,7 +196,7 @@ import RatiteCheck
         let d = CoreDriver(variableCount: 5)
         var dummies: [Int32] = []
         for i in 0..<5 {
-            let id = try d.add(C([(i, 1)], -Double(i), .equal))
+            let id = try d.add(ref([(i, 1)], -Double(i), .equal))
             dummies.append(d.core.constraints[Int(id)].marker)
         }
         #expect(dummies.allSatisfy { d.core.kind($0) == .dummy })
@@ -461,8 +461,8 @@ import RatiteCheck
             let d = CoreDriver(variableCount: count + 1)
             var ids: [Int32] = []
             for i in 1...count {
-                ids.append(try d.add(C([(i, 1), (0, -1)], -Double(i), .equal)))
-                if bounds && i % 4 == 0 { _ = try d.add(C([(i, -1)], 1000, .greaterThanOrEqual)) }
+                ids.append(try d.add(ref([(i, 1), (0, -1)], -Double(i), .equal)))
+                if bounds && i % 4 == 0 { _ = try d.add(ref([(i, -1)], 1000, .greaterThanOrEqual)) }
             }
             return (d, ids)
         }
@@ -524,7 +524,7 @@ import RatiteCheck
         let d = CoreDriver(variableCount: count + 1)
         // live[i]: the constraint x_i == y + i, while it is in.
         var live: [Int32?] = []
-        for i in 1...count { live.append(try d.add(C([(i, 1), (0, -1)], -Double(i), .equal))) }
+        for i in 1...count { live.append(try d.add(ref([(i, 1), (0, -1)], -Double(i), .equal))) }
         var random = SplitMix64(seed: 11)
         let walkBefore = d.core.statistics.deletedRowColumnWalk
         var removals = 0
@@ -535,7 +535,7 @@ import RatiteCheck
                 let before = fingerprint(d.core)
                 d.core.beginTransaction()
                 if let id = live.compactMap({ $0 }).first { try d.core.removeConstraint(id) }
-                _ = try d.add(C([(1, 1), (0, -1)], 3, .equal, 250))
+                _ = try d.add(ref([(1, 1), (0, -1)], 3, .equal, 250))
                 d.core.rollbackTransaction()
                 #expect(!d.core.hubColumns.isEmpty)
                 #expect(firstDifference(before, fingerprint(d.core)) == nil)
@@ -547,7 +547,7 @@ import RatiteCheck
                 removals += 1
             } else {
                 // Back in: a new entry at the head of y's column, indexed or not.
-                live[i] = try d.add(C([(i + 1, 1), (0, -1)], -Double(i + 1), .equal))
+                live[i] = try d.add(ref([(i + 1, 1), (0, -1)], -Double(i + 1), .equal))
             }
             if step % 400 == 0 { #expect(d.problems() == [], "after step \(step)") }
         }
@@ -565,8 +565,8 @@ import RatiteCheck
         let e = CoreDriver(variableCount: count + 1)
         var mixed: [Int32] = []
         for i in 1...count {
-            mixed.append(try e.add(C([(i, 1), (0, -1)], -Double(i), .equal)))
-            if i % 8 == 0 { mixed.append(try e.add(C([(i, -1)], 10_000, .greaterThanOrEqual, 500))) }
+            mixed.append(try e.add(ref([(i, 1), (0, -1)], -Double(i), .equal)))
+            if i % 8 == 0 { mixed.append(try e.add(ref([(i, -1)], 10_000, .greaterThanOrEqual, 500))) }
         }
         mixed.shuffle(using: &random)
         try Self.remove(mixed, from: e, checkingEvery: 300)
@@ -593,9 +593,9 @@ import RatiteCheck
         func add(_ c: ReferenceConstraint) throws {
             _ = try accepted { () throws(CoreError) in live.append((try d.add(c), c)) }
         }
-        for i in 1...count { try add(C([(i, 1), (0, -1)], -Double(i), .equal)) }
+        for i in 1...count { try add(ref([(i, 1), (0, -1)], -Double(i), .equal)) }
         // y == 7 stays (not in `live`, so never removed): y's value is unique.
-        let pin = C([(0, 1)], -7, .equal, 500)
+        let pin = ref([(0, 1)], -7, .equal, 500)
         _ = try d.add(pin)
         var random = SplitMix64(seed: 99)
         var indexed = 0, refused = 0
@@ -609,8 +609,8 @@ import RatiteCheck
             } else if roll < 8 {
                 let i = 1 + random.below(count)
                 // Required and at odds with a live x_i == y + i half the time: refused.
-                let c = random.below(2) == 0 ? C([(i, 1), (0, -1)], -Double(i + 1), .equal)
-                    : C([(i, 1), (0, -1)], -Double(random.below(50)), .greaterThanOrEqual, 250)
+                let c = random.below(2) == 0 ? ref([(i, 1), (0, -1)], -Double(i + 1), .equal)
+                    : ref([(i, 1), (0, -1)], -Double(random.below(50)), .greaterThanOrEqual, 250)
                 let before = live.count
                 try add(c)
                 if live.count == before { refused += 1 }
@@ -647,7 +647,7 @@ import RatiteCheck
         func build() throws -> (CoreDriver, [Int32]) {
             let d = CoreDriver(variableCount: count + 1)
             var ids: [Int32] = []
-            for i in 1...count { ids.append(try d.add(C([(i, 1), (0, -1)], -Double(i), .equal))) }
+            for i in 1...count { ids.append(try d.add(ref([(i, 1), (0, -1)], -Double(i), .equal))) }
             // A walk past 1,024 nodes, not at the column's end: y's column is indexed.
             try d.core.removeConstraint(ids[300])
             return (d, ids)
@@ -655,7 +655,7 @@ import RatiteCheck
         let (a, ids) = try build()
         let (b, _) = try build()
         #expect(!a.core.hubColumns.isEmpty && !b.core.hubColumns.isEmpty)
-        #expect(throws: CoreError.self) { _ = try a.add(C([(1, 1), (0, -1)], -5, .equal)) }
+        #expect(throws: CoreError.self) { _ = try a.add(ref([(1, 1), (0, -1)], -5, .equal)) }
         #expect(firstDifference(fingerprint(a.core), fingerprint(b.core)) == nil)
         for id in [ids[0], ids[1], ids[1400]] {
             try a.core.removeConstraint(id)
@@ -672,7 +672,7 @@ import RatiteCheck
         let count = 1500
         let d = CoreDriver(variableCount: count + 1)
         var ids: [Int32] = []
-        for i in 1...count { ids.append(try d.add(C([(i, 1), (0, -1)], -Double(i), .equal))) }
+        for i in 1...count { ids.append(try d.add(ref([(i, 1), (0, -1)], -Double(i), .equal))) }
         let before = fingerprint(d.core)
         d.core.beginTransaction()
         try d.core.removeConstraint(ids[300])

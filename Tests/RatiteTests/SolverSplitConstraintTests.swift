@@ -1,6 +1,6 @@
+import RatiteCheck
 import Testing
 @testable import Ratite
-import RatiteCheck
 
 /// Split equalities (`SimplexCore.addSplitConstraint`): `x + c == 0` with the excess at one
 /// priority and the shortfall at another, one row standing for the pair `x + c <= 0 @above`,
@@ -10,7 +10,7 @@ import RatiteCheck
 
     /// One split equality as the pair of inequalities it stands for.
     static func pair(_ v: Int, _ constant: Double, above: Double, below: Double) -> [ReferenceConstraint] {
-        [C([(v, 1)], constant, .lessThanOrEqual, above), C([(v, 1)], constant, .greaterThanOrEqual, below)]
+        [ref([(v, 1)], constant, .lessThanOrEqual, above), ref([(v, 1)], constant, .greaterThanOrEqual, below)]
     }
 
     /// A live constraint of the random runs: plain, or split with its two priorities.
@@ -38,7 +38,7 @@ import RatiteCheck
         var live: [Live] = []
         var stays: [ReferenceConstraint] = []
         for v in 0..<n {
-            let stay = C([(v, 1)], -Double(random.below(40)), .equal, 0.5)
+            let stay = ref([(v, 1)], -Double(random.below(40)), .equal, 0.5)
             stays.append(stay)
             _ = try split.add(stay)
             _ = try pairs.add(stay)
@@ -51,7 +51,7 @@ import RatiteCheck
                 if random.below(3) == 0 {
                     // A plain constraint between two variables (required ones may conflict).
                     let w = (v + 1 + random.below(n - 1)) % n
-                    let c = C([(v, 1), (w, -1)], Double(random.below(30)) - 15,
+                    let c = ref([(v, 1), (w, -1)], Double(random.below(30)) - 15,
                               [Relation.equal, .lessThanOrEqual, .greaterThanOrEqual][random.below(3)],
                               [1000, 1000, 750, 250][random.below(4)])
                     guard let id = try? split.add(c) else { continue }
@@ -59,7 +59,8 @@ import RatiteCheck
                 } else {
                     let above = Self.optional[random.below(Self.optional.count)]
                     let below = Self.optional[random.below(Self.optional.count)]
-                    let id = try split.core.addSplitConstraint(variable: split.variables[v], constant: constant, above: above, below: below)
+                    let id = try split.core.addSplitConstraint(variable: split.variables[v], constant: constant,
+                                                               above: above, below: below)
                     let ids = try Self.pair(v, constant, above: above, below: below).map { try pairs.add($0) }
                     live.append(Live(id: id, pairIDs: ids, split: (v, constant, above, below)))
                     splits += 1
@@ -96,11 +97,13 @@ import RatiteCheck
             let problems = split.problems()
             #expect(problems.isEmpty, "seed \(seed) step \(step): \(problems.prefix(3))")
             let values = split.values(), expected = pairs.values()
-            #expect(zip(values, expected).allSatisfy { close($0, $1, 1e-7) }, "seed \(seed) step \(step): \(values) vs \(expected)")
+            #expect(zip(values, expected).allSatisfy { close($0, $1, 1e-7) },
+                    "seed \(seed) step \(step): \(values) vs \(expected)")
             let system = stays + live.flatMap(\.references)
             if case .optimal(let best, _) = ReferenceLP.solve(variableCount: n, constraints: system) {
                 let ours = objectiveVector(system, values: values)
-                #expect(sameObjective(ours, best), "seed \(seed) step \(step): \(describeObjective(ours)) vs \(describeObjective(best))")
+                #expect(sameObjective(ours, best),
+                        "seed \(seed) step \(step): \(describeObjective(ours)) vs \(describeObjective(best))")
             }
         }
         #expect(splits > 0)
@@ -114,7 +117,8 @@ import RatiteCheck
     @Test func oneRowTwoLevels() throws {
         let driver = CoreDriver(variableCount: 1)
         let rowsBefore = driver.core.rows.elements.filter { !$0.isUnused }.count
-        let id = try driver.core.addSplitConstraint(variable: driver.variables[0], constant: -50, above: 251, below: 750)
+        let id = try driver.core.addSplitConstraint(variable: driver.variables[0], constant: -50,
+                                                    above: 251, below: 750)
         #expect(driver.core.rows.elements.filter { !$0.isUnused }.count == rowsBefore + 1)
         let record = driver.core.constraints[Int(id)]
         #expect(record.isSplit && record.relation == .equal && record.termShape == 1)
@@ -124,7 +128,7 @@ import RatiteCheck
         #expect(driver.values() == [50])
         // Pushed from above at 500: the excess costs 251 and gives way; from below at 500
         // the shortfall costs 750 and holds.
-        let push = try driver.add(C([(0, 1)], -80, .equal, 500))
+        let push = try driver.add(ref([(0, 1)], -80, .equal, 500))
         #expect(driver.values() == [80])
         try driver.core.setConstant(push, -20)
         #expect(driver.values() == [50])
@@ -135,8 +139,9 @@ import RatiteCheck
     /// split operation bit for bit.
     @Test func refusalsAndRollbackLeaveNoTrace() throws {
         let driver = CoreDriver(variableCount: 2)
-        _ = try driver.add(C([(0, 1), (1, -1)], -8, .equal))
-        let id = try driver.core.addSplitConstraint(variable: driver.variables[0], constant: -50, above: 250, below: 750)
+        _ = try driver.add(ref([(0, 1), (1, -1)], -8, .equal))
+        let id = try driver.core.addSplitConstraint(variable: driver.variables[0], constant: -50,
+                                                    above: 250, below: 750)
         let before = fingerprint(driver.core)
         #expect(throws: CoreError.invalidPriority(1000)) {
             try driver.core.addSplitConstraint(variable: driver.variables[1], constant: 0, above: 1000, below: 750)
@@ -145,18 +150,22 @@ import RatiteCheck
             try driver.core.addSplitConstraint(variable: driver.variables[1], constant: 0, above: 250, below: 0)
         }
         #expect(throws: CoreError.nonFiniteConstant(.infinity)) {
-            try driver.core.addSplitConstraint(variable: driver.variables[1], constant: .infinity, above: 250, below: 750)
+            try driver.core.addSplitConstraint(variable: driver.variables[1], constant: .infinity, above: 250,
+                                               below: 750)
         }
         #expect(throws: CoreError.unknownVariable(99)) {
             try driver.core.addSplitConstraint(variable: 99, constant: 0, above: 250, below: 750)
         }
-        #expect(throws: CoreError.invalidPriority(1000)) { try driver.core.setSplitPriorities(id, above: 1000, below: 1) }
+        #expect(throws: CoreError.invalidPriority(1000)) {
+            try driver.core.setSplitPriorities(id, above: 1000, below: 1)
+        }
         #expect(throws: CoreError.invalidPriority(1000)) { try driver.core.setPriority(id, 1000) }
         #expect(throws: CoreError.unknownConstraint(0)) { try driver.core.setSplitPriorities(0, above: 1, below: 1) }
         #expect(firstDifference(before, fingerprint(driver.core)) == nil)
 
         driver.core.beginTransaction()
-        let other = try driver.core.addSplitConstraint(variable: driver.variables[1], constant: -10, above: 100, below: 900)
+        let other = try driver.core.addSplitConstraint(variable: driver.variables[1], constant: -10,
+                                                       above: 100, below: 900)
         try driver.core.setSplitPriorities(id, above: 900, below: 100)
         try driver.core.setConstant(id, -70)
         try driver.core.removeConstraint(other)
@@ -198,7 +207,7 @@ import RatiteCheck
         d.core.serialCounter = ConstraintRecord.serialLimit - 3
         let split = try d.core.addSplitConstraint(variable: d.variables[0], constant: -5, above: 250, below: 750)
         var plain: [Int32] = []
-        for k in 0..<1200 { plain.append(try d.add(C([(0, 1), (1, -1)], Double(k % 7), .lessThanOrEqual, 100))) }
+        for k in 0..<1200 { plain.append(try d.add(ref([(0, 1), (1, -1)], Double(k % 7), .lessThanOrEqual, 100))) }
         #expect(d.core.constraints[Int(split)].serial == 1)
         for id in plain { try d.core.removeConstraint(id) }
         #expect(d.core.constraintTerms.count < 1200)

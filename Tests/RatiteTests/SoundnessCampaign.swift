@@ -1,6 +1,6 @@
+import RatiteCheck
 import Testing
 @testable import Ratite
-import RatiteCheck
 
 /// Long random sequences of solver operations (add, remove, edit, suggest, update), every
 /// update checked against the exact reference: required constraints hold at the values, the
@@ -104,7 +104,7 @@ struct SoundnessCampaign {
         let limit = configuration.constantLimit
         let constant = Double(random.below(2 * limit + 1) - limit)
         let relation = Relation.allCases[random.below(3)]
-        return C(terms, constant, relation, Self.priorities[random.below(Self.priorities.count)])
+        return ref(terms, constant, relation, Self.priorities[random.below(Self.priorities.count)])
     }
 
     /// One operation; constraints are named by the key of the operation that added them, so a
@@ -135,7 +135,8 @@ struct SoundnessCampaign {
             let free = (0..<n).filter { v in !edits.contains { $0.variable == v } }
             if free.isEmpty { return }
             let priority = [750.0, 500, 250][random.below(3)]
-            op = .edit(variable: free[random.below(free.count)], priority: priority, value: Double(random.below(2001) - 1000))
+            op = .edit(variable: free[random.below(free.count)], priority: priority,
+                       value: Double(random.below(2001) - 1000))
         case 0..<64 where !edits.isEmpty:
             op = .removeEdit(variable: edits[random.below(edits.count)].variable)
         case 0..<80 where !edits.isEmpty:
@@ -151,7 +152,8 @@ struct SoundnessCampaign {
         switch op {
         case .add(let c): add(c, key: key)
         case .remove(let k): if let i = keys.firstIndex(of: k) { remove(at: i) }
-        case .edit(let v, let p, let x): if !edits.contains(where: { $0.variable == v }) { edit(v, priority: p, value: x) }
+        case .edit(let v, let p, let x):
+            if !edits.contains(where: { $0.variable == v }) { edit(v, priority: p, value: x) }
         case .removeEdit(let v): if let i = edits.firstIndex(where: { $0.variable == v }) { removeEdit(at: i) }
         case .suggest(let v, let x): if let i = edits.firstIndex(where: { $0.variable == v }) { suggest(at: i, x) }
         case .update: update()
@@ -187,7 +189,7 @@ struct SoundnessCampaign {
 
     /// Every constraint in force as the reference sees it: the live ones and the edits.
     var system: [ReferenceConstraint] {
-        live.map(\.c) + edits.map { C([($0.variable, 1)], -$0.value, .equal, $0.priority) }
+        live.map(\.c) + edits.map { ref([($0.variable, 1)], -$0.value, .equal, $0.priority) }
     }
 
     mutating func add(_ c: ReferenceConstraint, key: Int) {
@@ -217,7 +219,9 @@ struct SoundnessCampaign {
     /// A conflict names required live constraints in addition order and ends with the pending
     /// one; together they cannot hold, and without any one member they can.
     mutating func checkConflict(_ conflict: [Int32], pending: ReferenceConstraint) {
-        guard conflict.last == pendingConstraintID else { return fail("conflict \(conflict) does not end with the new constraint") }
+        guard conflict.last == pendingConstraintID else {
+            return fail("conflict \(conflict) does not end with the new constraint")
+        }
         var members: [ReferenceConstraint] = []
         var positions: [Int] = []
         for id in conflict.dropLast() {

@@ -8,7 +8,8 @@ import Testing
     /// Runs `count` sequences from seed `base`; records the first failure of each kind in
     /// full and returns the totals.
     @discardableResult
-    static func campaign(_ configuration: SoundnessCampaign.Configuration, base: UInt64, count: Int) -> (failures: Int, counters: SoundnessCampaign.Counters) {
+    static func campaign(_ configuration: SoundnessCampaign.Configuration, base: UInt64, count: Int)
+        -> (failures: Int, counters: SoundnessCampaign.Counters) {
         var failures = 0
         var counters = SoundnessCampaign.Counters()
         var reported: [String] = []
@@ -31,7 +32,8 @@ import Testing
 
     @Test(arguments: [SoundnessCampaign.Configuration.mixed, .unit])
     func sequencesAgreeWithTheExactReference(_ configuration: SoundnessCampaign.Configuration) {
-        let (failures, c) = Self.campaign(configuration, base: configuration.name == "mixed" ? 29_000 : 29_500, count: 150)
+        let (failures, c) = Self.campaign(configuration, base: configuration.name == "mixed" ? 29_000 : 29_500,
+                                          count: 150)
         #expect(failures == 0)
         // The sequences exercise what they claim to.
         #expect(c.updates > 150 * 20)

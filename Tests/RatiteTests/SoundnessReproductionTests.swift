@@ -1,7 +1,7 @@
 import Foundation
+import RatiteCheck
 import Testing
 @testable import Ratite
-import RatiteCheck
 
 /// The two reproductions of the report that found answers silently wrong after a dozen
 /// additions, as solve files.
@@ -95,13 +95,15 @@ func expectExactOptimum(_ core: borrowing SimplexCore, sourceLocation: SourceLoc
     for c in constraints where c.isRequired {
         #expect(c.violation(values) <= 1e-9 * c.scale(values), "\(c) violated", sourceLocation: sourceLocation)
     }
-    guard case .optimal(let objective, _) = ReferenceLP.solve(variableCount: values.count, constraints: constraints) else {
+    guard case .optimal(let objective, _) = ReferenceLP.solve(variableCount: values.count, constraints: constraints)
+    else {
         Issue.record("the exact reference finds the required constraints infeasible", sourceLocation: sourceLocation)
         return
     }
     let got = objectiveVector(constraints, values: values)
     #expect(sameObjective(got, objective, tolerance: 1e-9, scales: objectiveScales(constraints, values: values)),
-            "objective \(describeObjective(got)), exact \(describeObjective(objective))", sourceLocation: sourceLocation)
+            "objective \(describeObjective(got)), exact \(describeObjective(objective))",
+            sourceLocation: sourceLocation)
 }
 
 /// Coefficients from 1/64 to 1000: a real reduced cost can be smaller than any fixed
@@ -113,7 +115,8 @@ struct WideCoefficientTests {
         var core = SimplexCore()
         let x = (0..<3).map { core.newVariable(name: "x\($0)") }
         func add(_ t: [(Int, Double)], _ c: Double, _ r: Relation, _ p: Double) throws {
-            _ = try core.addConstraint(terms: t.map { VariableTerm(variable: x[$0.0], coefficient: $0.1) }, constant: c, relation: r, priority: p)
+            _ = try core.addConstraint(terms: t.map { VariableTerm(variable: x[$0.0], coefficient: $0.1) }, constant: c,
+                                       relation: r, priority: p)
         }
         try add([(2, 1)], 2, .equal, 3)
         try add([(0, 1000)], -0.375, .greaterThanOrEqual, 600)
@@ -137,8 +140,11 @@ struct WideCoefficientTests {
     @Test func narrowCoefficientsAreNotWide() throws {
         var core = SimplexCore()
         let x = (0..<2).map { core.newVariable(name: "x\($0)") }
-        _ = try core.addConstraint(terms: [VariableTerm(variable: x[0], coefficient: 1), VariableTerm(variable: x[1], coefficient: -2)], constant: 8, relation: .equal, priority: 1000)
-        _ = try core.addConstraint(terms: [VariableTerm(variable: x[1], coefficient: 0.5)], constant: -10, relation: .greaterThanOrEqual, priority: 250)
+        _ = try core.addConstraint(terms: [VariableTerm(variable: x[0], coefficient: 1),
+                                           VariableTerm(variable: x[1], coefficient: -2)],
+                                   constant: 8, relation: .equal, priority: 1000)
+        _ = try core.addConstraint(terms: [VariableTerm(variable: x[1], coefficient: 0.5)], constant: -10,
+                                   relation: .greaterThanOrEqual, priority: 250)
         core.updateValues()
         #expect(!core.coefficientRange.isWide)
         #expect(core.statistics.certifications == 0)

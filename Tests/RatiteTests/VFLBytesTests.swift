@@ -47,7 +47,7 @@ import Testing
             _ = copy.initialize(from: bytes)
             return copy
         }
-        defer { copies.forEach { $0.deallocate() } }
+        defer { for copy in copies { copy.deallocate() } }
         let buffers = zip(copies, names).map { UnsafeBufferPointer(start: $0.0.baseAddress, count: $0.1.count) }
         return buffers.withUnsafeBufferPointer(body)
     }
@@ -104,7 +104,8 @@ import Testing
         let metrics: [(String, Double)] = [("m", 15), ("w", 33), ("p", 600)]
         var records: [VFLRecord] = []
         for (format, options, extended) in Self.formats {
-            let expected = try VisualFormat.parse(format, options: options, metrics: Dictionary(uniqueKeysWithValues: metrics),
+            let expected = try VisualFormat.parse(format, options: options,
+                                                  metrics: Dictionary(uniqueKeysWithValues: metrics),
                                                   views: Set(Self.guideViews), extended: extended)
             let actual = try byteConstraints(format, views: Self.guideViews, options: options, metrics: metrics,
                                              extended: extended, into: &records)
@@ -120,11 +121,14 @@ import Testing
             ("H:[button]-[textField]\nV:[button]-[", [], true), ("[button(==textField*textField)]", [], true),
         ]
         for (format, options, extended) in failing {
-            var records: [VFLRecord] = [VFLRecord(firstView: 0, .width, .equal, secondView: VFLRecord.noView, .notAnAttribute)]
+            var records: [VFLRecord] = [
+                VFLRecord(firstView: 0, .width, .equal, secondView: VFLRecord.noView, .notAnAttribute),
+            ]
             let expected = vflError(format, views: Set(Self.guideViews), options: options, extended: extended)
             var actual: VFLError? = nil
             do {
-                _ = try byteConstraints(format, views: Self.guideViews, options: options, extended: extended, into: &records)
+                _ = try byteConstraints(format, views: Self.guideViews, options: options, extended: extended,
+                                        into: &records)
             } catch {
                 actual = error
             }

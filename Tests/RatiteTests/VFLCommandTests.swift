@@ -93,7 +93,8 @@ import Testing
                                                    standardError: "error: It's an empty string.\n"))
         #expect(try Self.ratite(["vfl", "[a][b]", "--views", "a,b", "--options", "directionRightToLeft,alignAllLeft"])
             == Run(status: 65, standardOutput: "", standardError: """
-            error: Options mask required views to be aligned on a horizontal edge, which is not allowed for layout that is also horizontal.
+            error: Options mask required views to be aligned on a horizontal edge, which is not allowed for layout \
+            that is also horizontal.
             [a][b]
                   ^
 
@@ -117,7 +118,8 @@ import Testing
             == Run(status: 0, standardOutput: "[image(==image.height*2@750)]\nV:|-[image]-|\n", standardError: ""))
         #expect(try Self.ratite(["vfl", "[image]\n  [image(==nope)]", "--extended", "--views", "image"])
             == Run(status: 65, standardOutput: "", standardError: """
-            error: 2:16: Encountered metric with name "nope", but value was not specified in metrics or views dictionaries
+            error: 2:16: Encountered metric with name "nope", but value was not specified in metrics or \
+            views dictionaries
               [image(==nope)]
                            ^
 

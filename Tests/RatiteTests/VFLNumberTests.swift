@@ -1,10 +1,11 @@
+import Testing
+@testable import Ratite
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
-@testable import Ratite
 
 /// The number scanner against the C library's `strtod`, which is what Apple's parser calls.
 @Suite struct VFLNumberTests {
@@ -27,7 +28,7 @@ import Testing
     static func same(_ a: (Double, Int)?, _ b: (Double, Int)?) -> Bool {
         switch (a, b) {
         case (nil, nil): return true
-        case let (x?, y?):
+        case (let x?, let y?):
             return x.1 == y.1 && (x.0 == y.0 || (x.0.isNaN && y.0.isNaN))
                 && x.0.sign == y.0.sign
         default: return false

@@ -58,7 +58,8 @@ import Testing
             let count = 1 + rng.below(4)
             let views = (0..<count).map { _ in
                 VFLView(name: pick(VFLRoundTripTests.views.sorted()),
-                        predicates: chance(50) ? [] : (0...rng.below(3)).map { _ in predicate(axis: axis, inView: true) })
+                        predicates: chance(50) ? []
+                            : (0...rng.below(3)).map { _ in predicate(axis: axis, inView: true) })
             }
             return VFLFormat(
                 axis: axis, leadingConnection: chance(50) ? connection(axis: axis) : nil, views: views,
@@ -110,7 +111,8 @@ import Testing
             let relation = simple ? "" : pick(["", "==", ">=", "<="])
             var text = relation + space() + object(inView: inView && !simple)
             if chance(25) {
-                text += space() + "@" + space() + pick(["750", "1", "p", "999.5"] + (extended ? ["strong", "weak"] : []))
+                let priorities = ["750", "1", "p", "999.5"] + (extended ? ["strong", "weak"] : [])
+                text += space() + "@" + space() + pick(priorities)
             }
             return text
         }

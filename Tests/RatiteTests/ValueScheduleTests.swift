@@ -55,7 +55,8 @@ import Testing
             }
             var ids: [Int32] = []
             both { core throws(CoreError) in
-                ids.append(try core.addConstraint(terms: terms, constant: constant, relation: relation, priority: priority))
+                ids.append(try core.addConstraint(terms: terms, constant: constant, relation: relation,
+                                                  priority: priority))
             }
             if ids.count == 2 {
                 #expect(ids[0] == ids[1])
@@ -167,10 +168,14 @@ import Testing
             for c in system.constraints {
                 let (terms, constant) = c.normalized
                 _ = try driver.core.addConstraint(
-                    terms: terms.map { VariableTerm(variable: driver.variables[Int($0.variable)], coefficient: $0.coefficient) },
+                    terms: terms.map {
+                        VariableTerm(variable: driver.variables[Int($0.variable)], coefficient: $0.coefficient)
+                    },
                     constant: constant, relation: c.relation, priority: c.priority)
             }
-            for edit in system.edits { try driver.core.addEditVariable(driver.variables[Int(edit.variable)], priority: edit.priority) }
+            for edit in system.edits {
+                try driver.core.addEditVariable(driver.variables[Int(edit.variable)], priority: edit.priority)
+            }
         }
         for round in 0 ..< 6 {
             for driver in [replaying, reference] {
