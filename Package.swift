@@ -1,6 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// `RATITE_INVARIANTS=1 swift build` (or `swift test`) compiles the core with a full check of
+/// its invariants at the end of every outermost operation and rollback (`make
+/// invariant-test`). It walks the whole core each time, so it is for tests on small systems.
+let checksInvariants = Context.environment["RATITE_INVARIANTS"].map { $0 != "" && $0 != "0" } ?? false
+
 let package = Package(
     name: "Ratite",
     products: [
@@ -23,7 +28,7 @@ let package = Package(
         .target(
             name: "Ratite",
             dependencies: ["RatiteExact", "RatitePrefetch"],
-            swiftSettings: [.define("RATITE_INVARIANTS", .when(configuration: .debug))]
+            swiftSettings: checksInvariants ? [.define("RATITE_INVARIANTS")] : []
         ),
         // Exact arithmetic (BigInt) and the exact simplex that checks the solver's decisions.
         // Optimized in debug builds too: the tests run thousands of exact checks, and

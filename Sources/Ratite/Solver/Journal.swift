@@ -142,6 +142,9 @@ extension SimplexCore {
             boundDirtyList()
             releaseFreedPagesIfArraysMoved()
             if definitionLevelsRanHigh { renumberDefinitionLevels() }
+            #if RATITE_INVARIANTS
+            requireInvariants(after: "an operation")
+            #endif
         }
     }
 
@@ -236,6 +239,9 @@ extension SimplexCore {
             dirty.removeSubrange(mark.dirty...)
         }
         clearTransientLists()
+        #if RATITE_INVARIANTS
+        if journal.marks.isEmpty { requireInvariants(after: "a rollback") }
+        #endif
     }
 
     /// Empties the candidate, pending, infeasible and phase-one lists and their flags.

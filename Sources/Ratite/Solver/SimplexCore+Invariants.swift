@@ -143,8 +143,12 @@ extension SimplexCore {
                 }
             }
             for t in terms(of: record) { uses[Int(t.variable)] += 1 }
-            for level in [record.level, record.lowerLevel] where level >= 0 && !(levels[Int(level)].priority < 1000) {
-                fail("constraint c\(c): optional at a required level")
+            for level in [record.level, record.lowerLevel] where level >= 0 {
+                if Int(level) >= levels.count {
+                    fail("constraint c\(c) names level \(level) of \(levels.count)")
+                } else if !(levels[Int(level)].priority < 1000) {
+                    fail("constraint c\(c): optional at a required level")
+                }
             }
             if record.isSplit {
                 if record.level < 0 || record.lowerLevel < 0 || record.relation != .equal || kind(record.marker) != .error
@@ -328,3 +332,19 @@ package struct StateFingerprint: Equatable, CustomStringConvertible {
         String(a, radix: 16) + ":" + String(b, radix: 16)
     }
 }
+
+#if RATITE_INVARIANTS
+extension SimplexCore {
+    /// Stops the process, listing what is broken, when the core is inconsistent at the end
+    /// of an outermost operation or rollback. Compiled only with `RATITE_INVARIANTS` (see
+    /// Package.swift): a test run built so catches a broken invariant at the operation that
+    /// broke it, not at the next check a test happens to make.
+    func requireInvariants(after what: String) {
+        guard checksInvariantsAtCommits else { return }
+        let violations = invariantViolations()
+        guard !violations.isEmpty else { return }
+        fatalError("RATITE_INVARIANTS: \(what) left the core inconsistent:\n"
+            + violations.prefix(20).joined(separator: "\n"))
+    }
+}
+#endif

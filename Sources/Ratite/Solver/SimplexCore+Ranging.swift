@@ -40,6 +40,9 @@ extension SimplexCore {
         var probe = copy()
         probe.journal = Journal()
         probe.objectiveIsBounded = false
+        // The probe's objective is replaced (`restrictToOptimalFace`): its constraints name
+        // levels it no longer has, so its commits are not states to check.
+        probe.checksInvariantsAtCommits = false
         var restricted = false
         var ranges: [(min: Double, max: Double)] = []
         ranges.reserveCapacity(vs.count)

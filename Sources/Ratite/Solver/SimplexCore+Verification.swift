@@ -288,6 +288,9 @@ extension SimplexCore {
             fresh.constraints.append(record)
         }
         live.sort { $0.serial < $1.serial }
+        // Each attachment commits as an outermost operation of `fresh`, which holds every
+        // constraint record from the start: not a state to check until the last is placed.
+        fresh.checksInvariantsAtCommits = false
         for (id, _) in live {
             let priority = self.priority(ofConstraint: id)
             let lower = constraints[Int(id)].isSplit ? lowerPriority(ofConstraint: id) : nil
@@ -299,7 +302,11 @@ extension SimplexCore {
         fresh.dirty = []
         fresh.allSymbolsDirty = true
         fresh.changedVariables = changedVariables
+        fresh.checksInvariantsAtCommits = true
         self = fresh
+        #if RATITE_INVARIANTS
+        requireInvariants(after: "a rebuild")
+        #endif
     }
 }
 

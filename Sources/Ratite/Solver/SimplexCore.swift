@@ -133,6 +133,9 @@ package struct SimplexCore: ~Copyable {
     /// only at the stamp it was recorded at.
     var structureStamp: UInt64 = 0
     var valueSchedule = ValueSchedule()
+    /// Off while `rebuildTableau` assembles a core whose commits are not operation ends
+    /// (read only with `RATITE_INVARIANTS`, see `requireInvariants`).
+    var checksInvariantsAtCommits = true
     /// Scratch list of (level, coefficient) pairs for `substituteObjective`.
     var objectiveScratch: [(Int32, Double)] = []
 
