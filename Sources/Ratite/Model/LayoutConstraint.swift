@@ -53,7 +53,9 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
     }
 
     var fields: Fields {
-        get { Fields(constant: storedConstant, priority: storedPriority, serialAndState: serialAndState, coreID: coreID) }
+        get {
+            Fields(constant: storedConstant, priority: storedPriority, serialAndState: serialAndState, coreID: coreID)
+        }
         set {
             storedConstant = newValue.constant
             storedPriority = newValue.priority

@@ -215,7 +215,9 @@ public final class LayoutEngine {
             for i in layoutMarks.indices { layoutMarks[i] = 0 }
             layoutNumber = 1
         }
-        if layoutMarks.count < items.count { layoutMarks.append(contentsOf: repeatElement(0, count: items.count - layoutMarks.count)) }
+        if layoutMarks.count < items.count {
+            layoutMarks.append(contentsOf: repeatElement(0, count: items.count - layoutMarks.count))
+        }
         var touched: [Int] = []
         func touch(_ i: Int) {
             if layoutMarks[i] != layoutNumber {

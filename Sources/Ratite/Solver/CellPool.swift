@@ -52,7 +52,9 @@ struct CellPool: ~Copyable {
     /// the buffer (and only then, so a ±1 cell's slot is never read).
     @inline(__always) fileprivate static func coefficient(of word: UInt32, stored: () -> Double) -> Double {
         // Else 1.0 with `negativeBit` (bit 30) moved to the sign (bit 63): no branch.
-        storesCoefficient(word) ? stored() : Double(bitPattern: (1.0 as Double).bitPattern | UInt64(word & negativeBit) << 33)
+        storesCoefficient(word)
+            ? stored()
+            : Double(bitPattern: (1.0 as Double).bitPattern | UInt64(word & negativeBit) << 33)
     }
 
     @inline(__always) private static func word(for cell: Cell) -> UInt32 {
@@ -104,7 +106,8 @@ struct CellPool: ~Copyable {
     /// its cells).
     @inline(__always) mutating func appendCopy(of index: Int) {
         let word = words[index]
-        append(word: word, coefficient: Self.storesCoefficient(word) ? coefficients.element(checkedElsewhere: index) : 0)
+        append(
+            word: word, coefficient: Self.storesCoefficient(word) ? coefficients.element(checkedElsewhere: index) : 0)
     }
 
     /// Appends a cell's word, and its coefficient unless the word holds it (then
@@ -159,6 +162,7 @@ struct CellSlice: RandomAccessCollection {
 
     @inline(__always) subscript(index: Int) -> Cell {
         let word = words[index]
-        return Cell(symbol: CellPool.symbol(in: word), coefficient: CellPool.coefficient(of: word) { coefficients[index] })
+        return Cell(
+            symbol: CellPool.symbol(in: word), coefficient: CellPool.coefficient(of: word) { coefficients[index] })
     }
 }

@@ -18,7 +18,9 @@ public final class Constraint: CustomStringConvertible, Sendable {
 
     /// The constraint `lhs relation rhs` at `priority`. The operators `==`, `<=` and `>=` on
     /// expressions and variables build the same thing.
-    public init(_ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression, priority: Priority = .required) {
+    public init(
+        _ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression, priority: Priority = .required
+    ) {
         self.lhs = lhs
         self.rhs = rhs
         self.relation = relation
@@ -54,27 +56,51 @@ public func == (l: LinearExpression, r: Double) -> Constraint { Constraint(l, .e
 public func == (l: Variable, r: Double) -> Constraint { Constraint(LinearExpression(l), .equal, LinearExpression(r)) }
 
 /// `l <= r`, required.
-public func <= (l: LinearExpression, r: LinearExpression) -> Constraint { Constraint(l, .lessThanOrEqual, r) }
+public func <= (l: LinearExpression, r: LinearExpression) -> Constraint {
+    Constraint(l, .lessThanOrEqual, r)
+}
 /// `l <= r`, required.
-public func <= (l: LinearExpression, r: Variable) -> Constraint { Constraint(l, .lessThanOrEqual, LinearExpression(r)) }
+public func <= (l: LinearExpression, r: Variable) -> Constraint {
+    Constraint(l, .lessThanOrEqual, LinearExpression(r))
+}
 /// `l <= r`, required.
-public func <= (l: Variable, r: LinearExpression) -> Constraint { Constraint(LinearExpression(l), .lessThanOrEqual, r) }
+public func <= (l: Variable, r: LinearExpression) -> Constraint {
+    Constraint(LinearExpression(l), .lessThanOrEqual, r)
+}
 /// `l <= r`, required.
-public func <= (l: Variable, r: Variable) -> Constraint { Constraint(LinearExpression(l), .lessThanOrEqual, LinearExpression(r)) }
+public func <= (l: Variable, r: Variable) -> Constraint {
+    Constraint(LinearExpression(l), .lessThanOrEqual, LinearExpression(r))
+}
 /// `l <= r`, required.
-public func <= (l: LinearExpression, r: Double) -> Constraint { Constraint(l, .lessThanOrEqual, LinearExpression(r)) }
+public func <= (l: LinearExpression, r: Double) -> Constraint {
+    Constraint(l, .lessThanOrEqual, LinearExpression(r))
+}
 /// `l <= r`, required.
-public func <= (l: Variable, r: Double) -> Constraint { Constraint(LinearExpression(l), .lessThanOrEqual, LinearExpression(r)) }
+public func <= (l: Variable, r: Double) -> Constraint {
+    Constraint(LinearExpression(l), .lessThanOrEqual, LinearExpression(r))
+}
 
 /// `l >= r`, required.
-public func >= (l: LinearExpression, r: LinearExpression) -> Constraint { Constraint(l, .greaterThanOrEqual, r) }
+public func >= (l: LinearExpression, r: LinearExpression) -> Constraint {
+    Constraint(l, .greaterThanOrEqual, r)
+}
 /// `l >= r`, required.
-public func >= (l: LinearExpression, r: Variable) -> Constraint { Constraint(l, .greaterThanOrEqual, LinearExpression(r)) }
+public func >= (l: LinearExpression, r: Variable) -> Constraint {
+    Constraint(l, .greaterThanOrEqual, LinearExpression(r))
+}
 /// `l >= r`, required.
-public func >= (l: Variable, r: LinearExpression) -> Constraint { Constraint(LinearExpression(l), .greaterThanOrEqual, r) }
+public func >= (l: Variable, r: LinearExpression) -> Constraint {
+    Constraint(LinearExpression(l), .greaterThanOrEqual, r)
+}
 /// `l >= r`, required.
-public func >= (l: Variable, r: Variable) -> Constraint { Constraint(LinearExpression(l), .greaterThanOrEqual, LinearExpression(r)) }
+public func >= (l: Variable, r: Variable) -> Constraint {
+    Constraint(LinearExpression(l), .greaterThanOrEqual, LinearExpression(r))
+}
 /// `l >= r`, required.
-public func >= (l: LinearExpression, r: Double) -> Constraint { Constraint(l, .greaterThanOrEqual, LinearExpression(r)) }
+public func >= (l: LinearExpression, r: Double) -> Constraint {
+    Constraint(l, .greaterThanOrEqual, LinearExpression(r))
+}
 /// `l >= r`, required.
-public func >= (l: Variable, r: Double) -> Constraint { Constraint(LinearExpression(l), .greaterThanOrEqual, LinearExpression(r)) }
+public func >= (l: Variable, r: Double) -> Constraint {
+    Constraint(LinearExpression(l), .greaterThanOrEqual, LinearExpression(r))
+}

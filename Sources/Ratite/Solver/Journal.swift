@@ -66,7 +66,8 @@ struct Journal {
             (levelFloor, constraintFloor, variableFloor) = (0, 0, 0)
             return
         }
-        (rowFloor, symbolFloor, columnFloor, objectiveFloor) = (mark.rows, mark.symbols, mark.columnNodes, mark.objectiveNodes)
+        (rowFloor, symbolFloor, columnFloor, objectiveFloor) =
+            (mark.rows, mark.symbols, mark.columnNodes, mark.objectiveNodes)
         (levelFloor, constraintFloor, variableFloor) = (mark.levels, mark.constraints, mark.variables)
     }
 }
@@ -90,8 +91,9 @@ extension SimplexCore {
             nameLog: journal.variableNames.count, hubLog: hubColumns.logCount,
             rows: rows.count, symbols: symbols.count, columnNodes: columnNodes.count,
             objectiveNodes: objectiveNodes.count, levels: levels.count,
-            constraints: constraints.count, variables: variables.count, dirty: dirty.count, allSymbolsDirty: allSymbolsDirty,
-            definitionLevelsRanHigh: definitionLevelsRanHigh, numbersOverflowed: numbersOverflowed,
+            constraints: constraints.count, variables: variables.count, dirty: dirty.count,
+            allSymbolsDirty: allSymbolsDirty, definitionLevelsRanHigh: definitionLevelsRanHigh,
+            numbersOverflowed: numbersOverflowed,
             constraintTerms: constraintTerms.count, constraintTermGarbage: constraintTermGarbage,
             cellPool: cellPool.count, liveCellCount: liveCellCount, nextCellSqueeze: nextCellSqueeze,
             freeRow: freeRow, freeSymbol: freeSymbol, freeColumnNode: freeColumnNode,
@@ -325,6 +327,8 @@ extension SimplexCore {
         }
     }
     @inline(__always) mutating func noteVariableName(_ v: Int32) {
-        if Int(v) < journal.variableFloor && derivedVariableName == nil { journal.variableNames.append((v, variableNames[Int(v)])) }
+        if Int(v) < journal.variableFloor && derivedVariableName == nil {
+            journal.variableNames.append((v, variableNames[Int(v)]))
+        }
     }
 }

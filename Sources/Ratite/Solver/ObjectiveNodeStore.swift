@@ -41,7 +41,9 @@ struct ObjectiveNodeStore: ~Copyable {
 
     /// `coefficient` as a small integer, or `storedMark` (bit for bit: -0.0 is stored).
     @inline(__always) private static func small(_ coefficient: Double) -> Int8 {
-        guard let v = Int8(exactly: coefficient), Double(v).bitPattern == coefficient.bitPattern else { return storedMark }
+        guard let v = Int8(exactly: coefficient), Double(v).bitPattern == coefficient.bitPattern else {
+            return storedMark
+        }
         return v
     }
 

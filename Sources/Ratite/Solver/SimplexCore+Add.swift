@@ -13,7 +13,8 @@ extension SimplexCore {
         try validate(terms: terms, constant: constant, priority: priority)
         beginTransaction()
         do {
-            let id = try insertConstraint(terms: terms, constant: constant, relation: relation, priority: priority, isEdit: false)
+            let id = try insertConstraint(
+                terms: terms, constant: constant, relation: relation, priority: priority, isEdit: false)
             if priority >= 1000 { try certifyFeasibility() }
             commitTransaction()
             return id
@@ -21,12 +22,15 @@ extension SimplexCore {
             rollbackTransaction()
             if fitsExactCertification {
                 let subject = ExactConstraint(
-                    terms: terms.map { (Int($0.variable), $0.coefficient) }, constant: constant, relation: relation.exact, priority: priority)
+                    terms: terms.map { (Int($0.variable), $0.coefficient) }, constant: constant,
+                    relation: relation.exact, priority: priority)
                 var id: Int32 = -1
-                if requiredConstraintsHold(with: subject, replacing: -1) == true || priority < 1000, try placeExactly({ (core) throws(CoreError) in
-                    id = try core.recordConstraint(terms: terms, constant: constant, relation: relation, isEdit: false)
-                    core.attachSymbols(id, priority: priority)
-                }) {
+                if requiredConstraintsHold(with: subject, replacing: -1) == true || priority < 1000,
+                    try placeExactly({ (core) throws(CoreError) in
+                        id = try core.recordConstraint(
+                            terms: terms, constant: constant, relation: relation, isEdit: false)
+                        core.attachSymbols(id, priority: priority)
+                    }) {
                     return id
                 }
             }
@@ -93,7 +97,9 @@ extension SimplexCore {
     }
 
     /// Records a constraint (its terms, constant and serial), not yet attached.
-    mutating func recordConstraint(terms: [VariableTerm], constant: Double, relation: Relation, isEdit: Bool) throws(CoreError) -> Int32 {
+    mutating func recordConstraint(
+        terms: [VariableTerm], constant: Double, relation: Relation, isEdit: Bool
+    ) throws(CoreError) -> Int32 {
         let serial = try nextSerial()
         for t in terms { coefficientRange.note(t.coefficient) }
         let stored = storeConstraintTerms(terms)
@@ -131,7 +137,9 @@ extension SimplexCore {
         let marker = record.marker, other = record.other
         workspace.reset()
         workspace.setConstant(record.orientation * record.constant)
-        for t in terms(of: record) { workspace.add(variables[Int(t.variable)].symbol, record.orientation * t.coefficient) }
+        for t in terms(of: record) {
+            workspace.add(variables[Int(t.variable)].symbol, record.orientation * t.coefficient)
+        }
         workspace.add(marker, markerCoefficient(of: id))
         if other >= 0 { workspace.add(other, 1) }
         try placeRow(constraint: id)
@@ -218,7 +226,8 @@ extension SimplexCore {
     private mutating func placeRow(constraint id: Int32) throws(CoreError) {
         // A fresh variable (in no row and no objective) can be defined by this row as it
         // stands: nothing refers to it, so no cycle can form and nothing needs substituting.
-        for s in workspace.symbols where kind(s) == .external && isParametric(s) && !isNearZero(workspace.coefficient(s)) {
+        for s in workspace.symbols where kind(s) == .external && isParametric(s)
+            && !isNearZero(workspace.coefficient(s)) {
             if !appearsInRows(s) && symbols[Int(s)].objective < 0 {
                 try define(s, explicit: false)
                 return
@@ -238,7 +247,8 @@ extension SimplexCore {
             // Expansions cancel, and a residue just above `nearZero` (1e-11 beside
             // coefficients near 1) is no subject: dividing by it wrote 1e14 into the row
             // (seed 569 of 10 variables in `SolverPublicOperationFuzzTests`).
-            for s in workspace.symbols where kind(s) == .external && isParametric(s) && isWorkspacePivot(workspace.coefficient(s)) {
+            for s in workspace.symbols where kind(s) == .external && isParametric(s)
+                && isWorkspacePivot(workspace.coefficient(s)) {
                 guard !appearsInLP(s) && symbols[Int(s)].objective < 0 else { continue }
                 if let cyclic = try raiseLevelsBeforeDefining(s) {
                     expandDefinition(cyclic)
@@ -478,7 +488,9 @@ extension SimplexCore {
         let end = kind(subject) == .slack || kind(subject) == .error ? bundlingDummies(from: start) : cellPool.count
         let solvedConstant = -constant / c
         noteMagnitude(solvedConstant)
-        let row = Row(constant: solvedConstant, basic: subject, start: Int32(start), count: Int32(end - start), isDefinition: false)
+        let row = Row(
+            constant: solvedConstant, basic: subject, start: Int32(start), count: Int32(end - start),
+            isDefinition: false)
         let objective = symbols[Int(subject)].objective
         let r = insertRow(row)
         if appearsInRows(subject) { substituteIntoLPRows(subject, by: row, except: r) }
@@ -493,7 +505,9 @@ extension SimplexCore {
         var dummyScale = 0.0
         for t in terms where kind(t.symbol) == .dummy { dummyScale = max(dummyScale, abs(t.coefficient)) }
         guard dummyScale > 0 else { return false }
-        for t in terms where kind(t.symbol) != .dummy && abs(t.coefficient) > equalityRoundoff * dummyScale { return false }
+        for t in terms where kind(t.symbol) != .dummy && abs(t.coefficient) > equalityRoundoff * dummyScale {
+            return false
+        }
         return abs(constant) <= feasibilityTolerance * max(1, abs(constraints[Int(id)].constant), magnitude(of: id))
     }
 
@@ -514,7 +528,9 @@ extension SimplexCore {
     /// arrives) whose coefficient is the row's largest. That last condition keeps the new
     /// row as well scaled as the original: with a smaller pivot, a property run with
     /// coefficients up to 1000 ended 1e-6 from optimal at a level.
-    private func subjectKeepingOptimality(_ terms: [Cell], constant: Double, constraint id: Int32) -> (Int32, negate: Bool)? {
+    private func subjectKeepingOptimality(
+        _ terms: [Cell], constant: Double, constraint id: Int32
+    ) -> (Int32, negate: Bool)? {
         let record = constraints[Int(id)]
         // The row's scale counts its dummies: a row that only restates required equalities
         // (`a == b` added twice) keeps O(1) dummy coefficients and roundoff elsewhere, and
@@ -571,12 +587,13 @@ extension SimplexCore {
             return (choice.symbol, constant < 0)
         }
         switch (best(negate: false, counting: true), best(negate: true, counting: true)) {
-        case let (plain?, negated?):
+        case (let plain?, let negated?):
             let fewer = negated.cost < plain.cost
-                || (negated.cost == plain.cost && negated.cost == 2 && compareLPRowCounts(negated.symbol, plain.symbol) < 0)
+                || (negated.cost == plain.cost && negated.cost == 2
+                    && compareLPRowCounts(negated.symbol, plain.symbol) < 0)
             return fewer ? (negated.symbol, true) : (plain.symbol, false)
-        case let (plain?, nil): return (plain.symbol, false)
-        case let (nil, negated?): return (negated.symbol, true)
+        case (let plain?, nil): return (plain.symbol, false)
+        case (nil, let negated?): return (negated.symbol, true)
         case (nil, nil): return nil
         }
     }
@@ -615,7 +632,9 @@ extension SimplexCore {
 
     /// Phase one: adds the row with an artificial basic variable and minimizes it; the
     /// constraint can hold only if the artificial reaches zero.
-    private mutating func addWithArtificialVariable(terms: [Cell], constant: Double, constraint id: Int32) throws(CoreError) {
+    private mutating func addWithArtificialVariable(
+        terms: [Cell], constant: Double, constraint id: Int32
+    ) throws(CoreError) {
         let art = newSymbol(.artificial, owner: id)
         insertRow(storedRow(basic: art, isDefinition: false, constant: constant, terms: terms))
         let phase = retainLevel(priority: phaseOnePriority)
@@ -642,7 +661,9 @@ extension SimplexCore {
             var conflict: [Int32] = []
             for (s, c) in tags.filter({ kind($0.symbol) == .slack }) + dummyCoefficients(tags) {
                 let owner = symbols[Int(s)].owner
-                guard owner != id, constraints[Int(owner)].isRequired, constraints[Int(owner)].marker == s else { continue }
+                guard owner != id, constraints[Int(owner)].isRequired, constraints[Int(owner)].marker == s else {
+                    continue
+                }
                 if abs(c) > objectiveTolerance { conflict.append(owner) }
             }
             conflict.append(pendingConstraintID)
@@ -651,7 +672,8 @@ extension SimplexCore {
         let r = rowIndex(art)
         if r >= 0 {
             let row = rows[Int(r)]
-            let entering = cells(of: row).first { kind($0.symbol).mayEnter }?.symbol ?? cells(of: row).first { kind($0.symbol) == .dummy }?.symbol
+            let entering = cells(of: row).first { kind($0.symbol).mayEnter }?.symbol
+                ?? cells(of: row).first { kind($0.symbol) == .dummy }?.symbol
             if let entering {
                 try pivot(entering: entering, row: r)
             } else {
@@ -699,7 +721,9 @@ struct LevelHeap {
 
     mutating func reserveCapacity(_ n: Int) { items.reserveCapacity(n) }
 
-    @inline(__always) private func above(_ a: (level: Int32, symbol: Int32), _ b: (level: Int32, symbol: Int32)) -> Bool {
+    @inline(__always) private func above(
+        _ a: (level: Int32, symbol: Int32), _ b: (level: Int32, symbol: Int32)
+    ) -> Bool {
         if a.level != b.level { return ascending ? a.level < b.level : a.level > b.level }
         return ascending ? a.symbol < b.symbol : a.symbol > b.symbol
     }

@@ -55,7 +55,9 @@ extension SimplexCore {
         var scale = 0.0
         for t in cellPool[start...] where isConstraintDummy(t.symbol) { scale = max(scale, abs(t.coefficient)) }
         var memberCount = 0
-        for t in cellPool[start...] where isConstraintDummy(t.symbol) && !isNearZero(t.coefficient / scale) { memberCount += 1 }
+        for t in cellPool[start...] where isConstraintDummy(t.symbol) && !isNearZero(t.coefficient / scale) {
+            memberCount += 1
+        }
         guard memberCount >= bundleThreshold else { return cellPool.count }
         var members: [Cell] = []
         var rest: [Cell] = []
@@ -119,7 +121,9 @@ extension SimplexCore {
         for t in cells(of: row) where t.symbol != d { scale = max(scale, abs(t.coefficient)) }
         var members: [Cell] = []
         members.reserveCapacity(Int(row.count) - 1)
-        for t in cells(of: row) where t.symbol != d { members.append(Cell(symbol: t.symbol, coefficient: t.coefficient / scale)) }
+        for t in cells(of: row) where t.symbol != d {
+            members.append(Cell(symbol: t.symbol, coefficient: t.coefficient / scale))
+        }
         let k2 = newSymbol(.dummy, owner: -1)
         storeBundleRow(of: k2, members: members)
         let parts = d < k2

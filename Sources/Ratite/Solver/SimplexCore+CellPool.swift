@@ -49,7 +49,8 @@ extension SimplexCore {
     mutating func storedRow(basic: Int32, isDefinition: Bool, constant: Double, terms: [Cell]) -> Row {
         let start = Int32(cellPool.count)
         cellPool.append(contentsOf: terms)
-        return Row(constant: constant, basic: basic, start: start, count: Int32(terms.count), isDefinition: isDefinition)
+        return Row(
+            constant: constant, basic: basic, start: start, count: Int32(terms.count), isDefinition: isDefinition)
     }
 
     /// The workspace row `0 = constant + Σ terms` solved for `x`, as a definition row with
@@ -88,7 +89,8 @@ extension SimplexCore {
         sortCells(from: start)
         let constant = -workspace.constant / c
         noteMagnitude(constant)
-        var row = Row(constant: constant, basic: x, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: true)
+        var row = Row(
+            constant: constant, basic: x, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: true)
         row.level = level
         if level > definitionLevelCeiling { definitionLevelsRanHigh = true }
         return row
@@ -149,7 +151,13 @@ extension SimplexCore {
         while i < old.upperBound || j < end {
             let a = i < old.upperBound ? cellPool.symbol(at: i) : Int32.max
             let b = j < end ? cellPool.symbol(at: j) : Int32.max
-            if a == b { i += 1; j += 1 } else if a < b { columnRemove(a, row: r); i += 1 } else { columnInsert(b, row: r); j += 1 }
+            if a == b {
+                i += 1; j += 1
+            } else if a < b {
+                columnRemove(a, row: r); i += 1
+            } else {
+                columnInsert(b, row: r); j += 1
+            }
         }
         noteRow(r)
         liveCellCount += end - start - old.count

@@ -103,14 +103,21 @@ extension SimplexCore {
             let record = constraints[Int(c)]
             var row = ExactRow(rhs: -record.orientation * record.constant)
             for t in terms(of: record) {
-                row.entries.append((Int(model.columnOfSymbol[Int(variables[Int(t.variable)].symbol)]), record.orientation * t.coefficient))
+                row.entries.append(
+                    (Int(model.columnOfSymbol[Int(variables[Int(t.variable)].symbol)]),
+                     record.orientation * t.coefficient))
             }
             row.entries.append((Int(model.columnOfSymbol[Int(record.marker)]), markerCoefficient(of: c)))
             if record.other >= 0 { row.entries.append((Int(model.columnOfSymbol[Int(record.other)]), 1)) }
             model.problem.rows.append(row)
             if record.level >= 0 {
-                if record.relation == .equal { model.problem.costs[levelRow[Int(record.level)]][Int(model.columnOfSymbol[Int(record.marker)])] = 1 }
-                if record.other >= 0 { model.problem.costs[levelRow[Int(record.lowerLevel)]][Int(model.columnOfSymbol[Int(record.other)])] = 1 }
+                if record.relation == .equal {
+                    model.problem.costs[levelRow[Int(record.level)]][Int(model.columnOfSymbol[Int(record.marker)])] = 1
+                }
+                if record.other >= 0 {
+                    model.problem.costs[levelRow[Int(record.lowerLevel)]][
+                        Int(model.columnOfSymbol[Int(record.other)])] = 1
+                }
             }
         }
         return model
@@ -199,8 +206,8 @@ extension SimplexCore {
                 cellPool.append(Cell(symbol: model.columnSymbols[t.column], coefficient: t.coefficient))
             }
             let isDefinition = kind(basic) == .external
-            insertRow(Row(constant: row.constant, basic: basic, start: Int32(start), count: Int32(cellPool.count - start),
-                          isDefinition: isDefinition))
+            insertRow(Row(constant: row.constant, basic: basic, start: Int32(start),
+                          count: Int32(cellPool.count - start), isDefinition: isDefinition))
         }
         for (o, level) in solution.objective.enumerated() {
             let l = model.levelIDs[o]
@@ -293,9 +300,13 @@ extension SimplexCore {
     func requiredConstraintsHold(with subject: ExactConstraint?, replacing: Int32) -> Bool? {
         guard fitsExactCertification else { return nil }
         var model = exactModel()
-        if let subject { model.problem.rows.append(ExactRow(entries: subject.terms.map { ($0.variable, $0.coefficient) }, rhs: -subject.constant)) }
+        if let subject {
+            model.problem.rows.append(
+                ExactRow(entries: subject.terms.map { ($0.variable, $0.coefficient) }, rhs: -subject.constant))
+        }
         guard isCertifiable(model) else { return nil }
-        return ExactLP.isFeasible(variableCount: variables.count, constraints: exactRequired(but: replacing) + (subject.map { [$0] } ?? []))
+        return ExactLP.isFeasible(
+            variableCount: variables.count, constraints: exactRequired(but: replacing) + (subject.map { [$0] } ?? []))
     }
 
     /// The live required constraints but `excluded`, in the order they were added, as
@@ -350,7 +361,9 @@ extension SimplexCore {
         while i >= 0 {
             var trial = kept
             trial.remove(at: i)
-            if !ExactLP.isFeasible(variableCount: variables.count, constraints: trial.map(\.constraint)) { kept = trial }
+            if !ExactLP.isFeasible(variableCount: variables.count, constraints: trial.map(\.constraint)) {
+                kept = trial
+            }
             i -= 1
         }
         return kept.map(\.id)

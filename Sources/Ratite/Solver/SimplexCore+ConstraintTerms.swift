@@ -47,7 +47,9 @@ extension SimplexCore {
     /// within twice the live terms and the copying is paid for by the removals that made
     /// the holes. Only between operations: slot positions are not journaled.
     mutating func compactConstraintTermsIfSparse() {
-        guard !journal.isActive, constraintTermGarbage > 1024, 2 * constraintTermGarbage > constraintTerms.count else { return }
+        guard !journal.isActive, constraintTermGarbage > 1024, 2 * constraintTermGarbage > constraintTerms.count else {
+            return
+        }
         var packed = RecordBuffer<Int32>()
         packed.reserveCapacity(constraintTerms.count - constraintTermGarbage)
         for c in constraints.indices where constraints[c].isAlive {
@@ -73,7 +75,9 @@ struct ConstraintTermList: RandomAccessCollection {
     @inline(__always) subscript(index: Int) -> VariableTerm {
         if isUnit {
             let word = words[index]
-            return word >= 0 ? VariableTerm(variable: word, coefficient: 1) : VariableTerm(variable: ~word, coefficient: -1)
+            return word >= 0
+                ? VariableTerm(variable: word, coefficient: 1)
+                : VariableTerm(variable: ~word, coefficient: -1)
         }
         let low = UInt64(UInt32(bitPattern: words[3 * index + 1]))
         let high = UInt64(UInt32(bitPattern: words[3 * index + 2]))

@@ -20,7 +20,9 @@ extension SimplexCore {
     /// Gives every definition row the least level the order allows.
     mutating func renumberDefinitionLevels() {
         var order: [(level: Int32, row: Int32)] = []
-        for r in rows.indices where !rows[r].isUnused && rows[r].isDefinition { order.append((rows[r].level, Int32(r))) }
+        for r in rows.indices where !rows[r].isUnused && rows[r].isDefinition {
+            order.append((rows[r].level, Int32(r)))
+        }
         // A row refers only to definitions below its level, which come first.
         order.sort { $0 < $1 }
         for (_, r) in order { rows[Int(r)].level = levelNeeded(by: rows[Int(r)]) }
@@ -72,7 +74,8 @@ extension SimplexCore {
     mutating func weighVariableOrder(followed: Bool) {
         guard levelsStartFromVariableIDs else { return }
         let weight: Int32 = followed ? 1 : -2
-        variableOrderEvidence = min(max(variableOrderEvidence + weight, -variableOrderEvidenceLimit), variableOrderEvidenceLimit)
+        variableOrderEvidence = min(
+            max(variableOrderEvidence + weight, -variableOrderEvidenceLimit), variableOrderEvidenceLimit)
         if !levelsFollowVariableOrder && variableOrderEvidence >= variableOrderEvidenceToFollow {
             levelsFollowVariableOrder = true
         } else if levelsFollowVariableOrder && variableOrderEvidence < 0 {

@@ -52,7 +52,9 @@ extension SimplexCore {
             }
         }
         out += "Definitions\n"
-        for (level, r) in definitions.sorted(by: { $0.0 < $1.0 || ($0.0 == $1.0 && rows[Int($0.1)].basic < rows[Int($1.1)].basic) }) {
+        for (level, r) in definitions.sorted(by: {
+            $0.0 < $1.0 || ($0.0 == $1.0 && rows[Int($0.1)].basic < rows[Int($1.1)].basic)
+        }) {
             let row = rows[Int(r)]
             out += "  [\(level)] \(describeSymbol(row.basic)) = \(describe(row))\n"
         }
@@ -64,15 +66,19 @@ extension SimplexCore {
         for b in infeasible { out += "  \(describeSymbol(b))\n" }
         out += "Edit variables\n"
         for record in variables.elements where record.isAlive && record.edit >= 0 {
-            out += "  \(describeSymbol(record.symbol)) via c\(record.edit) suggested \(formatNumber(-constraints[Int(record.edit)].constant))\n"
+            out += "  \(describeSymbol(record.symbol)) via c\(record.edit)"
+                + " suggested \(formatNumber(-constraints[Int(record.edit)].constant))\n"
         }
         out += "Constraints\n"
         for (c, record) in constraints.elements.enumerated() where record.isAlive {
-            var text = terms(of: record).map { "\(formatNumber($0.coefficient))*\(name(ofVariable: $0.variable))" }.joined(separator: " + ")
+            var text = terms(of: record).map { "\(formatNumber($0.coefficient))*\(name(ofVariable: $0.variable))" }
+                .joined(separator: " + ")
             if text.isEmpty { text = "0" }
-            out += "  c\(c): \(text) + \(formatNumber(record.constant)) \(record.relation.symbol) 0 @\(formatNumber(priority(ofConstraint: Int32(c))))"
+            out += "  c\(c): \(text) + \(formatNumber(record.constant)) \(record.relation.symbol) 0"
+                + " @\(formatNumber(priority(ofConstraint: Int32(c))))"
                 + (record.isSplit ? " below @\(formatNumber(lowerPriority(ofConstraint: Int32(c))))" : "")
-            out += " marker \(describeSymbol(record.marker))" + (record.other >= 0 ? " other \(describeSymbol(record.other))" : "") + "\n"
+            out += " marker \(describeSymbol(record.marker))"
+                + (record.other >= 0 ? " other \(describeSymbol(record.other))" : "") + "\n"
         }
         return out
     }

@@ -20,7 +20,8 @@ extension SimplexCore {
         let terms = [VariableTerm(variable: v, coefficient: 1)]
         beginTransaction()
         do {
-            let id = try insertConstraint(terms: terms, constant: -current, relation: .equal, priority: priority, isEdit: true)
+            let id = try insertConstraint(
+                terms: terms, constant: -current, relation: .equal, priority: priority, isEdit: true)
             noteVariable(v)
             variables[Int(v)].edit = id
             commitTransaction()
@@ -114,14 +115,16 @@ extension SimplexCore {
             if fitsExactCertification {
                 var changed = exactConstraint(id, priority: 1000)
                 changed.constant = constant
-                if !record.isRequired || requiredConstraintsHold(with: changed, replacing: id) == true, try placeExactly({ core in
-                    core.noteConstraint(id)
-                    core.constraints[Int(id)].constant = constant
-                }) {
+                if !record.isRequired || requiredConstraintsHold(with: changed, replacing: id) == true,
+                    try placeExactly({ core in
+                        core.noteConstraint(id)
+                        core.constraints[Int(id)].constant = constant
+                    }) {
                     return
                 }
             }
-            throw explained(error, terms: Array(terms(of: record)), constant: constant, relation: record.relation, replacing: id)
+            throw explained(
+                error, terms: Array(terms(of: record)), constant: constant, relation: record.relation, replacing: id)
         }
     }
 
@@ -255,14 +258,17 @@ extension SimplexCore {
         } catch {
             rollbackTransaction()
             if fitsExactCertification,
-                priority < 1000 || requiredConstraintsHold(with: exactConstraint(id, priority: 1000), replacing: id) == true,
+                priority < 1000
+                    || requiredConstraintsHold(with: exactConstraint(id, priority: 1000), replacing: id) == true,
                 try placeExactly({ core in
                     core.detachRecord(id)
                     core.attachSymbols(id, priority: priority)
                 }) {
                 return
             }
-            throw explained(error, terms: Array(terms(of: record)), constant: record.constant, relation: record.relation, replacing: id)
+            throw explained(
+                error, terms: Array(terms(of: record)), constant: record.constant, relation: record.relation,
+                replacing: id)
         }
     }
 

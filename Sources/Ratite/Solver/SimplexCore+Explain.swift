@@ -37,13 +37,15 @@ extension SimplexCore {
         let subject = replacing >= 0 ? replacing : pendingConstraintID
         if fitsExactCertification {
             let exact = ExactConstraint(
-                terms: terms.map { (Int($0.variable), $0.coefficient) }, constant: constant, relation: relation.exact, priority: 1000)
+                terms: terms.map { (Int($0.variable), $0.coefficient) }, constant: constant,
+                relation: relation.exact, priority: 1000)
             if requiredConstraintsHold(with: exact, replacing: replacing) == false {
                 return .unsatisfiable(conflict: exactMinimalConflict(with: exact, replacing: replacing) + [subject])
             }
         }
         guard explainsConflicts else { return .unsatisfiable(conflict: others + [subject]) }
-        let minimal = minimalConflict(among: others, terms: terms, constant: constant, relation: relation, replacing: replacing)
+        let minimal = minimalConflict(
+            among: others, terms: terms, constant: constant, relation: relation, replacing: replacing)
         return .unsatisfiable(conflict: minimal + [subject])
     }
 
@@ -64,7 +66,9 @@ extension SimplexCore {
         var ids: [Int32] = []
         do {
             for c in ordered { ids.append(try add(c, to: &scratch)) }
-            if let probe = try? scratch.addConstraint(terms: subjectTerms, constant: constant, relation: relation, priority: 1000) {
+            if let probe = try? scratch.addConstraint(
+                terms: subjectTerms, constant: constant, relation: relation, priority: 1000)
+            {
                 // Not a conflict after all (only rounding can cause this): report what we have.
                 _ = probe
                 return ordered
@@ -87,7 +91,9 @@ extension SimplexCore {
     func explainedBatch(_ error: CoreError, _ changes: [(Int32, Double)]) -> CoreError {
         guard case .unsatisfiable(let certificate) = error else { return error }
         var candidates: [Int32] = []
-        for c in certificate where isConstraint(c) && constraints[Int(c)].isRequired && !candidates.contains(c) { candidates.append(c) }
+        for c in certificate where isConstraint(c) && constraints[Int(c)].isRequired && !candidates.contains(c) {
+            candidates.append(c)
+        }
         candidates.sort { constraints[Int($0)].serial < constraints[Int($1)].serial }
         guard explainsConflicts else { return .unsatisfiable(conflict: candidates) }
         // Each candidate is added about three times: its new constant is looked up, not
@@ -178,7 +184,9 @@ extension SimplexCore {
         _ terms: some Collection<VariableTerm>, from source: borrowing SimplexCore, map: inout [Int32]
     ) -> [VariableTerm] {
         terms.map { t in
-            if map[Int(t.variable)] < 0 { map[Int(t.variable)] = newVariable(name: source.name(ofVariable: t.variable)) }
+            if map[Int(t.variable)] < 0 {
+                map[Int(t.variable)] = newVariable(name: source.name(ofVariable: t.variable))
+            }
             return VariableTerm(variable: map[Int(t.variable)], coefficient: t.coefficient)
         }
     }

@@ -140,13 +140,18 @@ extension SimplexCore {
             var node = symbols[Int(s)].column
             while node >= 0 {
                 let r = columnNodes[Int(node)].row
-                if hubColumns[s, row: r] != previous { problems.append("hub column of symbol \(s): row \(r) indexed after \(hubColumns[s, row: r] ?? -2), not \(previous)") }
+                if hubColumns[s, row: r] != previous {
+                    problems.append("hub column of symbol \(s): row \(r) indexed after "
+                        + "\(hubColumns[s, row: r] ?? -2), not \(previous)")
+                }
                 entries += 1
                 previous = node
                 node = columnNodes[Int(node)].next
             }
         }
-        if entries != hubColumns.predecessors.count { problems.append("hub columns: \(hubColumns.predecessors.count) indexed entries for \(entries)") }
+        if entries != hubColumns.predecessors.count {
+            problems.append("hub columns: \(hubColumns.predecessors.count) indexed entries for \(entries)")
+        }
         return problems
     }
 }

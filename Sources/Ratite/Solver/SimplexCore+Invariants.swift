@@ -18,31 +18,44 @@ extension SimplexCore {
                 continue
             }
             if isBundleRow(row) {
-                if !isBundle(b) || bundleRow(b) != r || !isParametric(b) { fail("row \(r): bundle \(describeSymbol(b)) not recorded") }
+                if !isBundle(b) || bundleRow(b) != r || !isParametric(b) {
+                    fail("row \(r): bundle \(describeSymbol(b)) not recorded")
+                }
                 if row.constant != 0 || row.count < bundleThreshold { fail("row \(r): bad bundle") }
                 var previous: Int32 = -1
                 for t in cells(of: row) {
                     if t.symbol <= previous { fail("row \(r): terms not sorted") }
                     previous = t.symbol
-                    if kind(t.symbol) != .dummy || isBundle(t.symbol) { fail("bundle \(describeSymbol(b)) holds \(describeSymbol(t.symbol))") }
-                    if isNearZero(t.coefficient) || !t.coefficient.isFinite { fail("row \(r): bad coefficient \(t.coefficient)") }
+                    if kind(t.symbol) != .dummy || isBundle(t.symbol) {
+                        fail("bundle \(describeSymbol(b)) holds \(describeSymbol(t.symbol))")
+                    }
+                    if isNearZero(t.coefficient) || !t.coefficient.isFinite {
+                        fail("row \(r): bad coefficient \(t.coefficient)")
+                    }
                     occurrences[Int(t.symbol)] += 1
                 }
                 continue
             }
-            if symbols[Int(b)].row != r { fail("row \(r): basic \(describeSymbol(b)) points to row \(symbols[Int(b)].row)") }
-            if row.isDefinition != (kind(b) == .external) { fail("row \(r): definition flag disagrees with \(describeSymbol(b))") }
+            if symbols[Int(b)].row != r {
+                fail("row \(r): basic \(describeSymbol(b)) points to row \(symbols[Int(b)].row)")
+            }
+            if row.isDefinition != (kind(b) == .external) {
+                fail("row \(r): definition flag disagrees with \(describeSymbol(b))")
+            }
             var previous: Int32 = -1
             for t in cells(of: row) {
                 if t.symbol <= previous { fail("row \(r): terms not sorted") }
                 previous = t.symbol
                 if t.symbol == b { fail("row \(r): contains its basic symbol") }
-                if isNearZero(t.coefficient) || !t.coefficient.isFinite { fail("row \(r): bad coefficient \(t.coefficient)") }
+                if isNearZero(t.coefficient) || !t.coefficient.isFinite {
+                    fail("row \(r): bad coefficient \(t.coefficient)")
+                }
                 if kind(t.symbol) == .unused { fail("row \(r): refers to unused symbol \(t.symbol)") }
                 occurrences[Int(t.symbol)] += 1
                 if row.isDefinition {
                     if isDefined(t.symbol) && definitionLevel(t.symbol) >= row.level {
-                        fail("definition of \(describeSymbol(b)) at level \(row.level) refers to \(describeSymbol(t.symbol)) at level \(definitionLevel(t.symbol))")
+                        fail("definition of \(describeSymbol(b)) at level \(row.level) refers to "
+                            + "\(describeSymbol(t.symbol)) at level \(definitionLevel(t.symbol))")
                     }
                 } else if !isParametric(t.symbol) {
                     fail("LP row of \(describeSymbol(b)) refers to basic \(describeSymbol(t.symbol))")
@@ -67,16 +80,20 @@ extension SimplexCore {
             var node = record.column
             while node >= 0 {
                 let q = columnNodes[Int(node)].row
-                if q < 0 || Int(q) >= rows.count || rows[Int(q)].isUnused || cellPosition(of: s, in: rows[Int(q)]) == nil {
+                if q < 0 || Int(q) >= rows.count || rows[Int(q)].isUnused
+                    || cellPosition(of: s, in: rows[Int(q)]) == nil {
                     fail("column of \(describeSymbol(s)) lists row \(q) without it")
                 }
                 count += 1
                 node = columnNodes[Int(node)].next
                 if count > rows.count { fail("column of \(describeSymbol(s)) loops"); break }
             }
-            if count != occurrences[index] { fail("column of \(describeSymbol(s)): \(count) entries for \(occurrences[index]) rows") }
+            if count != occurrences[index] {
+                fail("column of \(describeSymbol(s)): \(count) entries for \(occurrences[index]) rows")
+            }
             if kind(s) == .unused { continue }
-            if isBundle(s) && (bundleRow(s) < 0 || Int(bundleRow(s)) >= rows.count || rows[Int(bundleRow(s))].basic != s) {
+            if isBundle(s)
+                && (bundleRow(s) < 0 || Int(bundleRow(s)) >= rows.count || rows[Int(bundleRow(s))].basic != s) {
                 fail("bundle \(describeSymbol(s)) has no row")
             }
             var objective = record.objective
@@ -91,7 +108,10 @@ extension SimplexCore {
                 if rank(n.level) <= previousRank { fail("objective of \(describeSymbol(s)) out of rank order") }
                 previousRank = rank(n.level)
                 // A node met twice is on two lists, or this list loops: either way, stop.
-                if onAList[Int(objective)] { fail("objective node \(objective) of \(describeSymbol(s)) is on two lists or a loop"); break }
+                if onAList[Int(objective)] {
+                    fail("objective node \(objective) of \(describeSymbol(s)) is on two lists or a loop")
+                    break
+                }
                 onAList[Int(objective)] = true
                 objective = n.next
                 listedObjectiveNodes += 1
@@ -115,7 +135,10 @@ extension SimplexCore {
         }
         var freeNode = freeObjectiveNode
         while freeNode >= 0 {
-            if onAList[Int(freeNode)] { fail("objective node \(freeNode) is free and on a list, or the free list loops"); break }
+            if onAList[Int(freeNode)] {
+                fail("objective node \(freeNode) is free and on a list, or the free list loops")
+                break
+            }
             onAList[Int(freeNode)] = true
             listedObjectiveNodes += 1
             freeNode = objectiveNodes.next(at: Int(freeNode))
@@ -127,10 +150,15 @@ extension SimplexCore {
             var counted = [Int32](repeating: 0, count: levelNodeCounts.count)
             for k in 0 ..< objectiveNodes.count where objectiveNodes.level(at: k) >= 0 {
                 let l = Int(objectiveNodes.level(at: k))
-                if l < counted.count { counted[l] += 1 } else { fail("objective node \(k) at level \(l), which has no count") }
+                if l < counted.count {
+                    counted[l] += 1
+                } else {
+                    fail("objective node \(k) at level \(l), which has no count")
+                }
             }
             for l in counted.indices where counted[l] != (l < levelNodeCounts.count ? levelNodeCounts[l] : 0) {
-                fail("level \(l) holds \(counted[l]) objective nodes, counted \(l < levelNodeCounts.count ? levelNodeCounts[l] : 0)")
+                fail("level \(l) holds \(counted[l]) objective nodes, counted "
+                    + "\(l < levelNodeCounts.count ? levelNodeCounts[l] : 0)")
             }
         }
 
@@ -151,15 +179,18 @@ extension SimplexCore {
                 }
             }
             if record.isSplit {
-                if record.level < 0 || record.lowerLevel < 0 || record.relation != .equal || kind(record.marker) != .error
-                    || kind(record.other) != .error || record.termShape != 1 {
+                if record.level < 0 || record.lowerLevel < 0 || record.relation != .equal
+                    || kind(record.marker) != .error || kind(record.other) != .error || record.termShape != 1 {
                     fail("split constraint c\(c) is malformed")
                 }
             }
         }
         for (index, record) in variables.elements.enumerated() where record.isAlive {
-            if uses[index] != record.uses { fail("variable \(name(ofVariable: Int32(index))): \(record.uses) uses recorded, \(uses[index]) found") }
-            if record.symbol >= 0 && (kind(record.symbol) != .external || symbols[Int(record.symbol)].owner != Int32(index)) {
+            if uses[index] != record.uses {
+                fail("variable \(name(ofVariable: Int32(index))): \(record.uses) uses recorded, \(uses[index]) found")
+            }
+            if record.symbol >= 0
+                && (kind(record.symbol) != .external || symbols[Int(record.symbol)].owner != Int32(index)) {
                 fail("variable \(name(ofVariable: Int32(index))): symbol \(record.symbol) is not its own")
             }
             if record.uses == 0 && record.symbol >= 0 && rowIndex(record.symbol) < 0 {
@@ -168,7 +199,8 @@ extension SimplexCore {
         }
         // And the other way: an external symbol names a live variable that has it, or no
         // variable at all (a lingering one, see `ownsItsVariable`).
-        for (index, record) in symbols.elements.enumerated() where kind(Int32(index)) == .external && record.owner >= 0 {
+        for (index, record) in symbols.elements.enumerated() where kind(Int32(index)) == .external
+            && record.owner >= 0 {
             let v = Int(record.owner)
             if v >= variables.count || !variables[v].isAlive || variables[v].symbol != Int32(index) {
                 fail("external symbol \(index) names variable \(v), which does not have it")
@@ -218,7 +250,8 @@ extension SimplexCore {
             d.feed(c.isAlive); d.feed(c.termShape)
             for t in terms(of: c) { d.feed(t.variable); d.feed(t.coefficient) }
             d.feed(c.constant); d.feed(Int32(c.relation == .equal ? 0 : c.relation == .lessThanOrEqual ? 1 : 2))
-            d.feed(c.isAlive && c.level >= 0 ? levels[Int(c.level)].priority : 1000); d.feed(c.level); d.feed(c.marker); d.feed(c.other)
+            d.feed(c.isAlive && c.level >= 0 ? levels[Int(c.level)].priority : 1000)
+            d.feed(c.level); d.feed(c.marker); d.feed(c.other)
             d.feed(c.isSplit ? 1 : 0); d.feed(c.isSplit ? c.lowerLevel : -1)
             d.feed(c.isEdit ? 1 : 0); d.feed(UInt64(c.serial))
         }
@@ -236,7 +269,8 @@ extension SimplexCore {
         // Transient flags: clear between operations. A rolled-back operation may leave the
         // array longer than `symbols` (spare capacity that later symbols reuse).
         for f in flags.elements.prefix(symbols.count) { d.feed(Int32(f)) }
-        for x in [freeRow, freeSymbol, freeColumnNode, freeObjectiveNode, freeLevel, freeConstraint, freeVariable, phaseLevel] {
+        for x in [freeRow, freeSymbol, freeColumnNode, freeObjectiveNode,
+                  freeLevel, freeConstraint, freeVariable, phaseLevel] {
             d.feed(x)
         }
         d.feed(UInt64(serialCounter)); d.feed(allSymbolsDirty)
@@ -250,7 +284,8 @@ extension SimplexCore {
         var problems: [String] = []
         var computed = [Double](repeating: 0, count: symbols.count)
         var order: [Int32] = []
-        for (index, record) in symbols.elements.enumerated() where kind(Int32(index)) == .external && record.row >= 0 && rows[Int(record.row)].isDefinition {
+        for (index, record) in symbols.elements.enumerated() where kind(Int32(index)) == .external
+            && record.row >= 0 && rows[Int(record.row)].isDefinition {
             order.append(Int32(index))
         }
         order.sort { definitionLevel($0) < definitionLevel($1) }
@@ -267,7 +302,8 @@ extension SimplexCore {
             for t in cells(of: row) { v += t.coefficient * value(t.symbol) }
             computed[Int(s)] = v
         }
-        for (index, record) in symbols.elements.enumerated() where kind(Int32(index)) == .external && ownsItsVariable(Int32(index)) {
+        for (index, record) in symbols.elements.enumerated() where kind(Int32(index)) == .external
+            && ownsItsVariable(Int32(index)) {
             let expected = value(Int32(index))
             let cached = variables[Int(record.owner)].value
             if abs(expected - cached) > 1e-6 * max(1, abs(expected)) {

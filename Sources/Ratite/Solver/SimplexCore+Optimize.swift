@@ -18,11 +18,14 @@ extension SimplexCore {
         var recent: [(Int32, Int32)] = []
         defer { entryTolerance = objectiveTolerance }
         while let (e, direction) = chooseEntering(bland: degenerateRun >= blandThreshold) {
-            guard let r = chooseLeavingRow(entering: e, direction: direction, bland: degenerateRun >= blandThreshold) else {
+            guard let r = chooseLeavingRow(
+                entering: e, direction: direction, bland: degenerateRun >= blandThreshold) else {
                 // Every level sums non-negative errors, so no direction improves it without
                 // bound: this coefficient is roundoff of a zero. (Range probes optimize a
                 // plain variable, which can be unbounded.)
-                guard objectiveIsBounded else { throw .internalError("objective unbounded entering \(describeSymbol(e))") }
+                guard objectiveIsBounded else {
+                    throw .internalError("objective unbounded entering \(describeSymbol(e))")
+                }
                 doubtOptimum()
                 dropImprovement(of: e)
                 // Counted like a pivot: a coefficient that is not finite survives being
@@ -189,7 +192,8 @@ extension SimplexCore {
             } else if bland {
                 better = row.basic < rows[Int(best)].basic
             } else {
-                better = magnitude > bestCoefficient || (magnitude == bestCoefficient && row.basic < rows[Int(best)].basic)
+                better = magnitude > bestCoefficient
+                    || (magnitude == bestCoefficient && row.basic < rows[Int(best)].basic)
             }
             if better { best = q; bestRatio = min(ratio, bestRatio); bestCoefficient = magnitude }
         }
@@ -199,7 +203,7 @@ extension SimplexCore {
     /// Pivots until every LP row is feasible again, keeping the objective optimal.
     /// - Throws: `.unsatisfiable` with the rows' certificate when no pivot can repair a row
     ///   (the required constraints conflict).
-    /// - Parameter budget: the most pivots to take before giving up with an internal error
+    /// - Parameter limit: the most pivots to take before giving up with an internal error
     ///   (by default, enough that only a cycle exhausts it).
     mutating func dualOptimize(budget limit: Int? = nil) throws(CoreError) {
         var budget = limit ?? pivotBudget

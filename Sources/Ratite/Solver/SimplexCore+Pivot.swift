@@ -325,7 +325,8 @@ extension SimplexCore {
                 if old <= level {
                     guard d != x else {
                         putBack(walk.raised)
-                        throw .internalError("numerical breakdown: the definition of \(describeSymbol(x)) refers to itself")
+                        throw .internalError(
+                            "numerical breakdown: the definition of \(describeSymbol(x)) refers to itself")
                     }
                     if old < referenceLevel && isReference(d, ofDefinitionOf: x) {
                         putBack(walk.raised)

@@ -29,14 +29,18 @@ extension SimplexCore {
     /// The smallest and largest values variable `v` takes over all optimal solutions;
     /// infinite ends where it is unbounded. Levels at or below `floor` are ignored (the
     /// hidden constraints of an exercised layout). Works on a copy; the core is untouched.
-    package func optimalRange(ofVariable v: Int32, ignoringLevelsAtOrBelow floor: Double = 0) -> (min: Double, max: Double) {
+    package func optimalRange(
+        ofVariable v: Int32, ignoringLevelsAtOrBelow floor: Double = 0
+    ) -> (min: Double, max: Double) {
         optimalRanges(ofVariables: [v], ignoringLevelsAtOrBelow: floor)[0]
     }
 
     /// `optimalRange` for several variables on one copy of the core: each probe optimizes
     /// inside a transaction and rolls back, so a probe costs its pivots, not a copy of the
     /// tableau.
-    package func optimalRanges(ofVariables vs: [Int32], ignoringLevelsAtOrBelow floor: Double = 0) -> [(min: Double, max: Double)] {
+    package func optimalRanges(
+        ofVariables vs: [Int32], ignoringLevelsAtOrBelow floor: Double = 0
+    ) -> [(min: Double, max: Double)] {
         var probe = copy()
         probe.journal = Journal()
         probe.objectiveIsBounded = false
@@ -82,7 +86,8 @@ extension SimplexCore {
     /// `floor` charges for stays at zero (marked as a dummy, which never enters), and the
     /// objective becomes one empty level for the probes.
     private mutating func restrictToOptimalFace(of original: borrowing SimplexCore, above floor: Double) {
-        for s in Int32(0)..<Int32(symbols.count) where isParametric(s) && kind(s).mayEnter && !original.movesFreely(s, above: floor) {
+        for s in Int32(0)..<Int32(symbols.count) where isParametric(s) && kind(s).mayEnter
+            && !original.movesFreely(s, above: floor) {
             symbolKinds[Int(s)] = .dummy
         }
         for s in symbols.indices { symbols[s].objective = -1 }
@@ -135,7 +140,8 @@ extension SimplexCore {
         var changed = true
         while changed {
             changed = false
-            for row in rows.elements where !row.isUnused && !row.isDefinition && abs(row.constant) <= feasibilityTolerance {
+            for row in rows.elements where !row.isUnused && !row.isDefinition
+                && abs(row.constant) <= feasibilityTolerance {
                 let exact = kind(row.basic) == .dummy
                 var up = 0, down = 0, unrestricted = false
                 for t in cells(of: row) where free[Int(t.symbol)] {
@@ -168,8 +174,12 @@ extension SimplexCore {
             let k = kind(s)
             guard k == .slack || k == .error || k == .dummy else { continue }
             let owner = symbols[Int(s)].owner
-            if owner >= 0, isConstraint(owner), !result.contains(where: { $0 == (owner, s) }) { result.append((owner, s)) }
+            if owner >= 0, isConstraint(owner), !result.contains(where: { $0 == (owner, s) }) {
+                result.append((owner, s))
+            }
         }
-        return result.sorted { (constraints[Int($0.constraint)].serial, $0.tag) < (constraints[Int($1.constraint)].serial, $1.tag) }
+        return result.sorted {
+            (constraints[Int($0.constraint)].serial, $0.tag) < (constraints[Int($1.constraint)].serial, $1.tag)
+        }
     }
 }

@@ -103,7 +103,8 @@ extension SimplexCore {
     mutating func refuseOverflow() throws(CoreError) {
         guard numbersOverflowed else { return }
         numbersOverflowed = false
-        throw .internalError("numbers out of range: a result overflowed (coefficients or constants too far apart in magnitude)")
+        throw .internalError(
+            "numbers out of range: a result overflowed (coefficients or constants too far apart in magnitude)")
     }
 
     /// Notes a number written into the tableau; see `refuseOverflow`. (`!(… <= …)` is also
@@ -149,12 +150,14 @@ extension SimplexCore {
             }
             if a < 0 {
                 let ratio = -row.constant / a
-                if negative == nil || ratio < negative!.ratio || (ratio == negative!.ratio && row.basic < negative!.basic) {
+                if negative == nil || ratio < negative!.ratio
+                    || (ratio == negative!.ratio && row.basic < negative!.basic) {
                     negative = (q, ratio, row.basic)
                 }
             } else if a > 0 {
                 let ratio = row.constant / a
-                if positive == nil || ratio < positive!.ratio || (ratio == positive!.ratio && row.basic < positive!.basic) {
+                if positive == nil || ratio < positive!.ratio
+                    || (ratio == positive!.ratio && row.basic < positive!.basic) {
                     positive = (q, ratio, row.basic)
                 }
             }
@@ -197,7 +200,8 @@ extension SimplexCore {
         let old = rows[Int(r)]
         let start = cellPool.count
         let constant = try appendSolved(old, for: m)
-        let solved = Row(constant: constant, basic: m, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: true)
+        let solved = Row(
+            constant: constant, basic: m, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: true)
         deleteRow(r)
         var containing: [Int32] = []
         columnRows(m, into: &containing)
@@ -233,7 +237,9 @@ extension SimplexCore {
             let c = workspace.take(cyclic)
             addToWorkspace(rows[Int(rowIndex(cyclic))], scale: c)
         }
-        guard !isNearZero(workspace.coefficient(d)) else { throw .internalError("definition of \(describeSymbol(d)) became singular") }
+        guard !isNearZero(workspace.coefficient(d)) else {
+            throw .internalError("definition of \(describeSymbol(d)) became singular")
+        }
         let solved = storedDefinition(of: d)
         insertRow(solved)
         try raiseLevels(above: d)

@@ -118,7 +118,9 @@ extension SimplexCore {
     /// as holding an LP row: such a symbol is a hub, rarely free, and walking its column
     /// from every search that meets it made a grid's build 4% dearer.
     @inline(__always) func isFreeExternal(_ t: Int32) -> Bool {
-        guard kind(t) == .external && isParametric(t) && ownsItsVariable(t) && symbols[Int(t)].objective < 0 else { return false }
+        guard kind(t) == .external && isParametric(t) && ownsItsVariable(t) && symbols[Int(t)].objective < 0 else {
+            return false
+        }
         var node = symbols[Int(t)].column
         for _ in 0 ..< 64 {
             if node < 0 { return true }
@@ -150,7 +152,8 @@ extension SimplexCore {
         var rowLargest = 0.0
         for s in workspace.symbols { rowLargest = max(rowLargest, abs(workspace.coefficient(s))) }
         for s in workspace.symbols where kind(s) == .external && isDefined(s) && ownsItsVariable(s) {
-            guard isStableStep(workspace.coefficient(s), largest: rowLargest), flags[Int(s)] & SymbolFlags.visited == 0 else { continue }
+            guard isStableStep(workspace.coefficient(s), largest: rowLargest),
+                flags[Int(s)] & SymbolFlags.visited == 0 else { continue }
             flags[Int(s)] |= SymbolFlags.visited
             queue.append(s)
             parents.append(-1)
@@ -171,7 +174,8 @@ extension SimplexCore {
             budget -= Int(row.count)
             var largest = 0.0
             for t in cells(of: row) { largest = max(largest, abs(t.coefficient)) }
-            for t in cells(of: row) where kind(t.symbol) == .external && flags[Int(t.symbol)] & SymbolFlags.visited == 0 {
+            for t in cells(of: row) where kind(t.symbol) == .external
+                && flags[Int(t.symbol)] & SymbolFlags.visited == 0 {
                 guard ownsItsVariable(t.symbol), isStableStep(t.coefficient, largest: largest) else { continue }
                 if isFreeExternal(t.symbol) {
                     var path = [t.symbol]

@@ -82,7 +82,11 @@ extension SimplexCore {
             for s in Int32(0) ..< Int32(symbols.count) where kind(s) == .external && isDefined(s) { defined += 1 }
             heap.reserveCapacity(defined)
             for s in Int32(0) ..< Int32(symbols.count) where kind(s) == .external {
-                if isDefined(s) { heap.push(s, level: definitionLevel(s), flags: &flags) } else { setExternalValue(s, 0) }
+                if isDefined(s) {
+                    heap.push(s, level: definitionLevel(s), flags: &flags)
+                } else {
+                    setExternalValue(s, 0)
+                }
             }
         }
         for s in dirty {

@@ -98,7 +98,8 @@ extension SimplexCore {
         fresh.explainsConflicts = explainsConflicts
         fresh.statistics = statistics
         for record in variables.elements {
-            fresh.variables.append(record.isAlive ? VariableRecord(value: 0, symbol: -1, uses: 0, edit: -1, isAlive: true) : record)
+            fresh.variables.append(
+                record.isAlive ? VariableRecord(value: 0, symbol: -1, uses: 0, edit: -1, isAlive: true) : record)
         }
         fresh.variableNames = variableNames
         fresh.derivedVariableName = derivedVariableName

@@ -44,7 +44,8 @@ extension SimplexCore {
     /// would show now, and `c` may not move a variable).
     @inline(__always) mutating func noteShift(of c: Int32) {
         if verificationDebt.shiftStamps.count <= Int(c) {
-            verificationDebt.shiftStamps.append(contentsOf: repeatElement(0, count: constraints.count + 1 - verificationDebt.shiftStamps.count))
+            verificationDebt.shiftStamps.append(
+                contentsOf: repeatElement(0, count: constraints.count + 1 - verificationDebt.shiftStamps.count))
         }
         if verificationDebt.shiftStamps[Int(c)] != verificationDebt.generation {
             verificationDebt.shiftStamps[Int(c)] = verificationDebt.generation
@@ -133,7 +134,9 @@ extension SimplexCore {
     /// failure).
     mutating func verifyAnswer(changedFrom start: Int?) -> Bool {
         // Nothing moved and nothing changed: nothing to check.
-        if let start, start == changedVariables.count, unverifiedConstraints.isEmpty, !verifiesEverything { return true }
+        if let start, start == changedVariables.count, unverifiedConstraints.isEmpty, !verifiesEverything {
+            return true
+        }
         var suspects = constraintsToCheck(changedFrom: start)
         // The common case, checked without building lists: nothing drifted.
         if constraintsHold(suspects) {
@@ -361,7 +364,9 @@ struct VerificationIndex {
 
     /// Starts a collection: each constraint is collected at most once until the next.
     mutating func beginCollecting(constraintCount: Int) {
-        if stamps.count < constraintCount { stamps.append(contentsOf: repeatElement(0, count: constraintCount - stamps.count)) }
+        if stamps.count < constraintCount {
+            stamps.append(contentsOf: repeatElement(0, count: constraintCount - stamps.count))
+        }
         collection &+= 1
         if collection == 0 {
             for i in stamps.indices { stamps[i] = 0 }

@@ -43,8 +43,12 @@ public final class Solver {
         guard id(of: constraint) == nil else { throw .duplicateConstraint(constraint) }
         guard constraint.priority.isValid else { throw .invalidPriority(constraint.priority.value) }
         // The terms of `lhs - rhs`, read from both sides without building the difference.
-        for t in constraint.lhs.terms where !t.coefficient.isFinite { throw .nonFiniteCoefficient(t.variable, t.coefficient) }
-        for t in constraint.rhs.terms where !t.coefficient.isFinite { throw .nonFiniteCoefficient(t.variable, -t.coefficient) }
+        for t in constraint.lhs.terms where !t.coefficient.isFinite {
+            throw .nonFiniteCoefficient(t.variable, t.coefficient)
+        }
+        for t in constraint.rhs.terms where !t.coefficient.isFinite {
+            throw .nonFiniteCoefficient(t.variable, -t.coefficient)
+        }
         let constant = constraint.lhs.constant - constraint.rhs.constant
         guard constant.isFinite else { throw .nonFiniteConstant(constant) }
         var terms = termScratch
@@ -67,10 +71,13 @@ public final class Solver {
             terms.append(VariableTerm(variable: variableID(t.variable, noting: &fresh), coefficient: -t.coefficient))
         }
         do {
-            let id = try core.addConstraint(terms: terms, constant: constant, relation: constraint.relation, priority: constraint.priority.value)
+            let id = try core.addConstraint(
+                terms: terms, constant: constant, relation: constraint.relation, priority: constraint.priority.value)
             core.commitTransaction()
             constraintIDs[ObjectIdentifier(constraint)] = id
-            if constraintsByID.count <= Int(id) { constraintsByID.append(contentsOf: repeatElement(nil, count: Int(id) + 1 - constraintsByID.count)) }
+            if constraintsByID.count <= Int(id) {
+                constraintsByID.append(contentsOf: repeatElement(nil, count: Int(id) + 1 - constraintsByID.count))
+            }
             constraintsByID[Int(id)] = constraint
             constraint.slot.store(id)
         } catch {
@@ -223,7 +230,9 @@ public final class Solver {
         if let v = id(of: variable) { return v }
         let v = core.newVariable(name: variable.name)
         variableIDs[ObjectIdentifier(variable)] = v
-        if variablesByID.count <= Int(v) { variablesByID.append(contentsOf: repeatElement(nil, count: Int(v) + 1 - variablesByID.count)) }
+        if variablesByID.count <= Int(v) {
+            variablesByID.append(contentsOf: repeatElement(nil, count: Int(v) + 1 - variablesByID.count))
+        }
         variablesByID[Int(v)] = variable
         variable.slot.store(v)
         fresh.append(variable)
@@ -270,7 +279,8 @@ public final class Solver {
                 } else if id >= 0 && Int(id) < constraintsByID.count, let c = constraintsByID[Int(id)] {
                     conflict.append(c)
                 } else {
-                    return .internalError("numerical breakdown: a conflict named constraint \(id), which is not one of this solver's")
+                    return .internalError(
+                        "numerical breakdown: a conflict named constraint \(id), which is not one of this solver's")
                 }
             }
             guard let subject = pending ?? conflict.last else { return .internalError("empty conflict") }

@@ -35,12 +35,14 @@ public enum SolverError: Error, CustomStringConvertible {
         case .duplicateEditVariable(let v): "duplicate edit variable: \(v)"
         case .unknownEditVariable(let v): "unknown edit variable: \(v)"
         case .requiredEditVariable(let v): "edit variable \(v) cannot be required"
-        case .invalidPriority(let p): "invalid priority \(formatNumber(p)): priorities must be greater than 0 and at most 1000"
+        case .invalidPriority(let p):
+            "invalid priority \(formatNumber(p)): priorities must be greater than 0 and at most 1000"
         case .nonFiniteCoefficient(let v, let x): "coefficient of \(v) is not finite: \(formatNumber(x))"
         case .nonFiniteConstant(let x): "constant is not finite: \(x)"
         case .nonFiniteSuggestedValue(let v, let x): "suggested value for \(v) is not finite: \(x)"
         case .unsatisfiable(let c, let conflict):
-            "unsatisfiable required constraint \(c); conflicting: " + conflict.map(\.description).joined(separator: "; ")
+            "unsatisfiable required constraint \(c); conflicting: "
+                + conflict.map(\.description).joined(separator: "; ")
         case .internalError(let text): "internal solver error: \(text)"
         }
     }

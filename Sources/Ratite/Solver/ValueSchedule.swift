@@ -59,7 +59,8 @@ struct ValueSchedule {
     /// Whether such an update should record its order: it repeats the last one, and none is
     /// recorded or declined for it.
     func shouldRecord(_ seeds: [Int32], everything: Bool, stamp: UInt64) -> Bool {
-        isEnabled && order == nil && !declined && lastEvaluated > 0 && repeatsLast(seeds, everything: everything, stamp: stamp)
+        isEnabled && order == nil && !declined && lastEvaluated > 0
+            && repeatsLast(seeds, everything: everything, stamp: stamp)
     }
 
     /// Remembers an update that went through the heap, evaluating `evaluated` definitions.
