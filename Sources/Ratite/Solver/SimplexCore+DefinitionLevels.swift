@@ -60,17 +60,15 @@ extension SimplexCore {
     ///
     /// Starting from ids pays only while most definitions follow the order the variables
     /// were made in. Where many run against it, rows started from ids sit in an order the
-    /// dependencies contradict, and raising one lifts every row in between. Started from
-    /// ids unconditionally (with re-root trials then decided without depth, see
-    /// `mayExpandLong`), the random family, a quarter to half of whose definitions refer
-    /// to younger variables, took 20% more instructions and 46% more cache misses to build
-    /// shuffled at 30k, and 50% longer at 100k; the two causes were not measured apart. So
-    /// a definition that follows counts 1 and one that runs against counts -2; levels
-    /// start from ids once the count reaches `variableOrderEvidenceToFollow`, and from 0
-    /// again once it drops below 0, when every level is renumbered at the commit so that
-    /// no row stays high among low ones. The random family never starts (its instructions
-    /// are unchanged); chains, grids and trees, shuffled or not, climb to the limit within
-    /// a few hundred definitions and stay there.
+    /// dependencies contradict, and raising one lifts every row in between (the random
+    /// family, where a quarter to half of the definitions refer to younger variables, is
+    /// such a case: see docs/performance.md, "Why the code is as it is"). So a definition
+    /// that follows counts 1 and one that runs against counts -2; levels start from ids
+    /// once the count reaches `variableOrderEvidenceToFollow`, and from 0 again once it
+    /// drops below 0, when every level is renumbered at the commit so that no row stays
+    /// high among low ones. The random family never starts; chains, grids and trees,
+    /// shuffled or not, climb to the limit within a few hundred definitions and stay
+    /// there.
     mutating func weighVariableOrder(followed: Bool) {
         guard levelsStartFromVariableIDs else { return }
         let weight: Int32 = followed ? 1 : -2

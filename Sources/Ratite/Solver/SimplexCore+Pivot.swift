@@ -112,10 +112,10 @@ extension SimplexCore {
     /// the first rows.
     ///
     /// The rows a substitution rewrites lie anywhere in the tableau, so past the caches
-    /// each rewrite began with misses on its record, its cells and its basic symbol's
-    /// records, one after another. A shuffled 100k grid spends half its build in bursts of
-    /// hundreds of rewrites, when one of its last links joins two long runs of equal
-    /// widths; asking ahead made its build 13% to 16% faster at 30k (interleaved runs).
+    /// each rewrite would begin with misses on its record, its cells and its basic symbol's
+    /// records, one after another; asked for ahead, they arrive together. Large shuffled
+    /// builds spend much of their time in such bursts of rewrites (measured in
+    /// docs/performance.md, "Why the code is as it is").
     @inline(__always) func prefetchRewrites(of list: [Int32], from k: Int) {
         guard tableauOutgrowsTheCaches else { return }
         let lookahead = Self.rewriteLookahead

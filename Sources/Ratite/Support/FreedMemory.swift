@@ -24,12 +24,10 @@ extension SimplexCore {
 
     /// Returns freed heap pages to the system when the big arrays have grown by
     /// `trimmingStep` bytes or more since the last time, once they hold `trimmingFloor`.
-    /// Looks after every operation: a few operations later, blocks carved from the freed
-    /// pages have made them resident again (when the core's tables were Swift arrays, the
-    /// peak at 100k chain views was 354 bytes per constraint looking every time, 382 every
-    /// 8th). Only growth counts: trimming pages that are reused soon makes them fault in
-    /// again (a tree of 10k built in 500 ms instead of 350 when its pool's squeezes were
-    /// trimmed).
+    /// Looks after every operation, because a few operations later blocks carved from the
+    /// freed pages have made them resident again. Only growth counts: trimming pages that
+    /// are reused soon makes them fault in again (both measured in docs/performance.md,
+    /// "Why the code is as it is").
     mutating func releaseFreedPagesIfArraysMoved() {
         // A cheap early exit on every commit (summing every table cost 2% of a chain
         // build): the symbol table is a sixteenth of the total or more (a sixth on a chain,

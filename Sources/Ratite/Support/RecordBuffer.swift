@@ -8,15 +8,14 @@ import Darwin
 
 /// A growable array of plain records that the core owns outright.
 ///
-/// The core's big tables (rows, cells, symbols, column lists, constraints) were Swift
-/// arrays. Two costs came with that:
+/// The core's big tables (rows, cells, symbols, column lists, constraints) are not Swift
+/// arrays, which would bring two costs:
 ///
-/// - **Copy-on-write.** Every write checked that the buffer was uniquely referenced (about
-///   45 checks per chain addition, 7.5% of its instructions), and a non-mutating call from
-///   a mutating method could copy the whole core to pass it.
-/// - **Growth by copying.** A full array moved into a block twice its size: for a moment
-///   the old block and the copy were both resident, which set the peak memory of a large
-///   build (a 100k tree peaked at 454 bytes per constraint against 339 after the build).
+/// - **Copy-on-write.** Every write checks that the buffer is uniquely referenced, and a
+///   non-mutating call from a mutating method can copy the whole core to pass it.
+/// - **Growth by copying.** A full array moves into a block twice its size: for a moment
+///   the old block and the copy are both resident, which sets the peak memory of a large
+///   build.
 ///
 /// A `RecordBuffer` is non-copyable, so there is nothing to check on a write and nothing is
 /// ever copied by accident (`copy()` is explicit). A large buffer is a private mapping that
