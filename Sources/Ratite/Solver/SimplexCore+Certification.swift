@@ -370,41 +370,6 @@ extension SimplexCore {
     }
 }
 
-/// Which kinds of decision the float tableau took within roundoff since the last exact
-/// check: a row judged feasible while its constant was a hair below zero, a phase one that
-/// ended with a residue it called zero, a pivot on an element small next to its row, an
-/// objective coefficient small enough to be roundoff ranking a symbol. Only then is the
-/// answer checked exactly: a layout of small integers never raises them.
-struct NumericDoubt {
-    var feasibility = false
-    var optimum = false
-
-    var any: Bool { feasibility || optimum }
-}
-
-/// The smallest and largest nonzero coefficient magnitudes among the constraints added
-/// (never narrowed by removals, restored by rollbacks).
-///
-/// When they are far apart (1/64 beside 1000), a pivot multiplies roundoff by up to their
-/// ratio, and a reduced cost of roundoff size can exceed every fixed tolerance: a float
-/// optimum then stopped short at a low priority level by 1e-5 (extended property campaign,
-/// wide numbers). In such a system every structural change counts as a doubt about the
-/// optimum, so a system within `exactCertificationLimit` has each answer decided exactly.
-struct CoefficientRange {
-    var smallest = Double.infinity
-    var largest = 0.0
-
-    @inline(__always) mutating func note(_ coefficient: Double) {
-        let size = abs(coefficient)
-        guard size > 0 else { return }
-        smallest = min(smallest, size)
-        largest = max(largest, size)
-    }
-
-    /// Whether the coefficients span more than `wideCoefficientSpan`.
-    var isWide: Bool { largest > wideCoefficientSpan * smallest }
-}
-
 /// The ratio of coefficient magnitudes beyond which a system's optimum is always checked
 /// exactly (see `CoefficientRange`): 2^8. The generated families and layouts of small
 /// integers and ratios stay below it.

@@ -362,13 +362,6 @@ extension SimplexCore {
     }
 }
 
-/// Scratch of `SimplexCore.raiseDependents`, kept between calls so that a walk costs no
-/// allocation.
-struct LevelWalk {
-    var work: [Int32] = []
-    var raised: [(row: Int32, level: Int32)] = []
-}
-
 /// A pivot element smaller than this next to its row's largest coefficient makes the
 /// tableau's decisions doubtful (`noteGrowth`).
 let growthDoubt = 1.0e-4
