@@ -103,14 +103,7 @@ extension SimplexCore {
             default:
                 break
             }
-            columnRows(s, into: &containing)
-            for q in containing where rows[Int(q)].isDefinition {
-                let d = rows[Int(q)].basic
-                // A dummy's column may list bundles (see `SimplexCore+Bundles.swift`); tested
-                // on the field, as `isBundleRow` here doubled a tree resize's instructions.
-                if kind(d) != .external { continue }
-                heap.push(d, level: rows[Int(q)].level, flags: &flags)
-            }
+            queueDefinitions(referringTo: s, on: &heap, rows: &containing, externalOnly: true)
         }
         // An update of every value is not pruned: its order can be recorded as it goes.
         let recordsOrder = everything && valueSchedule.shouldRecord([], everything: true, stamp: structureStamp)
@@ -120,17 +113,28 @@ extension SimplexCore {
             evaluated += 1
             if recordsOrder { popped.append(x) }
             guard setExternalValue(x, evaluate(rows[Int(symbols[Int(x)].row)])) else { continue }
-            columnRows(x, into: &containing)
-            for q in containing where rows[Int(q)].isDefinition {
-                let d = rows[Int(q)].basic
-                heap.push(d, level: rows[Int(q)].level, flags: &flags)
-            }
+            queueDefinitions(referringTo: x, on: &heap, rows: &containing, externalOnly: false)
         }
         statistics.valuesRecomputed += evaluated
         valueSchedule.noteHeapUpdate(seeds: dirty, everything: everything, stamp: structureStamp, evaluated: evaluated)
         if recordsOrder { valueSchedule.record(popped) }
         dirty.empty()
         return everything ? nil : firstChange
+    }
+
+    /// Queues on `heap` the basic symbol of every definition row that refers to `s`, listing
+    /// `s`'s column in `containing`. From a dirty symbol only external ones are queued
+    /// (`externalOnly`): a dummy's column may list bundles (see `SimplexCore+Bundles.swift`),
+    /// tested on the field, as `isBundleRow` here doubled a tree resize's instructions.
+    @inline(__always) private mutating func queueDefinitions(
+        referringTo s: Int32, on heap: inout LevelHeap, rows containing: inout [Int32], externalOnly: Bool
+    ) {
+        columnRows(s, into: &containing)
+        for q in containing where rows[Int(q)].isDefinition {
+            let d = rows[Int(q)].basic
+            if externalOnly && kind(d) != .external { continue }
+            heap.push(d, level: rows[Int(q)].level, flags: &flags)
+        }
     }
 
     /// Every definition the dirty symbols reach through the column lists, in the order
@@ -148,18 +152,12 @@ extension SimplexCore {
             default:
                 break
             }
-            columnRows(s, into: &containing)
-            for q in containing where rows[Int(q)].isDefinition && kind(rows[Int(q)].basic) == .external {
-                heap.push(rows[Int(q)].basic, level: rows[Int(q)].level, flags: &flags)
-            }
+            queueDefinitions(referringTo: s, on: &heap, rows: &containing, externalOnly: true)
         }
         var order: [Int32] = []
         while let x = heap.pop(flags: &flags) {
             order.append(x)
-            columnRows(x, into: &containing)
-            for q in containing where rows[Int(q)].isDefinition {
-                heap.push(rows[Int(q)].basic, level: rows[Int(q)].level, flags: &flags)
-            }
+            queueDefinitions(referringTo: x, on: &heap, rows: &containing, externalOnly: false)
         }
         keepRowList(containing)
         return order
