@@ -225,10 +225,13 @@ extension SimplexCore {
                     continue
                 }
                 // Among equal ratios the larger pivot element, as the primal ratio test
-                // does: a small one blows the row up.
+                // does: a small one blows the row up. Then the newest symbol: which of
+                // several equally cheap errors absorbs the violation decides which values
+                // move, and the newest error is the one nearest an edit in a system built
+                // toward it (a chain's last width, not its first and every view after it).
                 let order = compareObjectiveRatios(t.symbol, abs(a), entering, enteringCoefficient)
                 if order < 0 || (order == 0 && (abs(a) > enteringCoefficient
-                    || (abs(a) == enteringCoefficient && t.symbol < entering))) {
+                    || (abs(a) == enteringCoefficient && t.symbol > entering))) {
                     entering = t.symbol
                     enteringCoefficient = abs(a)
                 }
