@@ -56,7 +56,9 @@ import Testing
         for c in system.constraints where !(inequalitiesOnly && c.relation == .equal) {
             let n = c.normalized
             _ = try? d.core.addConstraint(
-                terms: n.terms.map { VariableTerm(variable: d.variables[Int($0.variable)], coefficient: $0.coefficient) },
+                terms: n.terms.map {
+                    VariableTerm(variable: d.variables[Int($0.variable)], coefficient: $0.coefficient)
+                },
                 constant: n.constant, relation: c.relation, priority: requiredOnly ? 1000 : c.priority)
         }
         d.core.updateValues()

@@ -7,13 +7,13 @@ extension LayoutEngine {
     ///   for each of the item's four frame variables, its explicit form, and where the tableau
     ///   does not show its range, two optimizations of it on the copy.
     public func hasAmbiguousLayout(_ item: LayoutItem) -> Bool {
-        frameVariables(of: item).contains { isAmbiguous(range(of: $0.1)) }
+        ranges(of: frameVariables(of: item).map(\.1)).contains { isAmbiguous($0) }
     }
 
-    /// The optimal range of a variable, ignoring the hidden constraints of an exercised
-    /// layout (they only pick a point of the range).
-    private func range(of v: Int32) -> (min: Double, max: Double) {
-        core.optimalRange(ofVariable: v, ignoringLevelsAtOrBelow: exerciseConstraints.isEmpty ? 0 : exercisePriority)
+    /// The optimal ranges of variables, ignoring the hidden constraints of an exercised
+    /// layout (they only pick a point of each range).
+    private func ranges(of vs: [Int32]) -> [(min: Double, max: Double)] {
+        core.optimalRanges(ofVariables: vs, ignoringLevelsAtOrBelow: exerciseConstraints.isEmpty ? 0 : exercisePriority)
     }
 
     /// Every ambiguous item attribute with the range of values it can take without making
@@ -67,8 +67,10 @@ extension LayoutEngine {
         core.updateValues()
         let lowest = core.levelOrder.last.map { core.levels[Int($0)].priority } ?? 1000
         if exerciseConstraints.isEmpty { exercisePriority = min(lowest, 1) / 2 }
-        for (_, v) in frameVariables(of: item) {
-            let range = range(of: v)
+        // The hidden constraints added below sit on the level the ranges ignore, so one copy
+        // of the core serves all four.
+        let variables = frameVariables(of: item).map(\.1)
+        for (v, range) in zip(variables, ranges(of: variables)) {
             guard isAmbiguous(range) else { continue }
             let value = core.value(ofVariable: v)
             var target: Double
