@@ -70,8 +70,7 @@ extension LayoutEngine {
         // The hidden constraints added below sit on the level the ranges ignore, so one copy
         // of the core serves all four.
         let variables = frameVariables(of: item).map(\.1)
-        for (v, range) in zip(variables, ranges(of: variables)) {
-            guard isAmbiguous(range) else { continue }
+        for (v, range) in zip(variables, ranges(of: variables)) where isAmbiguous(range) {
             let value = core.value(ofVariable: v)
             var target: Double
             if abs(value - range.min) <= abs(range.max - value) {
