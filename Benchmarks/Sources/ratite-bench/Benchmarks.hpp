@@ -13,6 +13,10 @@ namespace bench {
 void registerSolverBenchmarks(const std::vector<int64_t> &sizes);
 void registerEngineBenchmarks(const std::vector<int64_t> &sizes);
 void registerVFLBenchmarks();
+/// The ambiguity report on a row of views with optional widths, beside its layout.
+void registerAmbiguityBenchmarks();
+/// Adds to `engine` (new and empty) the row of `n` views with optional widths, and lays it out.
+void buildAmbiguousRow(ratite_engine *engine, int64_t n);
 /// The families built and resized through the Swift API, solve-file text and layout engine.
 void registerPathBenchmarks(const std::vector<int64_t> &sizes);
 /// Registers `body` as `name` at every one of `sizes`, with a complexity fit, in µs.

@@ -195,6 +195,20 @@ Workload form(int64_t n, int layouts) {
             }};
 }
 
+/// The ambiguity report on a laid-out row of `n` views with optional widths
+/// (AmbiguityBenchmarks.cpp): quadratic in `n` when each variable was optimized from scratch.
+Workload ambiguityRow(int64_t n) {
+    return {[=] {
+                ratite_engine_new(&engine);
+                buildAmbiguousRow(engine, n);
+            },
+            [=] {
+                char *text = nullptr;
+                ratite_engine_ambiguity_report(engine, &text);
+                ratite_string_free(text);
+            }};
+}
+
 ratite_fixture *fixture = nullptr;
 
 /// The family built through another entry point (ratite_fixtures.h).
@@ -290,6 +304,7 @@ std::map<std::string, Workload> workloads() {
         {"constant_chain_2000", constant(RATITE_FAMILY_CHAIN, 2000, 20)},
         {"deactivate_oldest_first_2000", deactivateOldestFirst(2000)},
         {"form_100", form(100, 10)},
+        {"ambiguity_row_1000", ambiguityRow(1000)},
         {"vfl_parse", vflParse(200)},
         {"vfl_find_row", vflFindRow(1000)},
         {"build_swift_chain_2000", buildThrough("chain", 2000, RATITE_FIXTURE_PATH_SWIFT)},

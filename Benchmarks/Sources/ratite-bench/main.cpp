@@ -120,6 +120,7 @@ int main(int argc, char **argv) {
     bench::registerSolverBenchmarks(sizes);
     bench::registerEngineBenchmarks(sizes);
     bench::registerVFLBenchmarks();
+    bench::registerAmbiguityBenchmarks();
     bench::registerPathBenchmarks(sizes);
     benchmark::Initialize(&count, rest.data());
     if (benchmark::ReportUnrecognizedArguments(count, rest.data())) return 64;

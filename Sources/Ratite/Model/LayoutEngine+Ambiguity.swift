@@ -3,27 +3,35 @@
 extension LayoutEngine {
     /// Whether some part of the item's frame can take other values without making the
     /// layout worse.
-    /// - Complexity: for each of the item's four frame variables, a copy of the solver's tableau
-    ///   and two optimizations of that variable on the copy's optimal face.
+    /// - Complexity: one copy of the solver's tableau, restricted to its optimal face; then
+    ///   for each of the item's four frame variables, its explicit form, and where the tableau
+    ///   does not show its range, two optimizations of it on the copy.
     public func hasAmbiguousLayout(_ item: LayoutItem) -> Bool {
-        frameVariables(of: item).contains { isAmbiguous(range(of: $0.1)) }
+        ranges(of: frameVariables(of: item).map(\.1)).contains { isAmbiguous($0) }
     }
 
-    /// The optimal range of a variable, ignoring the hidden constraints of an exercised
-    /// layout (they only pick a point of the range).
-    private func range(of v: Int32) -> (min: Double, max: Double) {
-        core.optimalRange(ofVariable: v, ignoringLevelsAtOrBelow: exerciseConstraints.isEmpty ? 0 : exercisePriority)
+    /// The optimal ranges of variables, ignoring the hidden constraints of an exercised
+    /// layout (they only pick a point of each range).
+    private func ranges(of vs: [Int32]) -> [(min: Double, max: Double)] {
+        core.optimalRanges(ofVariables: vs, ignoringLevelsAtOrBelow: exerciseConstraints.isEmpty ? 0 : exercisePriority)
     }
 
     /// Every ambiguous item attribute with the range of values it can take without making
     /// the layout worse, in item creation order.
     /// - Complexity: one sweep over the tableau's rows (sorting the definitions by level)
-    ///   finds the variables that may move; then one copy of the tableau and two
-    ///   optimizations for each frame variable among them.
+    ///   finds the variables that may move, and one copy of the tableau restricted to its
+    ///   optimal face serves them all. A variable with a short explicit form (at most 64
+    ///   terms) costs that form and the columns of its symbols where the tableau shows its
+    ///   range (optional constraints sharing slack: one row of views with optional widths);
+    ///   the others are minimized one after another, then maximized, each starting from the
+    ///   last one's optimum with the objective changed by their difference, so neighbours
+    ///   along a chain cost a few terms and the pivots their optima need. About twice the
+    ///   layout's cost on a row of 20,000 views with optional widths; probing everything
+    ///   from scratch was quadratic.
     public func ambiguityReport() -> AmbiguityReport {
         core.updateValues()
         // Most variables of a finished layout have one optimal value; only the others need
-        // a probe (each copies the core, so probing everything is quadratic).
+        // a range (`optimalRanges` shares one copy of the core among them).
         let floor = exerciseConstraints.isEmpty ? 0 : exercisePriority
         let mayMove = core.variablesThatMayMove(ignoringLevelsAtOrBelow: floor)
         var candidates: [(item: LayoutItem, attribute: Attribute, variable: Int32)] = []
@@ -59,9 +67,10 @@ extension LayoutEngine {
         core.updateValues()
         let lowest = core.levelOrder.last.map { core.levels[Int($0)].priority } ?? 1000
         if exerciseConstraints.isEmpty { exercisePriority = min(lowest, 1) / 2 }
-        for (_, v) in frameVariables(of: item) {
-            let range = range(of: v)
-            guard isAmbiguous(range) else { continue }
+        // The hidden constraints added below sit on the level the ranges ignore, so one copy
+        // of the core serves all four.
+        let variables = frameVariables(of: item).map(\.1)
+        for (v, range) in zip(variables, ranges(of: variables)) where isAmbiguous(range) {
             let value = core.value(ofVariable: v)
             var target: Double
             if abs(value - range.min) <= abs(range.max - value) {

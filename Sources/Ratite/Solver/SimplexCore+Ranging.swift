@@ -35,19 +35,116 @@ extension SimplexCore {
         optimalRanges(ofVariables: [v], ignoringLevelsAtOrBelow: floor)[0]
     }
 
-    /// `optimalRange` for several variables on one copy of the core: each probe optimizes
-    /// inside a transaction and rolls back, so a probe costs its pivots, not a copy of the
-    /// tableau.
+    /// `optimalRange` for several variables on one copy of the core, restricted once to the
+    /// optimal face. A variable whose explicit form is short has its ends read off the
+    /// tableau where that is exact (`certifiedExtreme`). The others are optimized by the
+    /// simplex, warm: one pass minimizes them one after another, changing the objective by
+    /// the difference of consecutive variables (short when they are neighbours in a chain,
+    /// where each variable's own form is long) and keeping the basis, then one pass
+    /// maximizes; each pass is rolled back through the journal.
     package func optimalRanges(
         ofVariables vs: [Int32], ignoringLevelsAtOrBelow floor: Double = 0
     ) -> [(min: Double, max: Double)] {
+        guard !vs.isEmpty else { return [] }
+        var probe = faceProbe(above: floor)
+        var ranges = [(min: Double, max: Double)](repeating: (0, 0), count: vs.count)
+        var rowKinds = [UInt8](repeating: Self.unclassifiedRow, count: probe.rows.count)
+        var optimized: [Int] = []
+        var terms: [Cell] = []
+        for (i, v) in vs.enumerated() {
+            let s = variables[Int(v)].symbol
+            guard s >= 0 else {
+                ranges[i] = (-.infinity, .infinity)
+                continue
+            }
+            probe.workspace.reset()
+            probe.workspace.add(s, 1)
+            guard probe.isParametric(s) || probe.expandFully(limit: readoutTermLimit) else {
+                optimized.append(i)
+                continue
+            }
+            probe.workspace.sortedTerms(into: &terms)
+            let constant = probe.workspace.constant
+            if let low = probe.certifiedExtreme(constant: constant, terms: terms, sign: -1, rowKinds: &rowKinds),
+                let high = probe.certifiedExtreme(constant: constant, terms: terms, sign: 1, rowKinds: &rowKinds)
+            {
+                ranges[i] = (low, high)
+            } else {
+                optimized.append(i)
+            }
+        }
+        guard !optimized.isEmpty else { return ranges }
+        let symbols = optimized.map { variables[Int(vs[$0])].symbol }
+        // The minima go the other way: the simplex breaks ties toward the lowest symbol, which
+        // for a chain's positions (sums of the lengths before them) puts each minimum's slack
+        // just past that position, where the next position needs it again; from the last
+        // position back, the first choice serves them all. The maxima take the first
+        // lengths, which serve every later position.
+        let lows = Array(probe.warmExtremes(of: symbols.reversed(), sign: 1).reversed())
+        let highs = probe.warmExtremes(of: symbols, sign: -1)
+        for (j, i) in optimized.enumerated() { ranges[i] = (lows[j], highs[j]) }
+        return ranges
+    }
+
+    /// Explicit forms longer than this are left to the simplex: reading one off costs its
+    /// length, and the chains that make them long are what the warm passes handle well.
+    private var readoutTermLimit: Int { 64 }
+
+    /// A copy of this core turned into its optimal face (`restrictToOptimalFace`), with an
+    /// empty journal.
+    private func faceProbe(above floor: Double) -> SimplexCore {
         var probe = copy()
         probe.journal = Journal()
         probe.objectiveIsBounded = false
-        // The probe's objective is replaced (`restrictToOptimalFace`): its constraints name
-        // levels it no longer has, so its commits are not states to check.
+        // The probe's objective is replaced: its constraints name levels it no longer has,
+        // so its commits are not states to check.
         probe.checksInvariantsAtCommits = false
-        var restricted = false
+        probe.restrictToOptimalFace(of: self, above: floor)
+        return probe
+    }
+
+    /// Minimizes (`sign` 1) or maximizes (-1) each symbol in turn on this face probe, each
+    /// from the basis the last one left, and rolls everything back after. The objective
+    /// moves from one symbol to the next by their difference, expanded in one go, so shared
+    /// parts of two explicit forms cancel before they are written. `-sign × infinity` where
+    /// the simplex finds no bound.
+    /// - Complexity: the expansions of the differences and the pivots each optimization
+    ///   needs from the previous optimum.
+    private mutating func warmExtremes(of ss: [Int32], sign: Double) -> [Double] {
+        beginTransaction()
+        defer { rollbackTransaction() }
+        var extremes: [Double] = []
+        extremes.reserveCapacity(ss.count)
+        var terms: [Cell] = []
+        var previous: Int32 = -1
+        noteLevel(0)
+        for s in ss {
+            workspace.reset()
+            workspace.add(s, 1)
+            if previous >= 0 { workspace.add(previous, -1) }
+            previous = s
+            expandFully()
+            workspace.sortedTerms(into: &terms)
+            levels[0].constant += sign * workspace.constant
+            for t in terms { addObjectiveCoefficient(t.symbol, level: 0, sign * t.coefficient) }
+            do {
+                try optimize()
+                extremes.append(sign * levels[0].constant)
+            } catch {
+                // The objective stays that of `s`, at a feasible basis: the next one starts there.
+                extremes.append(-sign * .infinity)
+            }
+        }
+        return extremes
+    }
+
+    /// The ranges as `optimalRanges` found them before the readout and the warm passes: one
+    /// minimization and one maximization from the face's own basis per variable, each rolled
+    /// back. The reference the tests compare the report with.
+    package func probedOptimalRanges(
+        ofVariables vs: [Int32], ignoringLevelsAtOrBelow floor: Double = 0
+    ) -> [(min: Double, max: Double)] {
+        var probe = faceProbe(above: floor)
         var ranges: [(min: Double, max: Double)] = []
         ranges.reserveCapacity(vs.count)
         for v in vs {
@@ -57,17 +154,7 @@ extension SimplexCore {
             }
             var terms: [Cell] = []
             probe.workspace.sortedTerms(into: &terms)
-
             let constant = probe.workspace.constant
-            // Freedom is judged on the original objective (the probe's is replaced below).
-            guard terms.contains(where: { movesFreely($0.symbol, above: floor) }) else {
-                ranges.append((constant, constant))
-                continue
-            }
-            if !restricted {
-                probe.restrictToOptimalFace(of: self, above: floor)
-                restricted = true
-            }
             func extreme(_ sign: Double) -> Double {
                 probe.beginTransaction()
                 defer { probe.rollbackTransaction() }
