@@ -14,7 +14,7 @@
 extension SimplexCore {
     /// The cells of `row`.
     @inline(__always)
-    func cells(of row: Row) -> CellSlice { cellPool[row.cellRange] }
+    func cells(of row: Row) -> CellSlice { cells.pool[row.cellRange] }
 
     /// The pool position of `symbol`'s cell in `row`, by binary search, or nil.
     @inline(__always)
@@ -23,7 +23,7 @@ extension SimplexCore {
         var high = low + Int(row.count)
         while low < high {
             let mid = (low &+ high) >> 1
-            let s = cellPool.symbol(at: mid)
+            let s = cells.pool.symbol(at: mid)
             if s == symbol { return mid }
             if s < symbol { low = mid + 1 } else { high = mid }
         }
@@ -33,22 +33,22 @@ extension SimplexCore {
     /// `symbol`'s coefficient in `row`, zero when absent.
     @inline(__always)
     func coefficient(of symbol: Int32, in row: Row) -> Double {
-        if let i = cellPosition(of: symbol, in: row) { return cellPool.coefficient(at: i) }
+        if let i = cellPosition(of: symbol, in: row) { return cells.pool.coefficient(at: i) }
         return 0
     }
 
     /// Adds `scale ×` `row` (its constant and cells) to the workspace.
     @inline(__always)
     mutating func addToWorkspace(_ row: Row, scale: Double) {
-        workspace.add(constant: row.constant, cells: cells(of: row), scale: scale)
+        scratch.workspace.add(constant: row.constant, cells: cells(of: row), scale: scale)
     }
 
     /// A row holding `terms` (sorted, none near zero), its cells appended to the pool. The
     /// row is not in the tableau until `insertRow`; a row that never gets there (a solved
     /// form used for substitution only) is squeezed out later.
     mutating func storedRow(basic: Int32, isDefinition: Bool, constant: Double, terms: [Cell]) -> Row {
-        let start = Int32(cellPool.count)
-        cellPool.append(contentsOf: terms)
+        let start = Int32(cells.pool.count)
+        cells.pool.append(contentsOf: terms)
         return Row(
             constant: constant, basic: basic, start: start, count: Int32(terms.count), isDefinition: isDefinition)
     }
@@ -61,24 +61,24 @@ extension SimplexCore {
     /// it, and a fresh variable has none). Only implicit definitions weigh the variable
     /// order.
     mutating func storedDefinition(of x: Int32, fromID: Bool = false) -> Row {
-        let c = workspace.coefficient(x)
-        let start = cellPool.count
+        let c = scratch.workspace.coefficient(x)
+        let start = cells.pool.count
         var level: Int32 = 0
         var referencesYounger = false, referencesDefinitions = false
         var largest = 0.0
-        for s in workspace.symbols where s != x {
+        for s in scratch.workspace.symbols where s != x {
             // Both `a` (the cycle checks skip a symbol whose `a` is roundoff) and the
             // quotient (a huge `c` makes it roundoff) must be filtered.
-            let a = workspace.coefficient(s)
+            let a = scratch.workspace.coefficient(s)
             largest = max(largest, abs(a))
             let q = -a / c
             noteMagnitude(q)
             guard isKeptCell(a, solved: q) else { continue }
-            cellPool.append(Cell(symbol: s, coefficient: q))
+            cells.pool.append(Cell(symbol: s, coefficient: q))
             if isDefined(s) {
                 level = max(level, definitionLevel(s) + 1)
                 referencesDefinitions = true
-                if symbols[Int(s)].owner > symbols[Int(x)].owner { referencesYounger = true }
+                if tableau.symbols[Int(s)].owner > tableau.symbols[Int(x)].owner { referencesYounger = true }
             }
         }
         if fromID {
@@ -87,12 +87,12 @@ extension SimplexCore {
         }
         noteGrowth(pivot: c, besideLargest: largest)
         sortCells(from: start)
-        let constant = -workspace.constant / c
+        let constant = -scratch.workspace.constant / c
         noteMagnitude(constant)
         var row = Row(
-            constant: constant, basic: x, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: true)
+            constant: constant, basic: x, start: Int32(start), count: Int32(cells.pool.count - start), isDefinition: true)
         row.level = level
-        if level > definitionLevelCeiling { definitionLevelsRanHigh = true }
+        if level > definitionLevels.ceiling { definitionLevels.ranHigh = true }
         return row
     }
 
@@ -106,15 +106,15 @@ extension SimplexCore {
     /// Whether the workspace row solved for `x` refers to `s`: whether `storedDefinition`
     /// keeps its cell.
     @inline(__always) func isReference(_ s: Int32, ofDefinitionOf x: Int32) -> Bool {
-        let a = workspace.coefficient(s)
-        return isKeptCell(a, solved: -a / workspace.coefficient(x))
+        let a = scratch.workspace.coefficient(s)
+        return isKeptCell(a, solved: -a / scratch.workspace.coefficient(x))
     }
 
     /// One above the highest level among the definitions the workspace row, solved for
     /// `x`, refers to: the least level `storedDefinition(of: x)` may give it.
     func referenceBound(ofDefinitionOf x: Int32) -> Int32 {
         var level: Int32 = 0
-        for s in workspace.symbols where s != x && isDefined(s) && isReference(s, ofDefinitionOf: x) {
+        for s in scratch.workspace.symbols where s != x && isDefined(s) && isReference(s, ofDefinitionOf: x) {
             level = max(level, definitionLevel(s) + 1)
         }
         return level
@@ -123,34 +123,34 @@ extension SimplexCore {
     /// Sorts the cells from `start` to the end of the pool by symbol: insertion sort in
     /// place for the usual short row, the library sort for a long one.
     mutating func sortCells(from start: Int) {
-        let count = cellPool.count - start
+        let count = cells.pool.count - start
         guard count > 1 else { return }
         if count > 16 {
-            let sorted = cellPool[start...].sorted { $0.symbol < $1.symbol }
-            for (k, cell) in sorted.enumerated() { cellPool.set(cell, at: start + k) }
+            let sorted = cells.pool[start...].sorted { $0.symbol < $1.symbol }
+            for (k, cell) in sorted.enumerated() { cells.pool.set(cell, at: start + k) }
             return
         }
-        for i in (start + 1) ..< cellPool.count {
-            let cell = cellPool[i]
+        for i in (start + 1) ..< cells.pool.count {
+            let cell = cells.pool[i]
             var j = i
-            while j > start && cellPool.symbol(at: j - 1) > cell.symbol {
-                cellPool.set(cellPool[j - 1], at: j)
+            while j > start && cells.pool.symbol(at: j - 1) > cell.symbol {
+                cells.pool.set(cells.pool[j - 1], at: j)
                 j -= 1
             }
-            cellPool.set(cell, at: j)
+            cells.pool.set(cell, at: j)
         }
     }
 
     /// Points row `r` at the cells from `start` to the end of the pool (just appended),
     /// keeping the column lists in step with the cells it had before.
     mutating func replaceCells(_ r: Int32, from start: Int) {
-        let old = rows[Int(r)].cellRange
+        let old = tableau.rows[Int(r)].cellRange
         var i = old.lowerBound
         var j = start
-        let end = cellPool.count
+        let end = cells.pool.count
         while i < old.upperBound || j < end {
-            let a = i < old.upperBound ? cellPool.symbol(at: i) : Int32.max
-            let b = j < end ? cellPool.symbol(at: j) : Int32.max
+            let a = i < old.upperBound ? cells.pool.symbol(at: i) : Int32.max
+            let b = j < end ? cells.pool.symbol(at: j) : Int32.max
             if a == b {
                 i += 1; j += 1
             } else if a < b {
@@ -160,16 +160,16 @@ extension SimplexCore {
             }
         }
         noteRow(r)
-        liveCellCount += end - start - old.count
-        rows[Int(r)].start = Int32(start)
-        rows[Int(r)].count = Int32(end - start)
+        cells.liveCount += end - start - old.count
+        tableau.rows[Int(r)].start = Int32(start)
+        tableau.rows[Int(r)].count = Int32(end - start)
     }
 
     /// Makes the pool squeeze as soon as it holds `slack` garbage cells (and more than live
     /// ones), starting now: tests and fuzzers use it so small systems exercise squeezes.
     package mutating func squeezeCellsOften(slack: Int) {
-        cellSqueezeSlack = slack
-        nextCellSqueeze = 0
+        tuning.cellSqueezeSlack = slack
+        cells.nextSqueeze = 0
         squeezeCellPoolIfSparse()
     }
 
@@ -207,25 +207,25 @@ extension SimplexCore {
     /// same row.
     mutating func squeezeCellPoolIfSparse() {
         if !journal.isActive {
-            let garbage = cellPool.count - liveCellCount
-            guard garbage > max(liveCellCount / 16, cellSqueezeSlack) else { return }
-            let young = cellPool.count - min(cellPool.count, poolAfterSqueeze)
-            if 2 * (appendedBeforeYoungSqueeze + young) >= liveCellCount {
+            let garbage = cells.pool.count - cells.liveCount
+            guard garbage > max(cells.liveCount / 16, tuning.cellSqueezeSlack) else { return }
+            let young = cells.pool.count - min(cells.pool.count, cells.lengthAfterSqueeze)
+            if 2 * (cells.appendedBeforeYoungSqueeze + young) >= cells.liveCount {
                 compactCells(from: 0)
-                appendedBeforeYoungSqueeze = 0
-                cellSqueezes.full += 1
-            } else if 8 * young >= liveCellCount {
-                if compactIfHalfGarbage(from: cellPool.count - young) { cellSqueezes.young += 1 }
-                appendedBeforeYoungSqueeze += young
+                cells.appendedBeforeYoungSqueeze = 0
+                cells.squeezes.full += 1
+            } else if 8 * young >= cells.liveCount {
+                if compactIfHalfGarbage(from: cells.pool.count - young) { cells.squeezes.young += 1 }
+                cells.appendedBeforeYoungSqueeze += young
             } else {
                 return
             }
-            poolAfterSqueeze = cellPool.count
+            cells.lengthAfterSqueeze = cells.pool.count
         } else {
-            guard cellPool.count >= nextCellSqueeze else { return }
+            guard cells.pool.count >= cells.nextSqueeze else { return }
             _ = compactIfHalfGarbage(from: journal.marks.last!.cellPool)
         }
-        nextCellSqueeze = cellPool.count + max(cellPool.count / 2, cellSqueezeSlack)
+        cells.nextSqueeze = cells.pool.count + max(cells.pool.count / 2, tuning.cellSqueezeSlack)
     }
 
     /// Compacts the cells from `floor` on when at least half of them are garbage, and says
@@ -236,11 +236,11 @@ extension SimplexCore {
         defer { keepRowList(young) }
         young.removeAll(keepingCapacity: true)
         var live = 0
-        for r in rows.indices where !rows[r].isUnused && Int(rows[r].start) >= floor {
+        for r in tableau.rows.indices where !tableau.rows[r].isUnused && Int(tableau.rows[r].start) >= floor {
             young.append(Int32(r))
-            live += Int(rows[r].count)
+            live += Int(tableau.rows[r].count)
         }
-        guard 2 * live < cellPool.count - floor else { return false }
+        guard 2 * live < cells.pool.count - floor else { return false }
         compactCells(from: floor, rows: young)
         return true
     }
@@ -254,13 +254,13 @@ extension SimplexCore {
     /// so no move overwrites cells still to be moved, and a row's new start is the number
     /// of live cells before its old one.
     private mutating func compactCells(from floor: Int) {
-        var live = LiveCellMap(count: cellPool.count - floor)
-        for r in rows.indices where !rows[r].isUnused && Int(rows[r].start) >= floor {
-            live.mark(Int(rows[r].start) - floor, count: Int(rows[r].count))
+        var live = LiveCellMap(count: cells.pool.count - floor)
+        for r in tableau.rows.indices where !tableau.rows[r].isUnused && Int(tableau.rows[r].start) >= floor {
+            live.mark(Int(tableau.rows[r].start) - floor, count: Int(tableau.rows[r].count))
         }
         live.countRanks()
-        for r in rows.indices where !rows[r].isUnused && Int(rows[r].start) >= floor {
-            rows[r].start = Int32(floor + live.liveCells(before: Int(rows[r].start) - floor))
+        for r in tableau.rows.indices where !tableau.rows[r].isUnused && Int(tableau.rows[r].start) >= floor {
+            tableau.rows[r].start = Int32(floor + live.liveCells(before: Int(tableau.rows[r].start) - floor))
         }
         moveLiveRuns(live, from: floor)
     }
@@ -268,10 +268,10 @@ extension SimplexCore {
     /// `compactCells(from:)` for the rows of `list`, which holds every row pointing at or
     /// past `floor`.
     private mutating func compactCells(from floor: Int, rows list: [Int32]) {
-        var live = LiveCellMap(count: cellPool.count - floor)
-        for r in list { live.mark(Int(rows[Int(r)].start) - floor, count: Int(rows[Int(r)].count)) }
+        var live = LiveCellMap(count: cells.pool.count - floor)
+        for r in list { live.mark(Int(tableau.rows[Int(r)].start) - floor, count: Int(tableau.rows[Int(r)].count)) }
         live.countRanks()
-        for r in list { rows[Int(r)].start = Int32(floor + live.liveCells(before: Int(rows[Int(r)].start) - floor)) }
+        for r in list { tableau.rows[Int(r)].start = Int32(floor + live.liveCells(before: Int(tableau.rows[Int(r)].start) - floor)) }
         moveLiveRuns(live, from: floor)
     }
 
@@ -281,10 +281,10 @@ extension SimplexCore {
         var write = floor
         var position = 0
         while let run = live.nextRun(from: position) {
-            cellPool.moveCells(floor + run.lowerBound ..< floor + run.upperBound, to: write)
+            cells.pool.moveCells(floor + run.lowerBound ..< floor + run.upperBound, to: write)
             write += run.count
             position = run.upperBound
         }
-        cellPool.truncate(to: write)
+        cells.pool.truncate(to: write)
     }
 }

@@ -14,19 +14,19 @@ extension SimplexCore {
     /// Renumbers definition levels whenever one passes `ceiling`, from the next commit on:
     /// tests and fuzzers lower it so small systems exercise the renumbering.
     package mutating func renumberDefinitionLevelsOften(past ceiling: Int32) {
-        definitionLevelCeiling = ceiling
+        definitionLevels.ceiling = ceiling
     }
 
     /// Gives every definition row the least level the order allows.
     mutating func renumberDefinitionLevels() {
         var order: [(level: Int32, row: Int32)] = []
-        for r in rows.indices where !rows[r].isUnused && rows[r].isDefinition {
-            order.append((rows[r].level, Int32(r)))
+        for r in tableau.rows.indices where !tableau.rows[r].isUnused && tableau.rows[r].isDefinition {
+            order.append((tableau.rows[r].level, Int32(r)))
         }
         // A row refers only to definitions below its level, which come first.
         order.sort { $0 < $1 }
-        for (_, r) in order { rows[Int(r)].level = levelNeeded(by: rows[Int(r)]) }
-        definitionLevelsRanHigh = false
+        for (_, r) in order { tableau.rows[Int(r)].level = levelNeeded(by: tableau.rows[Int(r)]) }
+        definitionLevels.ranHigh = false
     }
 
     /// The level for a definition of `x` that must be at least `least` (one above its
@@ -42,15 +42,15 @@ extension SimplexCore {
     /// whatever it comes to refer to, and the join raises nothing. Staying below the rows
     /// that already refer to `x` keeps the start itself from raising anything.
     @inline(__always) func startingLevel(of x: Int32, atLeast least: Int32) -> Int32 {
-        var level = min(symbols[Int(x)].owner, definitionLevelCeiling / 4)
-        guard level > least, levelsFollowVariableOrder else { return least }
+        var level = min(tableau.symbols[Int(x)].owner, definitionLevels.ceiling / 4)
+        guard level > least, definitionLevels.followVariableOrder else { return least }
         // A long column is a hub's, whose rows are mostly LP rows: not worth the walk.
-        var node = symbols[Int(x)].column
+        var node = tableau.symbols[Int(x)].column
         for _ in 0 ..< 16 {
             guard node >= 0 else { return max(level, least) }
-            let row = rows[Int(columnNodes[Int(node)].row)]
+            let row = tableau.rows[Int(tableau.columnNodes[Int(node)].row)]
             if row.isDefinition && row.level <= level { level = row.level - 1 }
-            node = columnNodes[Int(node)].next
+            node = tableau.columnNodes[Int(node)].next
         }
         return least
     }
@@ -70,15 +70,15 @@ extension SimplexCore {
     /// shuffled or not, climb to the limit within a few hundred definitions and stay
     /// there.
     mutating func weighVariableOrder(followed: Bool) {
-        guard levelsStartFromVariableIDs else { return }
+        guard tuning.levelsStartFromVariableIDs else { return }
         let weight: Int32 = followed ? 1 : -2
-        variableOrderEvidence = min(
-            max(variableOrderEvidence + weight, -variableOrderEvidenceLimit), variableOrderEvidenceLimit)
-        if !levelsFollowVariableOrder && variableOrderEvidence >= variableOrderEvidenceToFollow {
-            levelsFollowVariableOrder = true
-        } else if levelsFollowVariableOrder && variableOrderEvidence < 0 {
-            levelsFollowVariableOrder = false
-            definitionLevelsRanHigh = true
+        definitionLevels.variableOrderEvidence = min(
+            max(definitionLevels.variableOrderEvidence + weight, -variableOrderEvidenceLimit), variableOrderEvidenceLimit)
+        if !definitionLevels.followVariableOrder && definitionLevels.variableOrderEvidence >= variableOrderEvidenceToFollow {
+            definitionLevels.followVariableOrder = true
+        } else if definitionLevels.followVariableOrder && definitionLevels.variableOrderEvidence < 0 {
+            definitionLevels.followVariableOrder = false
+            definitionLevels.ranHigh = true
         }
     }
 }
