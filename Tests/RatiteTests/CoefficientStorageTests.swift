@@ -114,7 +114,8 @@ import Testing
         }
         #expect(direct.core.invariantViolations().filter { !$0.hasPrefix("not optimal") } == [])
         #expect(direct.core.stateFingerprint() == throughRow.core.stateFingerprint())
-        #expect(basic.allSatisfy { direct.core.tableau.symbols[Int($0)].objective < 0 && direct.core.rowIndex($0) >= 0 })
+        #expect(
+            basic.allSatisfy { direct.core.tableau.symbols[Int($0)].objective < 0 && direct.core.rowIndex($0) >= 0 })
     }
 
     func residentCoefficientPages(_ family: SystemFamily) throws

@@ -33,8 +33,11 @@ func fingerprint(_ core: borrowing SimplexCore, transient: Bool = true) -> Strin
     for (i, n) in core.objective.nodes.elements.enumerated() {
         out += "o\(i) l\(n.level) x\(n.next) c\(d(n.coefficient))\n"
     }
-    out += "levels \(core.objective.levels.count) free \(core.objective.freeLevel) order \(core.objective.levelOrder.ids)\n"
-    for (i, l) in core.objective.levels.enumerated() { out += "l\(i) p\(d(l.priority)) u\(l.users) c\(d(l.constant))\n" }
+    out += "levels \(core.objective.levels.count) free \(core.objective.freeLevel)"
+    out += " order \(core.objective.levelOrder.ids)\n"
+    for (i, l) in core.objective.levels.enumerated() {
+        out += "l\(i) p\(d(l.priority)) u\(l.users) c\(d(l.constant))\n"
+    }
     out += "constraints \(core.registry.constraints.count) free \(core.registry.freeConstraint)"
     out += " terms \(core.registry.constraintTerms.count) garbage \(core.registry.constraintTermGarbage)\n"
     for (i, c) in core.registry.constraints.elements.enumerated() {
@@ -46,14 +49,16 @@ func fingerprint(_ core: borrowing SimplexCore, transient: Bool = true) -> Strin
     }
     out += "variables \(core.registry.variables.count) free \(core.registry.freeVariable)\n"
     for (i, v) in core.registry.variables.elements.enumerated() {
-        out += "v\(i) alive\(v.isAlive) '\(core.registry.variableNames[i])' s\(v.symbol) u\(v.uses) e\(v.edit) v\(d(v.value))\n"
+        out += "v\(i) alive\(v.isAlive) '\(core.registry.variableNames[i])'"
+        out += " s\(v.symbol) u\(v.uses) e\(v.edit) v\(d(v.value))\n"
     }
     out += "serial \(core.registry.serialCounter) levels high \(core.definitionLevels.ranHigh)"
     out += " order \(core.definitionLevels.variableOrderEvidence) \(core.definitionLevels.followVariableOrder)\n"
     out += "dirty \(core.operation.dirty) all \(core.operation.allSymbolsDirty)\n"
     if transient {
         out += "flags \(Array(core.operation.flags.elements))\n"
-        out += "candidates \(core.objective.candidates) pending \(core.objective.pending) infeasible \(core.operation.infeasible)\n"
+        out += "candidates \(core.objective.candidates) pending \(core.objective.pending)"
+        out += " infeasible \(core.operation.infeasible)\n"
     } else {
         out += "dirty flags \(core.operation.flags.elements.map { $0 & SymbolFlags.dirty })\n"
     }

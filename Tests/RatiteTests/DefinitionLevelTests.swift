@@ -158,7 +158,8 @@ import Testing
     func randomDependenciesKeepLevelsFromZero(_ order: Order) throws {
         let fromIDs = try build(.random, n: 1000, order, fromIDs: true)
         let fromZero = try build(.random, n: 1000, order, fromIDs: false)
-        let following = fromIDs.core.definitionLevels.followVariableOrder, evidence = fromIDs.core.definitionLevels.variableOrderEvidence
+        let following = fromIDs.core.definitionLevels.followVariableOrder,
+            evidence = fromIDs.core.definitionLevels.variableOrderEvidence
         let raised = fromIDs.core.statistics.raisedLevels, raisedFromZero = fromZero.core.statistics.raisedLevels
         #expect(!following)
         #expect(evidence < 0)
@@ -188,7 +189,8 @@ import Testing
         let followed = d.core.definitionLevels.followVariableOrder
         #expect(!followed)
         var renumbered = true
-        for r in d.core.tableau.rows.indices where !d.core.tableau.rows[r].isUnused && d.core.tableau.rows[r].isDefinition {
+        for r in d.core.tableau.rows.indices
+        where !d.core.tableau.rows[r].isUnused && d.core.tableau.rows[r].isDefinition {
             if d.core.tableau.rows[r].level != d.core.levelNeeded(by: d.core.tableau.rows[r]) { renumbered = false }
         }
         #expect(renumbered)

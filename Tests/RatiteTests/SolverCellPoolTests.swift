@@ -70,7 +70,8 @@ import Testing
             let live = liveCells(often.core)
             #expect(often.core.cells.pool.count <= live + live / 2 + live / 8 + 2 * 64)
         }
-        #expect(often.core.cells.squeezes.young > 0 && often.core.cells.squeezes.full > 0, "\(often.core.cells.squeezes)")
+        #expect(
+            often.core.cells.squeezes.young > 0 && often.core.cells.squeezes.full > 0, "\(often.core.cells.squeezes)")
         // Checking updates values first, so both are checked before they are compared.
         #expect(often.problems() == [] && rarely.problems() == [])
         #expect(often.core.stateFingerprint() == rarely.core.stateFingerprint())

@@ -54,7 +54,9 @@ import Testing
                 if core.isEditVariable(v) { try? core.removeEditVariable(v) } else { core.updateValues() }
             }
             for (k, v) in variables.enumerated() where core.uses(ofVariable: v) == 0 {
-                if core.registry.variables[Int(v)].symbol >= 0 && core.rowIndex(core.registry.variables[Int(v)].symbol) >= 0 {
+                if core.registry.variables[Int(v)].symbol >= 0
+                    && core.rowIndex(core.registry.variables[Int(v)].symbol) >= 0
+                {
                     let driver = CoreDriver(variableCount: 0)
                     driver.core = consume core
                     return (driver, v, live)

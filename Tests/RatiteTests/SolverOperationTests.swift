@@ -247,7 +247,9 @@ import Testing
         #expect(!solver.contains(c))
         #expect(!solver.hasEditVariable(x))
         #expect(solver.value(of: x) == 0)
-        #expect(solver.core.tableau.rows.isEmpty && solver.core.tableau.symbols.isEmpty && solver.core.registry.constraints.isEmpty)
+        #expect(
+            solver.core.tableau.rows.isEmpty && solver.core.tableau.symbols.isEmpty
+                && solver.core.registry.constraints.isEmpty)
         // Usable again, with the same objects.
         try solver.add(c)
         try solver.add((x == 1).priority(.weak))

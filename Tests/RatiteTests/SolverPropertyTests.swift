@@ -666,7 +666,8 @@ struct PropertyRun {
     /// After every operation: invariants, cached values, required constraints, optimality
     /// against the reference, and the twin's state.
     mutating func check() {
-        if !driver.core.objective.candidates.isEmpty || !driver.core.objective.pending.isEmpty || !driver.core.operation.infeasible.isEmpty
+        if !driver.core.objective.candidates.isEmpty || !driver.core.objective.pending.isEmpty
+            || !driver.core.operation.infeasible.isEmpty
             || driver.core.operation.flags.elements.contains(where: { $0 & ~SymbolFlags.dirty != 0 })
         {
             // Reported by `transientStateIsClearedBetweenOperations`; counted here so that it

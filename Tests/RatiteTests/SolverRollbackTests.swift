@@ -226,7 +226,8 @@ import Testing
         d.core.rollbackTransaction()
         #expect(firstDifference(start, fingerprint(d.core, transient: false)) == nil)
         #expect(d.core.operation.flags.elements.allSatisfy { $0 & SymbolFlags.journaled == 0 })
-        #expect((0 ..< d.core.tableau.columnNodes.count).allSatisfy { !d.core.journal.journaledColumnNodes.contains($0) })
+        let nodes = d.core.tableau.columnNodes.count
+        #expect((0 ..< nodes).allSatisfy { !d.core.journal.journaledColumnNodes.contains($0) })
         #expect(d.problems() == [])
     }
 

@@ -280,10 +280,14 @@ import Testing
         let system = SystemFamily.grid.generate(n: 36)
         let built = try build(system, resize: false)
         func variable(_ name: String) -> Int32 { built.driver.variables[system.names.firstIndex(of: name)!] }
-        let terms = [VariableTerm(variable: variable("W"), coefficient: 1),
-                     VariableTerm(variable: variable("left_2_5"), coefficient: -1),
-                     VariableTerm(variable: variable("width_2_5"), coefficient: -1)]
-        func bundleCount() -> Int { built.driver.core.tableau.rows.elements.filter { built.driver.core.isBundleRow($0) }.count }
+        let terms = [
+            VariableTerm(variable: variable("W"), coefficient: 1),
+            VariableTerm(variable: variable("left_2_5"), coefficient: -1),
+            VariableTerm(variable: variable("width_2_5"), coefficient: -1),
+        ]
+        func bundleCount() -> Int {
+            built.driver.core.tableau.rows.elements.filter { built.driver.core.isBundleRow($0) }.count
+        }
         let before = bundleCount()
         var sizes: [[Int]] = []
         for _ in 0..<4 {
@@ -405,16 +409,29 @@ import Testing
         expect(core.tableau.symbolKinds.elements.allSatisfy { $0 == .unused }, "symbols left")
         expect(core.registry.constraints.elements.allSatisfy { !$0.isAlive }, "constraints left")
         expect(core.objective.levelOrder.isEmpty, "levels left")
-        expect(core.registry.variables.elements.allSatisfy { $0.uses == 0 && $0.symbol < 0 && $0.edit < 0 }, "variables in use")
-        expect(freeCount(core.tableau.freeRow) { -2 - core.tableau.rows[Int($0)].basic } == core.tableau.rows.count, "row free list")
-        expect(freeCount(core.tableau.freeSymbol) { core.tableau.symbols[Int($0)].owner } == core.tableau.symbols.count, "symbol free list")
-        expect(freeCount(core.tableau.freeColumnNode) { core.tableau.columnNodes[Int($0)].next } == core.tableau.columnNodes.count,
-               "column nodes")
-        expect(freeCount(core.objective.freeNode) { core.objective.nodes[Int($0)].next } == core.objective.nodes.count,
-               "objective nodes")
-        expect(freeCount(core.objective.freeLevel) { -2 - core.objective.levels[Int($0)].users } == core.objective.levels.count, "levels")
-        expect(freeCount(core.registry.freeConstraint) { core.registry.constraints[Int($0)].marker } == core.registry.constraints.count,
-               "constraint slots")
+        expect(
+            core.registry.variables.elements.allSatisfy { $0.uses == 0 && $0.symbol < 0 && $0.edit < 0 },
+            "variables in use")
+        expect(
+            freeCount(core.tableau.freeRow) { -2 - core.tableau.rows[Int($0)].basic } == core.tableau.rows.count,
+            "row free list")
+        expect(
+            freeCount(core.tableau.freeSymbol) { core.tableau.symbols[Int($0)].owner } == core.tableau.symbols.count,
+            "symbol free list")
+        expect(
+            freeCount(core.tableau.freeColumnNode) { core.tableau.columnNodes[Int($0)].next }
+                == core.tableau.columnNodes.count,
+            "column nodes")
+        expect(
+            freeCount(core.objective.freeNode) { core.objective.nodes[Int($0)].next } == core.objective.nodes.count,
+            "objective nodes")
+        expect(
+            freeCount(core.objective.freeLevel) { -2 - core.objective.levels[Int($0)].users }
+                == core.objective.levels.count, "levels")
+        expect(
+            freeCount(core.registry.freeConstraint) { core.registry.constraints[Int($0)].marker }
+                == core.registry.constraints.count,
+            "constraint slots")
         #expect(core.invariantViolations() == [], sourceLocation: sourceLocation)
     }
 
@@ -431,7 +448,9 @@ import Testing
             var random = SplitMix64(seed: 11)
             ids.shuffle(using: &random)
         }
-        let edits = built.driver.core.registry.variables.indices.filter { built.driver.core.registry.variables[$0].edit >= 0 }
+        let edits = built.driver.core.registry.variables.indices.filter {
+            built.driver.core.registry.variables[$0].edit >= 0
+        }
         // Edits go halfway through.
         for (k, id) in ids.enumerated() {
             if k == ids.count / 2 { for v in edits { try built.driver.core.removeEditVariable(Int32(v)) } }
@@ -806,9 +825,11 @@ import Testing
             for id in ids { try d.core.removeConstraint(id) }
             d.core.updateValues()
             expectEmpty(d.core, "\(family) round \(round)")
-            sizes.append([d.core.tableau.rows.count, d.core.tableau.symbols.count, d.core.tableau.columnNodes.count,
-                          d.core.objective.nodes.count, d.core.objective.levels.count, d.core.registry.constraints.count,
-                          d.core.registry.variables.count, d.core.operation.dirty.count])
+            sizes.append([
+                d.core.tableau.rows.count, d.core.tableau.symbols.count, d.core.tableau.columnNodes.count,
+                d.core.objective.nodes.count, d.core.objective.levels.count, d.core.registry.constraints.count,
+                d.core.registry.variables.count, d.core.operation.dirty.count,
+            ])
         }
         // Every round ends empty (checked above), so nothing leaks. The pools' peak may vary
         // a little between rounds (recycled slots come back in another order, which can
@@ -837,7 +858,9 @@ import Testing
             if built.driver.core.registry.constraintTerms.count < before { squeezes += 1 }
             var live = 0
             for c in built.driver.core.registry.constraints.elements where c.isAlive { live += c.termWords }
-            #expect(built.driver.core.registry.constraintTerms.count - built.driver.core.registry.constraintTermGarbage == live)
+            #expect(
+                built.driver.core.registry.constraintTerms.count - built.driver.core.registry.constraintTermGarbage
+                    == live)
             #expect(built.driver.core.registry.constraintTerms.count <= 2 * live + 1024 + 3)
         }
         #expect(squeezes > 0)

@@ -48,7 +48,9 @@ extension LayoutEngine {
                             throw .internalError("\(error)")
                         }
                     }
-                    if core.registry.constraints[Int(id)].constant != -value { changedSolverConstants.append((id, -value)) }
+                    if core.registry.constraints[Int(id)].constant != -value {
+                        changedSolverConstants.append((id, -value))
+                    }
                     for c in splitObjects(of: item, on: axis) {
                         set(\.storedPriority, of: c, to: c.kind == .contentHugging ? hugging : compression)
                         set(\.storedConstant, of: c, to: value)

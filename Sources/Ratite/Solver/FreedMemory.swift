@@ -15,7 +15,8 @@ import Glibc
 extension SimplexCore {
     /// Bytes reserved by the tables that grow with the system.
     @inline(__always) var reservedBytes: Int {
-        tableau.rows.reservedBytes + cells.pool.reservedBytes + tableau.symbols.reservedBytes + tableau.symbolKinds.reservedBytes
+        tableau.rows.reservedBytes + cells.pool.reservedBytes + tableau.symbols.reservedBytes
+            + tableau.symbolKinds.reservedBytes
             + tableau.columnNodes.reservedBytes + objective.nodes.reservedBytes + registry.constraints.reservedBytes
             + registry.constraintTerms.reservedBytes + registry.variables.reservedBytes + operation.flags.reservedBytes
             + registry.variableNames.capacity * MemoryLayout<String>.stride

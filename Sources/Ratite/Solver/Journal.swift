@@ -237,7 +237,9 @@ extension SimplexCore {
         definitionLevels.ranHigh = mark.definitionLevelsRanHigh
         operation.numbersOverflowed = mark.numbersOverflowed
         if operation.dirty.count > mark.dirty {
-            for s in operation.dirty[mark.dirty...] where Int(s) < operation.flags.count { operation.flags[Int(s)] &= ~SymbolFlags.dirty }
+            for s in operation.dirty[mark.dirty...] where Int(s) < operation.flags.count {
+                operation.flags[Int(s)] &= ~SymbolFlags.dirty
+            }
             operation.dirty.removeSubrange(mark.dirty...)
         }
         clearTransientLists()

@@ -288,7 +288,9 @@ extension SimplexCore {
     private func isWorkspacePivot(_ a: Double) -> Bool {
         isPivotElement(a) {
             var largest = 0.0
-            for s in scratch.workspace.symbols where kind(s) != .dummy { largest = max(largest, abs(scratch.workspace.coefficient(s))) }
+            for s in scratch.workspace.symbols where kind(s) != .dummy {
+                largest = max(largest, abs(scratch.workspace.coefficient(s)))
+            }
             return largest
         }
     }
@@ -297,7 +299,8 @@ extension SimplexCore {
     /// parametric external that could become the subject, or nil.
     @inline(__always) private func definitionExposingVariable() -> Int32? {
         for s in scratch.workspace.symbols where isDefined(s) && !isNearZero(scratch.workspace.coefficient(s)) {
-            for t in cells(of: tableau.rows[Int(rowIndex(s))]) where kind(t.symbol) == .external && isParametric(t.symbol) {
+            for t in cells(of: tableau.rows[Int(rowIndex(s))])
+            where kind(t.symbol) == .external && isParametric(t.symbol) {
                 if !appearsInLP(t.symbol) && tableau.symbols[Int(t.symbol)].objective < 0 { return s }
             }
         }
@@ -310,7 +313,9 @@ extension SimplexCore {
     /// The first node of a column list, from `node` on, whose row is an LP row, or -1.
     @inline(__always) func firstLPNode(from node: Int32) -> Int32 {
         var node = node
-        while node >= 0 && tableau.rows[Int(tableau.columnNodes[Int(node)].row)].isDefinition { node = tableau.columnNodes[Int(node)].next }
+        while node >= 0 && tableau.rows[Int(tableau.columnNodes[Int(node)].row)].isDefinition {
+            node = tableau.columnNodes[Int(node)].next
+        }
         return node
     }
 
@@ -508,7 +513,8 @@ extension SimplexCore {
         for t in terms where kind(t.symbol) != .dummy && abs(t.coefficient) > equalityRoundoff * dummyScale {
             return false
         }
-        return abs(constant) <= feasibilityTolerance * max(1, abs(registry.constraints[Int(id)].constant), magnitude(of: id))
+        return abs(constant) <= feasibilityTolerance
+            * max(1, abs(registry.constraints[Int(id)].constant), magnitude(of: id))
     }
 
     /// For a row `0 = constant + Σ terms`: the restricted symbol to solve it for, and
@@ -661,7 +667,9 @@ extension SimplexCore {
             var conflict: [Int32] = []
             for (s, c) in tags.filter({ kind($0.symbol) == .slack }) + dummyCoefficients(tags) {
                 let owner = tableau.symbols[Int(s)].owner
-                guard owner != id, registry.constraints[Int(owner)].isRequired, registry.constraints[Int(owner)].marker == s else {
+                guard owner != id, registry.constraints[Int(owner)].isRequired,
+                    registry.constraints[Int(owner)].marker == s
+                else {
                     continue
                 }
                 if abs(c) > objectiveTolerance { conflict.append(owner) }

@@ -96,7 +96,9 @@ extension SimplexCore {
     mutating func unbundle(dummy d: Int32) {
         var containing: [Int32] = []
         columnRows(d, into: &containing)
-        for q in containing where isBundleRow(tableau.rows[Int(q)]) { extract(d, fromBundle: tableau.rows[Int(q)].basic) }
+        for q in containing where isBundleRow(tableau.rows[Int(q)]) {
+            extract(d, fromBundle: tableau.rows[Int(q)].basic)
+        }
     }
 
     /// Takes dummy `d` out of bundle `k`: the other members become a new bundle `k2`, and

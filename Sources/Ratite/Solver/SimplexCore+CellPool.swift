@@ -90,7 +90,8 @@ extension SimplexCore {
         let constant = -scratch.workspace.constant / c
         noteMagnitude(constant)
         var row = Row(
-            constant: constant, basic: x, start: Int32(start), count: Int32(cells.pool.count - start), isDefinition: true)
+            constant: constant, basic: x, start: Int32(start), count: Int32(cells.pool.count - start),
+            isDefinition: true)
         row.level = level
         if level > definitionLevels.ceiling { definitionLevels.ranHigh = true }
         return row
@@ -271,7 +272,9 @@ extension SimplexCore {
         var live = LiveCellMap(count: cells.pool.count - floor)
         for r in list { live.mark(Int(tableau.rows[Int(r)].start) - floor, count: Int(tableau.rows[Int(r)].count)) }
         live.countRanks()
-        for r in list { tableau.rows[Int(r)].start = Int32(floor + live.liveCells(before: Int(tableau.rows[Int(r)].start) - floor)) }
+        for r in list {
+            tableau.rows[Int(r)].start = Int32(floor + live.liveCells(before: Int(tableau.rows[Int(r)].start) - floor))
+        }
         moveLiveRuns(live, from: floor)
     }
 

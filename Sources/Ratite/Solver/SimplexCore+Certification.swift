@@ -38,7 +38,9 @@ extension SimplexCore {
     /// Whether every answer is decided exactly at the update: answers are checked, the
     /// system fits exact certification, and its coefficients are wide enough that every
     /// structural change raises a doubt (see `CoefficientRange`).
-    var optimumIsDecidedExactly: Bool { tuning.verifiesAnswers && verification.coefficientRange.isWide && fitsExactCertification }
+    var optimumIsDecidedExactly: Bool {
+        tuning.verifiesAnswers && verification.coefficientRange.isWide && fitsExactCertification
+    }
 
     /// Whether every number of `model` is finite and their binary exponents span at most
     /// `exactExponentSpan`: beyond that (1e300 beside 1e-300) the exact integers would run
@@ -73,7 +75,9 @@ extension SimplexCore {
     func exactModel() -> ExactCoreModel {
         var model = ExactCoreModel()
         var live: [(id: Int32, serial: UInt32)] = []
-        for c in registry.constraints.indices where registry.constraints[c].isAlive { live.append((Int32(c), registry.constraints[c].serial)) }
+        for c in registry.constraints.indices where registry.constraints[c].isAlive {
+            live.append((Int32(c), registry.constraints[c].serial))
+        }
         live.sort { $0.serial < $1.serial }
         model.constraintIDs = live.map(\.id)
         var used = [Bool](repeating: false, count: tableau.symbols.count)
@@ -142,7 +146,8 @@ extension SimplexCore {
     /// Whether external symbol `s` is its variable's symbol now.
     func isLiveVariableSymbol(_ s: Int32) -> Bool {
         let v = tableau.symbols[Int(s)].owner
-        return v >= 0 && Int(v) < registry.variables.count && registry.variables[Int(v)].isAlive && registry.variables[Int(v)].symbol == s
+        return v >= 0 && Int(v) < registry.variables.count && registry.variables[Int(v)].isAlive
+            && registry.variables[Int(v)].symbol == s
     }
 
     /// What the exact check concluded.
@@ -193,7 +198,9 @@ extension SimplexCore {
 
     /// Removes every objective coefficient. Journaled.
     mutating func clearObjectives() {
-        for s in Int32(0)..<Int32(tableau.symbols.count) where tableau.symbols[Int(s)].objective >= 0 { clearObjective(s) }
+        for s in Int32(0)..<Int32(tableau.symbols.count) where tableau.symbols[Int(s)].objective >= 0 {
+            clearObjective(s)
+        }
     }
 
     /// Writes `solution`'s rows and objective into a cleared tableau. Journaled.
@@ -306,14 +313,16 @@ extension SimplexCore {
         }
         guard isCertifiable(model) else { return nil }
         return ExactLP.isFeasible(
-            variableCount: registry.variables.count, constraints: exactRequired(but: replacing) + (subject.map { [$0] } ?? []))
+            variableCount: registry.variables.count,
+            constraints: exactRequired(but: replacing) + (subject.map { [$0] } ?? []))
     }
 
     /// The live required constraints but `excluded`, in the order they were added, as
     /// exact constraints over variable ids.
     private func exactRequiredConstraints(but excluded: Int32) -> [(id: Int32, constraint: ExactConstraint)] {
         var live: [(id: Int32, serial: UInt32)] = []
-        for c in registry.constraints.indices where registry.constraints[c].isAlive && registry.constraints[c].isRequired && Int32(c) != excluded {
+        for c in registry.constraints.indices
+        where registry.constraints[c].isAlive && registry.constraints[c].isRequired && Int32(c) != excluded {
             live.append((Int32(c), registry.constraints[c].serial))
         }
         live.sort { $0.serial < $1.serial }
@@ -341,7 +350,9 @@ extension SimplexCore {
         while i >= 0 {
             var trial = kept
             trial.remove(at: i)
-            if !ExactLP.isFeasible(variableCount: registry.variables.count, constraints: trial.map(\.constraint) + [subject]) {
+            if !ExactLP.isFeasible(
+                variableCount: registry.variables.count, constraints: trial.map(\.constraint) + [subject])
+            {
                 kept = trial
             }
             i -= 1

@@ -47,7 +47,9 @@ extension SimplexCore {
     /// within twice the live terms and the copying is paid for by the removals that made
     /// the holes. Only between operations: slot positions are not journaled.
     mutating func compactConstraintTermsIfSparse() {
-        guard !journal.isActive, registry.constraintTermGarbage > 1024, 2 * registry.constraintTermGarbage > registry.constraintTerms.count else {
+        guard !journal.isActive, registry.constraintTermGarbage > 1024,
+            2 * registry.constraintTermGarbage > registry.constraintTerms.count
+        else {
             return
         }
         var packed = RecordBuffer<Int32>()

@@ -73,8 +73,11 @@ extension SimplexCore {
         guard tuning.levelsStartFromVariableIDs else { return }
         let weight: Int32 = followed ? 1 : -2
         definitionLevels.variableOrderEvidence = min(
-            max(definitionLevels.variableOrderEvidence + weight, -variableOrderEvidenceLimit), variableOrderEvidenceLimit)
-        if !definitionLevels.followVariableOrder && definitionLevels.variableOrderEvidence >= variableOrderEvidenceToFollow {
+            max(definitionLevels.variableOrderEvidence + weight, -variableOrderEvidenceLimit),
+            variableOrderEvidenceLimit)
+        if !definitionLevels.followVariableOrder
+            && definitionLevels.variableOrderEvidence >= variableOrderEvidenceToFollow
+        {
             definitionLevels.followVariableOrder = true
         } else if definitionLevels.followVariableOrder && definitionLevels.variableOrderEvidence < 0 {
             definitionLevels.followVariableOrder = false

@@ -32,7 +32,8 @@ extension SimplexCore {
     package func dump() -> String {
         var out = "Objective\n"
         for l in objective.levelOrder {
-            var line = "  [\(formatNumber(objective.levels[Int(l)].priority))] value \(formatNumber(objective.levels[Int(l)].constant)):"
+            let level = objective.levels[Int(l)]
+            var line = "  [\(formatNumber(level.priority))] value \(formatNumber(level.constant)):"
             for s in Int32(0)..<Int32(tableau.symbols.count) {
                 let c = objectiveCoefficient(s, level: l)
                 if c != 0 { line += " \(formatNumber(c))*\(describeSymbol(s))" }

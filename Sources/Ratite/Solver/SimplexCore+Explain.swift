@@ -59,7 +59,8 @@ extension SimplexCore {
         trial.tuning.explainsConflicts = false
         var variableMap = [Int32](repeating: -1, count: registry.variables.count)
         func add(_ c: Int32, to trial: inout SimplexCore) throws(CoreError) -> Int32 {
-            try trial.addRequiredCopy(of: c, from: self, constant: registry.constraints[Int(c)].constant, map: &variableMap)
+            try trial.addRequiredCopy(
+                of: c, from: self, constant: registry.constraints[Int(c)].constant, map: &variableMap)
         }
         let subjectTerms = trial.importing(terms, from: self, map: &variableMap)
         var kept = ordered
@@ -91,7 +92,8 @@ extension SimplexCore {
     func explainedBatch(_ error: CoreError, _ changes: [(Int32, Double)]) -> CoreError {
         guard case .unsatisfiable(let certificate) = error else { return error }
         var candidates: [Int32] = []
-        for c in certificate where isConstraint(c) && registry.constraints[Int(c)].isRequired && !candidates.contains(c) {
+        for c in certificate where isConstraint(c) && registry.constraints[Int(c)].isRequired && !candidates.contains(c)
+        {
             candidates.append(c)
         }
         candidates.sort { registry.constraints[Int($0)].serial < registry.constraints[Int($1)].serial }

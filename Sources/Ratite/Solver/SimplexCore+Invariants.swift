@@ -93,14 +93,18 @@ extension SimplexCore {
             }
             if kind(s) == .unused { continue }
             if isBundle(s)
-                && (bundleRow(s) < 0 || Int(bundleRow(s)) >= tableau.rows.count || tableau.rows[Int(bundleRow(s))].basic != s) {
+                && (bundleRow(s) < 0 || Int(bundleRow(s)) >= tableau.rows.count
+                    || tableau.rows[Int(bundleRow(s))].basic != s)
+            {
                 fail("bundle \(describeSymbol(s)) has no row")
             }
             var objective = record.objective
             var previousRank = -1
             while objective >= 0 {
                 let n = self.objective.nodes[Int(objective)]
-                if n.level < 0 || Int(n.level) >= self.objective.levels.count || self.objective.levels[Int(n.level)].users <= 0 {
+                if n.level < 0 || Int(n.level) >= self.objective.levels.count
+                    || self.objective.levels[Int(n.level)].users <= 0
+                {
                     fail("objective of \(describeSymbol(s)) at dead level \(n.level)")
                 } else if rank(n.level) == Int.max {
                     fail("objective of \(describeSymbol(s)) at level \(n.level), which is not in the level order")
@@ -127,7 +131,9 @@ extension SimplexCore {
             if !optimumIsDecidedExactly, let (rank, c) = improvement(s) {
                 // A level outside the order is reported above; reading its rank here would
                 // trap.
-                if rank < self.objective.levelOrder.count && abs(c) > 1e-7 * min(self.objective.levels[Int(self.objective.levelOrder[rank])].scale, 1e4) {
+                if rank < self.objective.levelOrder.count
+                    && abs(c) > 1e-7 * min(self.objective.levels[Int(self.objective.levelOrder[rank])].scale, 1e4)
+                {
                     fail("not optimal: \(describeSymbol(s)) would improve the objective")
                 }
             }
@@ -156,9 +162,11 @@ extension SimplexCore {
                     fail("objective node \(k) at level \(l), which has no count")
                 }
             }
-            for l in counted.indices where counted[l] != (l < objective.levelNodeCounts.count ? objective.levelNodeCounts[l] : 0) {
-                fail("level \(l) holds \(counted[l]) objective nodes, counted "
-                    + "\(l < objective.levelNodeCounts.count ? objective.levelNodeCounts[l] : 0)")
+            for l in counted.indices
+            where counted[l] != (l < objective.levelNodeCounts.count ? objective.levelNodeCounts[l] : 0) {
+                fail(
+                    "level \(l) holds \(counted[l]) objective nodes, counted "
+                        + "\(l < objective.levelNodeCounts.count ? objective.levelNodeCounts[l] : 0)")
             }
         }
 
@@ -166,7 +174,9 @@ extension SimplexCore {
         for (index, record) in registry.constraints.elements.enumerated() where record.isAlive {
             let c = Int32(index)
             for m in [record.marker, record.other] where m >= 0 {
-                if Int(m) >= tableau.symbols.count || tableau.symbols[Int(m)].owner != c || kind(m) == .unused || kind(m) == .external {
+                if Int(m) >= tableau.symbols.count || tableau.symbols[Int(m)].owner != c || kind(m) == .unused
+                    || kind(m) == .external
+                {
                     fail("constraint c\(c) has a bad tag symbol \(m)")
                 }
             }
@@ -202,16 +212,23 @@ extension SimplexCore {
         for (index, record) in tableau.symbols.elements.enumerated() where kind(Int32(index)) == .external
             && record.owner >= 0 {
             let v = Int(record.owner)
-            if v >= registry.variables.count || !registry.variables[v].isAlive || registry.variables[v].symbol != Int32(index) {
+            if v >= registry.variables.count || !registry.variables[v].isAlive
+                || registry.variables[v].symbol != Int32(index)
+            {
                 fail("external symbol \(index) names variable \(v), which does not have it")
             }
         }
         if objective.phaseLevel >= 0 { fail("phase one still active") }
         for problem in hubColumnViolations() { fail(problem) }
-        for l in objective.levelOrder where objective.levels[Int(l)].priority >= phaseOnePriority { fail("phase-one level lingers") }
+        for l in objective.levelOrder where objective.levels[Int(l)].priority >= phaseOnePriority {
+            fail("phase-one level lingers")
+        }
         for (position, l) in objective.levelOrder.enumerated() {
             if rank(l) != position { fail("level \(l) at position \(position) has rank \(rank(l))") }
-            if position > 0 && objective.levels[Int(objective.levelOrder[position - 1])].priority <= objective.levels[Int(l)].priority {
+            if position > 0
+                && objective.levels[Int(objective.levelOrder[position - 1])].priority
+                    <= objective.levels[Int(l)].priority
+            {
                 fail("level order not by descending priority at position \(position)")
             }
         }
@@ -262,7 +279,10 @@ extension SimplexCore {
             d.feed(name.utf8.count)
             for byte in name.utf8 { d.feed(Int32(byte)) }
         }
-        for list in [objective.levelOrder.ids, operation.dirty, objective.candidates, objective.pending, operation.infeasible.symbols, objective.phaseSymbols] {
+        for list in [
+            objective.levelOrder.ids, operation.dirty, objective.candidates, objective.pending,
+            operation.infeasible.symbols, objective.phaseSymbols,
+        ] {
             d.feed(list.count)
             for x in list { d.feed(x) }
         }
@@ -274,7 +294,8 @@ extension SimplexCore {
             d.feed(x)
         }
         d.feed(UInt64(registry.serialCounter)); d.feed(operation.allSymbolsDirty)
-        d.feed(UInt64(UInt32(bitPattern: definitionLevels.variableOrderEvidence))); d.feed(definitionLevels.followVariableOrder)
+        d.feed(UInt64(UInt32(bitPattern: definitionLevels.variableOrderEvidence)))
+        d.feed(definitionLevels.followVariableOrder)
         return d
     }
 
@@ -318,7 +339,9 @@ extension SimplexCore {
         // not a wrong tableau.
         var largest = 0.0
         for c in registry.constraints.elements where c.isAlive { largest = max(largest, abs(c.constant)) }
-        for s in tableau.symbols.indices where tableau.symbolKinds[s] == .external { largest = max(largest, abs(value(Int32(s)))) }
+        for s in tableau.symbols.indices where tableau.symbolKinds[s] == .external {
+            largest = max(largest, abs(value(Int32(s))))
+        }
         for (index, c) in registry.constraints.elements.enumerated() where c.isAlive {
             var expression = c.constant
             var magnitude = abs(c.constant)

@@ -75,7 +75,9 @@ extension SimplexCore {
     private func isRoundoffStep(entering e: Int32, row r: Int32) -> Bool {
         // A level no constraint uses any more ranks nowhere; `dropImprovement` leaves it.
         guard let (rank, c) = leadingObjective(e), rank < objective.levelOrder.count else { return false }
-        guard abs(c) <= roundoffGain * min(objective.levels[Int(objective.levelOrder[rank])].scale, 1) else { return false }
+        guard abs(c) <= roundoffGain * min(objective.levels[Int(objective.levelOrder[rank])].scale, 1) else {
+            return false
+        }
         let row = tableau.rows[Int(r)]
         return abs(coefficient(of: e, in: row)) < smallPivotElement * min(1, largestCoefficient(in: row))
     }

@@ -20,7 +20,9 @@ extension SimplexCore {
         var node = tableau.symbols[Int(p)].objective
         while node >= 0 {
             let n = objective.nodes[Int(node)]
-            if abs(n.coefficient) > objectiveTolerance && objective.levels[Int(n.level)].priority > floor { return false }
+            if abs(n.coefficient) > objectiveTolerance && objective.levels[Int(n.level)].priority > floor {
+                return false
+            }
             node = n.next
         }
         return true
@@ -179,7 +181,9 @@ extension SimplexCore {
             }
         }
         return result.sorted {
-            (registry.constraints[Int($0.constraint)].serial, $0.tag) < (registry.constraints[Int($1.constraint)].serial, $1.tag)
+            (registry.constraints[Int($0.constraint)].serial, $0.tag) < (
+                registry.constraints[Int($1.constraint)].serial, $1.tag
+            )
         }
     }
 }

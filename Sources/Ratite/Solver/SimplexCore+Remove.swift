@@ -201,7 +201,8 @@ extension SimplexCore {
         let start = cells.pool.count
         let constant = try appendSolved(old, for: m)
         let solved = Row(
-            constant: constant, basic: m, start: Int32(start), count: Int32(cells.pool.count - start), isDefinition: true)
+            constant: constant, basic: m, start: Int32(start), count: Int32(cells.pool.count - start),
+            isDefinition: true)
         deleteRow(r)
         var containing: [Int32] = []
         columnRows(m, into: &containing)

@@ -118,7 +118,8 @@ extension SimplexCore {
     /// as holding an LP row: such a symbol is a hub, rarely free, and walking its column
     /// from every search that meets it made a grid's build 4% dearer.
     @inline(__always) func isFreeExternal(_ t: Int32) -> Bool {
-        guard kind(t) == .external && isParametric(t) && ownsItsVariable(t) && tableau.symbols[Int(t)].objective < 0 else {
+        guard kind(t) == .external && isParametric(t) && ownsItsVariable(t) && tableau.symbols[Int(t)].objective < 0
+        else {
             return false
         }
         var node = tableau.symbols[Int(t)].column

@@ -55,10 +55,14 @@ extension SimplexCore {
     @discardableResult
     mutating func recomputeValues() -> Int? {
         // Keep the list bounded when nobody takes it (repeated internal refreshes).
-        if operation.changedVariables.count > 2 * registry.variables.count + 64 { operation.changedVariables = takeChangedVariables() }
+        if operation.changedVariables.count > 2 * registry.variables.count + 64 {
+            operation.changedVariables = takeChangedVariables()
+        }
         let firstChange = operation.changedVariables.count
         if operation.allSymbolsDirty || !operation.dirty.isEmpty {
-            if !operation.allSymbolsDirty && valueSchedule.shouldRecord(operation.dirty, everything: false, stamp: structureStamp) {
+            if !operation.allSymbolsDirty
+                && valueSchedule.shouldRecord(operation.dirty, everything: false, stamp: structureStamp)
+            {
                 valueSchedule.record(definitionsReachedFromDirty())
             }
             if valueSchedule.fits(operation.dirty, everything: operation.allSymbolsDirty, stamp: structureStamp) {
@@ -79,7 +83,9 @@ extension SimplexCore {
             // The heap takes every defined external at once: sized exactly, since growing
             // it by doubling held three times that at the peak of a large first layout.
             var defined = 0
-            for s in Int32(0) ..< Int32(tableau.symbols.count) where kind(s) == .external && isDefined(s) { defined += 1 }
+            for s in Int32(0) ..< Int32(tableau.symbols.count) where kind(s) == .external && isDefined(s) {
+                defined += 1
+            }
             heap.reserveCapacity(defined)
             for s in Int32(0) ..< Int32(tableau.symbols.count) where kind(s) == .external {
                 if isDefined(s) {
@@ -116,7 +122,8 @@ extension SimplexCore {
             queueDefinitions(referringTo: x, on: &heap, rows: &containing, externalOnly: false)
         }
         statistics.valuesRecomputed += evaluated
-        valueSchedule.noteHeapUpdate(seeds: operation.dirty, everything: everything, stamp: structureStamp, evaluated: evaluated)
+        valueSchedule.noteHeapUpdate(
+            seeds: operation.dirty, everything: everything, stamp: structureStamp, evaluated: evaluated)
         if recordsOrder { valueSchedule.record(popped) }
         operation.dirty.empty()
         return everything ? nil : firstChange

@@ -32,7 +32,8 @@ extension SimplexCore {
         }
         noteVariable(v)
         noteVariableName(v)
-        registry.variables[Int(v)] = VariableRecord(value: 0, symbol: registry.freeVariable, uses: 0, edit: -1, isAlive: false)
+        registry.variables[Int(v)] = VariableRecord(
+            value: 0, symbol: registry.freeVariable, uses: 0, edit: -1, isAlive: false)
         if registry.derivedVariableName == nil { registry.variableNames[Int(v)] = "" }
         registry.freeVariable = v
     }
@@ -110,12 +111,16 @@ extension SimplexCore {
         fresh.tuning.rerootTrials = tuning.rerootTrials
         fresh.tuning.rerootsShallowExpansions = tuning.rerootsShallowExpansions
         fresh.tuning.levelsStartFromVariableIDs = tuning.levelsStartFromVariableIDs
-        if tuning.cellSqueezeSlack != fresh.tuning.cellSqueezeSlack { fresh.squeezeCellsOften(slack: tuning.cellSqueezeSlack) }
+        if tuning.cellSqueezeSlack != fresh.tuning.cellSqueezeSlack {
+            fresh.squeezeCellsOften(slack: tuning.cellSqueezeSlack)
+        }
         self = fresh
     }
 
     /// The name variable `v` was created with, or the derived one.
-    package func name(ofVariable v: Int32) -> String { registry.derivedVariableName?(v) ?? registry.variableNames[Int(v)] }
+    package func name(ofVariable v: Int32) -> String {
+        registry.derivedVariableName?(v) ?? registry.variableNames[Int(v)]
+    }
 
     /// Names variables with `name` from now on instead of storing the names they are
     /// created with. Call before creating any variable.
@@ -135,7 +140,9 @@ extension SimplexCore {
         }
         // Counted in place: `filter` would copy every live record just to count it.
         var liveConstraints = 0, liveVariables = 0
-        for c in registry.constraints.indices where registry.constraints[c].isAlive { liveConstraints += registry.constraints[c].isSplit ? 2 : 1 }
+        for c in registry.constraints.indices where registry.constraints[c].isAlive {
+            liveConstraints += registry.constraints[c].isSplit ? 2 : 1
+        }
         for v in registry.variables.indices where registry.variables[v].isAlive { liveVariables += 1 }
         return (rowCount, definitions, cells, liveConstraints, liveVariables)
     }

@@ -45,7 +45,8 @@ extension SimplexCore {
     @inline(__always) mutating func noteShift(of c: Int32) {
         if verification.debt.shiftStamps.count <= Int(c) {
             verification.debt.shiftStamps.append(
-                contentsOf: repeatElement(0, count: registry.constraints.count + 1 - verification.debt.shiftStamps.count))
+                contentsOf: repeatElement(
+                    0, count: registry.constraints.count + 1 - verification.debt.shiftStamps.count))
         }
         if verification.debt.shiftStamps[Int(c)] != verification.debt.generation {
             verification.debt.shiftStamps[Int(c)] = verification.debt.generation
@@ -65,7 +66,9 @@ extension SimplexCore {
             verification.debt.uncheckedShifts = 0
             return (true, true)
         }
-        return (verification.debt.pending || everythingRecomputed || verification.checksEverything, everythingRecomputed)
+        return (
+            verification.debt.pending || everythingRecomputed || verification.checksEverything, everythingRecomputed
+        )
     }
 
     /// The identity residual of constraint `c`'s row at the current values, and the size of
@@ -123,8 +126,11 @@ extension SimplexCore {
     /// Puts `c` on the list the next check covers whatever moves; past `checkAllBeyond`
     /// entries, the next check covers everything instead.
     @inline(__always) private mutating func queueForCheck(_ c: Int32) {
-        if verification.unverifiedConstraints.count < verification.index.checkAllBeyond { verification.unverifiedConstraints.append(c) }
-        else { verification.checksEverything = true }
+        if verification.unverifiedConstraints.count < verification.index.checkAllBeyond {
+            verification.unverifiedConstraints.append(c)
+        } else {
+            verification.checksEverything = true
+        }
     }
 
     /// Checks the values just computed, refines them, and rebuilds the tableau when
@@ -134,7 +140,9 @@ extension SimplexCore {
     /// failure).
     mutating func verifyAnswer(changedFrom start: Int?) -> Bool {
         // Nothing moved and nothing changed: nothing to check.
-        if let start, start == operation.changedVariables.count, verification.unverifiedConstraints.isEmpty, !verification.checksEverything {
+        if let start, start == operation.changedVariables.count, verification.unverifiedConstraints.isEmpty,
+            !verification.checksEverything
+        {
             return true
         }
         var suspects = constraintsToCheck(changedFrom: start)
@@ -262,7 +270,9 @@ extension SimplexCore {
         fresh.tuning.exactCertificationLimit = tuning.exactCertificationLimit
         fresh.tuning.verifiesAnswers = tuning.verifiesAnswers
         fresh.verification.coefficientRange = verification.coefficientRange
-        if tuning.cellSqueezeSlack != fresh.tuning.cellSqueezeSlack { fresh.squeezeCellsOften(slack: tuning.cellSqueezeSlack) }
+        if tuning.cellSqueezeSlack != fresh.tuning.cellSqueezeSlack {
+            fresh.squeezeCellsOften(slack: tuning.cellSqueezeSlack)
+        }
         fresh.registry.derivedVariableName = registry.derivedVariableName
         fresh.registry.variableNames = registry.variableNames
         fresh.registry.freeVariable = registry.freeVariable

@@ -367,9 +367,15 @@ package struct SimplexCore: ~Copyable {
         var position = 0, end = objective.levelOrder.count
         while position < end {
             let middle = (position + end) >> 1
-            if objective.levels[Int(objective.levelOrder[middle])].priority > priority { position = middle + 1 } else { end = middle }
+            if objective.levels[Int(objective.levelOrder[middle])].priority > priority {
+                position = middle + 1
+            } else {
+                end = middle
+            }
         }
-        if position < objective.levelOrder.count && objective.levels[Int(objective.levelOrder[position])].priority == priority {
+        if position < objective.levelOrder.count
+            && objective.levels[Int(objective.levelOrder[position])].priority == priority
+        {
             let l = objective.levelOrder[position]
             noteLevel(l)
             objective.levels[Int(l)].users += 1
