@@ -52,7 +52,7 @@ private let trimHeap: (@convention(c) (Int) -> Int32)? = {
     #endif
 }()
 
-/// Solvers smaller than this never trim (`SimplexCore.trimmingFloor`, lowered by tests).
+/// Solvers smaller than this never trim (`Tuning.trimmingFloor`, lowered by tests).
 /// Pages given back fault in again when the heap reuses them (4 µs each on this machine
 /// class): trimming from 1 MiB on made a chain of 10k views build in 34 ms instead of 22, in
 /// the benchmark's repeated builds, where the previous solver's freed pages are trimmed too.
