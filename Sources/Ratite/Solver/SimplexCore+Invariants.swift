@@ -399,7 +399,7 @@ extension SimplexCore {
     /// Package.swift): a test run built so catches a broken invariant at the operation that
     /// broke it, not at the next check a test happens to make.
     func requireInvariants(after what: String) {
-        guard checksInvariantsAtCommits else { return }
+        guard operation.checksInvariantsAtCommits else { return }
         let violations = invariantViolations()
         guard !violations.isEmpty else { return }
         fatalError("RATITE_INVARIANTS: \(what) left the core inconsistent:\n"
