@@ -101,7 +101,7 @@ import Testing
         let system = SystemFamily.random.generate(n: 40, seed: 8)
         let direct = try SolverScalingTests().build(system, resize: false).driver
         let throughRow = try SolverScalingTests().build(system, resize: false).driver
-        let basic = (0 ..< Int32(direct.core.symbols.count)).filter {
+        let basic = (0 ..< Int32(direct.core.tableau.symbols.count)).filter {
             direct.core.kind($0) != .external && direct.core.kind($0) != .unused && direct.core.rowIndex($0) >= 0
         }
         #expect(basic.count > 10)
@@ -114,7 +114,8 @@ import Testing
         }
         #expect(direct.core.invariantViolations().filter { !$0.hasPrefix("not optimal") } == [])
         #expect(direct.core.stateFingerprint() == throughRow.core.stateFingerprint())
-        #expect(basic.allSatisfy { direct.core.symbols[Int($0)].objective < 0 && direct.core.rowIndex($0) >= 0 })
+        #expect(
+            basic.allSatisfy { direct.core.tableau.symbols[Int($0)].objective < 0 && direct.core.rowIndex($0) >= 0 })
     }
 
     func residentCoefficientPages(_ family: SystemFamily) throws
@@ -123,8 +124,8 @@ import Testing
         let system = family.generate(n: 6000, seed: 4)
         let d = try SolverScalingTests().build(system, resize: true).driver
         #expect(d.problems() == [])
-        return (d.core.cellPool.residentCoefficientPages, d.core.objectiveNodes.storedCoefficientCount,
-                d.core.cellPool.count)
+        return (d.core.cells.pool.residentCoefficientPages, d.core.objective.nodes.storedCoefficientCount,
+                d.core.cells.pool.count)
     }
 
     /// The random family's tableau is ±1 throughout (a basis of differences has an inverse

@@ -20,11 +20,11 @@ import Testing
     /// constraints in the order they were added.
     @Test func serialsRenumberWhenTheyRunOut() throws {
         let d = CoreDriver(variableCount: 3)
-        d.core.serialCounter = ConstraintRecord.serialLimit - 4
+        d.core.registry.serialCounter = ConstraintRecord.serialLimit - 4
         let a = try d.add(ref([(0, 1)], -1, .equal))  // x0 == 1
         let b = try d.add(ref([(1, 1), (0, -1)], 0, .equal))  // x1 == x0
         let c = try d.add(ref([(2, 1), (1, -1)], 0, .lessThanOrEqual))  // x2 <= x1
-        #expect(d.core.serialCounter == ConstraintRecord.serialLimit - 1)
+        #expect(d.core.registry.serialCounter == ConstraintRecord.serialLimit - 1)
         let before = fingerprint(d.core)
         // The next addition renumbers first; this one is refused, so nothing changes.
         #expect(throws: CoreError.unsatisfiable(conflict: [a, b, c, pendingConstraintID])) {
@@ -32,9 +32,9 @@ import Testing
         }
         #expect(firstDifference(before, fingerprint(d.core)) == nil)
         let e = try d.add(ref([(0, 1)], 0, .greaterThanOrEqual))
-        #expect([a, b, c, e].map { d.core.constraints[Int($0)].serial } == [1, 2, 3, 4])
-        #expect(d.core.serialCounter == 4)
-        #expect([a, b, c, e].map { d.core.constraints[Int($0)].relation }
+        #expect([a, b, c, e].map { d.core.registry.constraints[Int($0)].serial } == [1, 2, 3, 4])
+        #expect(d.core.registry.serialCounter == 4)
+        #expect([a, b, c, e].map { d.core.registry.constraints[Int($0)].relation }
             == [.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual])
         #expect(throws: CoreError.unsatisfiable(conflict: [a, b, c, pendingConstraintID])) {
             _ = try d.add(ref([(2, 1)], -5, .greaterThanOrEqual))
@@ -68,7 +68,7 @@ import Testing
             }
         }
         expectStored()
-        #expect(d.core.constraintTerms.count == 2 + 3 + 6 + 9 + 1)
+        #expect(d.core.registry.constraintTerms.count == 2 + 3 + 6 + 9 + 1)
         // Enough removed constraints to pass the compaction threshold.
         for _ in 0 ..< 600 {
             let id = try d.core.addConstraint(
@@ -76,7 +76,7 @@ import Testing
                 constant: 0, relation: .lessThanOrEqual, priority: 250)
             try d.core.removeConstraint(id)
         }
-        #expect(d.core.constraintTerms.count < 600 * 6)
+        #expect(d.core.registry.constraintTerms.count < 600 * 6)
         expectStored()
         #expect(d.problems() == [])
     }
@@ -98,12 +98,12 @@ import Testing
     /// megabyte past the floor (lowered here from 32 MiB), and never below it.
     @Test func freedPagesGoBackOnlyAfterLargeGrowth() throws {
         var d = CoreDriver(variableCount: 0)
-        #expect(d.core.trimmingFloor == defaultTrimmingFloor)
-        d.core.trimmingFloor = 1 << 20
+        #expect(d.core.tuning.trimmingFloor == defaultTrimmingFloor)
+        d.core.tuning.trimmingFloor = 1 << 20
         var trims: [Int] = []
         try addChain(of: 20000, to: &d) { core in
             if core.reservedAtLastTrim != trims.last ?? 0 { trims.append(core.reservedAtLastTrim) }
-            if core.reservedBytes < core.trimmingFloor { #expect(trims.isEmpty) }
+            if core.reservedBytes < core.tuning.trimmingFloor { #expect(trims.isEmpty) }
         }
         #expect(trims.count >= 2)
         for (a, b) in zip([0] + trims, trims) { #expect(b - a >= trimmingStep) }
@@ -115,8 +115,8 @@ import Testing
     @Test func workspaceStaysSizedToItsRows() throws {
         var d = CoreDriver(variableCount: 0)
         try addChain(of: 3000, to: &d)
-        #expect(d.core.symbols.count > 5000)
-        #expect(d.core.workspace.reservedBytes <= 4096)
+        #expect(d.core.tableau.symbols.count > 5000)
+        #expect(d.core.scratch.workspace.reservedBytes <= 4096)
     }
 
     /// The hashed workspace against a plain reference, on random sums (fixed seed): growth

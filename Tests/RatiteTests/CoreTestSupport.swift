@@ -18,50 +18,55 @@ import Testing
 func fingerprint(_ core: borrowing SimplexCore, transient: Bool = true) -> String {
     func d(_ x: Double) -> String { String(x.bitPattern, radix: 16) }
     var out = ""
-    out += "rows \(core.rows.count) free \(core.freeRow)\n"
-    for (i, r) in core.rows.elements.enumerated() {
+    out += "rows \(core.tableau.rows.count) free \(core.tableau.freeRow)\n"
+    for (i, r) in core.tableau.rows.elements.enumerated() {
         out += "r\(i) b\(r.basic) l\(r.level) c\(d(r.constant)) ["
         out += core.cells(of: r).map { "\($0.symbol):\(d($0.coefficient))" }.joined(separator: ",") + "]\n"
     }
-    out += "symbols \(core.symbols.count) free \(core.freeSymbol)\n"
-    for (i, s) in core.symbols.elements.enumerated() {
-        out += "s\(i) k\(core.symbolKinds[i].rawValue) r\(s.row) c\(s.column) o\(s.objective) w\(s.owner)\n"
+    out += "symbols \(core.tableau.symbols.count) free \(core.tableau.freeSymbol)\n"
+    for (i, s) in core.tableau.symbols.elements.enumerated() {
+        out += "s\(i) k\(core.tableau.symbolKinds[i].rawValue) r\(s.row) c\(s.column) o\(s.objective) w\(s.owner)\n"
     }
-    out += "columnNodes \(core.columnNodes.count) free \(core.freeColumnNode)\n"
-    for (i, n) in core.columnNodes.elements.enumerated() { out += "n\(i) r\(n.row) x\(n.next)\n" }
-    out += "objectiveNodes \(core.objectiveNodes.count) free \(core.freeObjectiveNode)\n"
-    for (i, n) in core.objectiveNodes.elements.enumerated() {
+    out += "columnNodes \(core.tableau.columnNodes.count) free \(core.tableau.freeColumnNode)\n"
+    for (i, n) in core.tableau.columnNodes.elements.enumerated() { out += "n\(i) r\(n.row) x\(n.next)\n" }
+    out += "objectiveNodes \(core.objective.nodes.count) free \(core.objective.freeNode)\n"
+    for (i, n) in core.objective.nodes.elements.enumerated() {
         out += "o\(i) l\(n.level) x\(n.next) c\(d(n.coefficient))\n"
     }
-    out += "levels \(core.levels.count) free \(core.freeLevel) order \(core.levelOrder.ids)\n"
-    for (i, l) in core.levels.enumerated() { out += "l\(i) p\(d(l.priority)) u\(l.users) c\(d(l.constant))\n" }
-    out += "constraints \(core.constraints.count) free \(core.freeConstraint)"
-    out += " terms \(core.constraintTerms.count) garbage \(core.constraintTermGarbage)\n"
-    for (i, c) in core.constraints.elements.enumerated() {
+    out += "levels \(core.objective.levels.count) free \(core.objective.freeLevel)"
+    out += " order \(core.objective.levelOrder.ids)\n"
+    for (i, l) in core.objective.levels.enumerated() {
+        out += "l\(i) p\(d(l.priority)) u\(l.users) c\(d(l.constant))\n"
+    }
+    out += "constraints \(core.registry.constraints.count) free \(core.registry.freeConstraint)"
+    out += " terms \(core.registry.constraintTerms.count) garbage \(core.registry.constraintTermGarbage)\n"
+    for (i, c) in core.registry.constraints.elements.enumerated() {
         out += "c\(i) alive\(c.isAlive) @\(c.termStart) ["
         out += core.terms(of: c).map { "\($0.variable):\(d($0.coefficient))" }.joined(separator: ",")
         out += "] k\(d(c.constant)) \(c.relation.symbol) l\(c.level) m\(c.marker) o\(c.other)"
         if c.isSplit { out += " split l\(c.lowerLevel)" }
         out += " e\(c.isEdit) #\(c.serial)\n"
     }
-    out += "variables \(core.variables.count) free \(core.freeVariable)\n"
-    for (i, v) in core.variables.elements.enumerated() {
-        out += "v\(i) alive\(v.isAlive) '\(core.variableNames[i])' s\(v.symbol) u\(v.uses) e\(v.edit) v\(d(v.value))\n"
+    out += "variables \(core.registry.variables.count) free \(core.registry.freeVariable)\n"
+    for (i, v) in core.registry.variables.elements.enumerated() {
+        out += "v\(i) alive\(v.isAlive) '\(core.registry.variableNames[i])'"
+        out += " s\(v.symbol) u\(v.uses) e\(v.edit) v\(d(v.value))\n"
     }
-    out += "serial \(core.serialCounter) levels high \(core.definitionLevelsRanHigh)"
-    out += " order \(core.variableOrderEvidence) \(core.levelsFollowVariableOrder)\n"
-    out += "dirty \(core.dirty) all \(core.allSymbolsDirty)\n"
+    out += "serial \(core.registry.serialCounter) levels high \(core.definitionLevels.ranHigh)"
+    out += " order \(core.definitionLevels.variableOrderEvidence) \(core.definitionLevels.followVariableOrder)\n"
+    out += "dirty \(core.operation.dirty) all \(core.operation.allSymbolsDirty)\n"
     if transient {
-        out += "flags \(Array(core.flags.elements))\n"
-        out += "candidates \(core.candidates) pending \(core.pendingObjective) infeasible \(core.infeasible)\n"
+        out += "flags \(Array(core.operation.flags.elements))\n"
+        out += "candidates \(core.objective.candidates) pending \(core.objective.pending)"
+        out += " infeasible \(core.operation.infeasible)\n"
     } else {
-        out += "dirty flags \(core.flags.elements.map { $0 & SymbolFlags.dirty })\n"
+        out += "dirty flags \(core.operation.flags.elements.map { $0 & SymbolFlags.dirty })\n"
     }
-    out += "hub columns \((0 ..< Int32(core.symbols.count)).filter { core.hubColumns.contains($0) })\n"
-    for (key, previous) in core.hubColumns.predecessors.sorted(by: { $0.key < $1.key }) {
+    out += "hub columns \((0 ..< Int32(core.tableau.symbols.count)).filter { core.tableau.hubColumns.contains($0) })\n"
+    for (key, previous) in core.tableau.hubColumns.predecessors.sorted(by: { $0.key < $1.key }) {
         out += "h\(key) p\(previous)\n"
     }
-    out += "phase \(core.phaseLevel) journal \(core.journal.isActive)\n"
+    out += "phase \(core.objective.phaseLevel) journal \(core.journal.isActive)\n"
     return out
 }
 

@@ -9,7 +9,7 @@ import Testing
     /// ids, the joins below raise little).
     func chains(_ n: Int) throws -> CoreDriver {
         let d = CoreDriver(variableCount: 2 * n)
-        d.core.levelsStartFromVariableIDs = false
+        d.core.tuning.levelsStartFromVariableIDs = false
         for i in 0 ..< n - 1 {
             _ = try d.add(ref([(i + 1, 1), (i, -1)], -1, .equal))
             _ = try d.add(ref([(n + i + 1, 1), (n + i, -1)], -1, .equal))
@@ -19,8 +19,8 @@ import Testing
 
     func highestLevel(_ core: borrowing SimplexCore) -> Int32 {
         var highest: Int32 = -1
-        for r in core.rows.indices where !core.rows[r].isUnused && core.rows[r].isDefinition {
-            highest = max(highest, core.rows[r].level)
+        for r in core.tableau.rows.indices where !core.tableau.rows[r].isUnused && core.tableau.rows[r].isDefinition {
+            highest = max(highest, core.tableau.rows[r].level)
         }
         return highest
     }
@@ -51,7 +51,7 @@ import Testing
         for round in 0 ..< 40 {
             try seesaw(renumbered, n: n, rounds: 1)
             try seesaw(plain, n: n, rounds: 1)
-            let highest = highestLevel(renumbered.core), ranHigh = renumbered.core.definitionLevelsRanHigh
+            let highest = highestLevel(renumbered.core), ranHigh = renumbered.core.definitionLevels.ranHigh
             #expect(highest <= 1_000 + 4 * Int32(n), "round \(round)")
             #expect(!ranHigh)
         }
@@ -75,7 +75,7 @@ import Testing
         let before = fingerprint(d.core)
         d.core.beginTransaction()
         _ = try d.add(ref([(n, 1), (n - 1, -1)], -1, .equal))
-        let ranHigh = d.core.definitionLevelsRanHigh
+        let ranHigh = d.core.definitionLevels.ranHigh
         #expect(ranHigh)
         d.core.rollbackTransaction()
         #expect(firstDifference(before, fingerprint(d.core)) == nil)
@@ -102,7 +102,7 @@ import Testing
             made.shuffle(using: &rng)
         }
         let d = CoreDriver(variableCount: 0)
-        d.core.levelsStartFromVariableIDs = fromIDs
+        d.core.tuning.levelsStartFromVariableIDs = fromIDs
         d.variables = Array(repeating: -1, count: made.count)
         for i in made { d.variables[i] = d.core.newVariable(name: system.names[i]) }
         for i in constraints { try SolverScalingTests.add(system.constraints[i], to: d) }
@@ -118,7 +118,7 @@ import Testing
         let fromIDs = try build(.chain, n: 2000, .shuffled, fromIDs: true)
         let fromZero = try build(.chain, n: 2000, .shuffled, fromIDs: false)
         let raised = fromIDs.core.statistics.raisedLevels, raisedFromZero = fromZero.core.statistics.raisedLevels
-        let following = fromIDs.core.levelsFollowVariableOrder
+        let following = fromIDs.core.definitionLevels.followVariableOrder
         #expect(following)
         #expect(raised * 10 < raisedFromZero, "\(raised) rows raised, \(raisedFromZero) from zero")
         let a = fromIDs.values(), b = fromZero.values()
@@ -145,7 +145,7 @@ import Testing
     func scrambledVariablesKeepLevelsFromZero(_ family: SystemFamily) throws {
         let fromIDs = try build(family, n: 2000, .shuffledVariables, fromIDs: true)
         let fromZero = try build(family, n: 2000, .shuffledVariables, fromIDs: false)
-        let following = fromIDs.core.levelsFollowVariableOrder
+        let following = fromIDs.core.definitionLevels.followVariableOrder
         let raised = fromIDs.core.statistics.raisedLevels, raisedFromZero = fromZero.core.statistics.raisedLevels
         #expect(!following)
         #expect(raised == raisedFromZero)
@@ -158,7 +158,8 @@ import Testing
     func randomDependenciesKeepLevelsFromZero(_ order: Order) throws {
         let fromIDs = try build(.random, n: 1000, order, fromIDs: true)
         let fromZero = try build(.random, n: 1000, order, fromIDs: false)
-        let following = fromIDs.core.levelsFollowVariableOrder, evidence = fromIDs.core.variableOrderEvidence
+        let following = fromIDs.core.definitionLevels.followVariableOrder,
+            evidence = fromIDs.core.definitionLevels.variableOrderEvidence
         let raised = fromIDs.core.statistics.raisedLevels, raisedFromZero = fromZero.core.statistics.raisedLevels
         #expect(!following)
         #expect(evidence < 0)
@@ -174,7 +175,7 @@ import Testing
         let d = CoreDriver(variableCount: 0)
         for name in chain.names { d.variables.append(d.core.newVariable(name: name)) }
         for c in chain.constraints { try SolverScalingTests.add(c, to: d) }
-        let followedChain = d.core.levelsFollowVariableOrder
+        let followedChain = d.core.definitionLevels.followVariableOrder
         #expect(followedChain)
         let offset = d.variables.count
         for name in random.names { d.variables.append(d.core.newVariable(name: name)) }
@@ -183,13 +184,14 @@ import Testing
             shifted.lhs = c.lhs.map { (Int32(offset) + $0.variable, $0.coefficient) }
             shifted.rhs = c.rhs.map { (Int32(offset) + $0.variable, $0.coefficient) }
             try SolverScalingTests.add(shifted, to: d)
-            if !d.core.levelsFollowVariableOrder { break }
+            if !d.core.definitionLevels.followVariableOrder { break }
         }
-        let followed = d.core.levelsFollowVariableOrder
+        let followed = d.core.definitionLevels.followVariableOrder
         #expect(!followed)
         var renumbered = true
-        for r in d.core.rows.indices where !d.core.rows[r].isUnused && d.core.rows[r].isDefinition {
-            if d.core.rows[r].level != d.core.levelNeeded(by: d.core.rows[r]) { renumbered = false }
+        for r in d.core.tableau.rows.indices
+        where !d.core.tableau.rows[r].isUnused && d.core.tableau.rows[r].isDefinition {
+            if d.core.tableau.rows[r].level != d.core.levelNeeded(by: d.core.tableau.rows[r]) { renumbered = false }
         }
         #expect(renumbered)
         #expect(d.problems() == [])

@@ -27,7 +27,7 @@ import Testing
             for axis in Axis.allCases {
                 let inSolver = item.contentSizeInSolver(on: axis)
                 #expect(inSolver.isInstalled && !inSolver.hasObjects
-                        && engine.core.constraints[Int(inSolver.id)].isSplit)
+                        && engine.core.registry.constraints[Int(inSolver.id)].isSplit)
             }
         }
         layoutSolve(engine)
@@ -75,8 +75,8 @@ import Testing
         }
         #expect(!a.contentSizeInSolver(on: .horizontal).isInstalled && a.contentSizeInSolver(on: .vertical).isInstalled)
         #expect(compression.isInstalled && compression.coreID != hugging.coreID)
-        #expect(!engine.core.constraints[Int(compression.coreID)].isSplit)
-        #expect(engine.core.constraints[Int(compression.coreID)].relation == .greaterThanOrEqual)
+        #expect(!engine.core.registry.constraints[Int(compression.coreID)].isSplit)
+        #expect(engine.core.registry.constraints[Int(compression.coreID)].relation == .greaterThanOrEqual)
         #expect(engine.core.priority(ofConstraint: compression.coreID) == 750)
         #expect(layoutSolverConstraintCount(engine) == engine.activeConstraints.filter(\.isInstalled).count)
         layoutSolve(engine)
@@ -183,7 +183,7 @@ import Testing
 
     /// The solver's objective: each optional level's priority and value, highest first.
     static func objective(_ engine: LayoutEngine) -> [(Double, Double)] {
-        engine.core.levels.filter { $0.users > 0 && $0.priority < 1000 }.map { ($0.priority, $0.constant) }
+        engine.core.objective.levels.filter { $0.users > 0 && $0.priority < 1000 }.map { ($0.priority, $0.constant) }
             .sorted { $0.0 > $1.0 }
     }
 

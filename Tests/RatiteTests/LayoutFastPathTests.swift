@@ -35,7 +35,7 @@ import Testing
             layoutSolve(engine)
         }
 
-        var coreConstraintCount: Int { engine.core.constraints.elements.filter(\.isAlive).count }
+        var coreConstraintCount: Int { engine.core.registry.constraints.elements.filter(\.isAlive).count }
         var coreIDs: [Int32] { engine.activeConstraints.map(\.coreID) }
     }
 

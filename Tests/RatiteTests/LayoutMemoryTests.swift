@@ -105,7 +105,7 @@ import Testing
         let engine = LayoutEngine()
         let root = try engine.addView("root")
         let label = try engine.addView("label7", in: root)
-        #expect(engine.core.variableNames.isEmpty)
+        #expect(engine.core.registry.variableNames.isEmpty)
         #expect(throws: LayoutError.self) { try engine.addView("label7", in: root) }
         let names = [label.minX, label.minY, label.width, label.height].map { engine.core.name(ofVariable: $0) }
         #expect(names == ["label7.left", "label7.top", "label7.width", "label7.height"])

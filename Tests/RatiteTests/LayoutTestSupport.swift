@@ -209,5 +209,5 @@ func layoutSatisfiable(_ constraints: [LayoutConstraint], in engine: LayoutEngin
 /// How many layout constraints the solver holds: a content-size pair held as one split
 /// equality counts as its two constraints.
 func layoutSolverConstraintCount(_ engine: LayoutEngine) -> Int {
-    engine.core.constraints.elements.reduce(0) { $0 + ($1.isAlive ? ($1.isSplit ? 2 : 1) : 0) }
+    engine.core.registry.constraints.elements.reduce(0) { $0 + ($1.isAlive ? ($1.isSplit ? 2 : 1) : 0) }
 }

@@ -36,7 +36,7 @@ import Testing
         #expect(checked(&d) == [7, 0])
         try d.core.setConstant(ge, -3)  // y >= x + 3
         #expect(checked(&d) == [7, 10])
-        #expect(d.core.constraints[Int(eq)].constant == -7)
+        #expect(d.core.registry.constraints[Int(eq)].constant == -7)
         // An unchanged constant is a no-op.
         let before = fingerprint(d.core)
         try d.core.setConstant(eq, -7)
@@ -100,16 +100,16 @@ import Testing
         let low = try d.add(ref([(0, 1)], 0, .equal, 250))  // x == 0 @weak
         _ = try d.add(ref([(0, 1)], -10, .equal, 500))  // x == 10 @medium
         #expect(checked(&d) == [10])
-        #expect(d.core.levelOrder.map { d.core.levels[Int($0)].priority } == [500, 250])
+        #expect(d.core.objective.levelOrder.map { d.core.objective.levels[Int($0)].priority } == [500, 250])
         try d.core.setPriority(low, 750)
         #expect(checked(&d) == [0])
         // The weak level is gone, the strong one exists.
-        #expect(d.core.levelOrder.map { d.core.levels[Int($0)].priority } == [750, 500])
+        #expect(d.core.objective.levelOrder.map { d.core.objective.levels[Int($0)].priority } == [750, 500])
         try d.core.setPriority(low, 500)
         // Tie at medium: both cost 10 anywhere in [0, 10]; still a valid optimum.
         let x = checked(&d)[0]
         #expect(x >= 0 && x <= 10)
-        #expect(d.core.levelOrder.map { d.core.levels[Int($0)].priority } == [500])
+        #expect(d.core.objective.levelOrder.map { d.core.objective.levels[Int($0)].priority } == [500])
         try d.core.setPriority(low, 333)
         #expect(checked(&d) == [10])
         // Unchanged priority: no-op.
@@ -127,7 +127,7 @@ import Testing
         #expect(checked(&d) == [0, 0])
         try d.core.setPriority(a, 1000)  // x == 10 required
         #expect(checked(&d) == [10, 10])
-        #expect(d.core.constraints[Int(a)].isRequired)
+        #expect(d.core.registry.constraints[Int(a)].isRequired)
         try d.core.setPriority(ineq, 1000)
         try d.core.setPriority(a, 400)  // back to optional, below medium
         #expect(checked(&d) == [0, 0])
@@ -143,7 +143,7 @@ import Testing
         _ = try d.add(ref([(1, 1), (0, -2)], 0, .equal))  // y == 2x
         try d.core.addEditVariable(d.variables[0], priority: 500)
         #expect(d.core.isEditVariable(d.variables[0]) == true)
-        let edit = d.core.variables[Int(d.variables[0])].edit
+        let edit = d.core.registry.variables[Int(d.variables[0])].edit
         #expect(d.core.editVariable(ofConstraint: edit) == d.variables[0])
         try d.core.suggestValue(d.variables[0], 3)
         #expect(checked(&d) == [3, 6])
@@ -281,10 +281,10 @@ import Testing
         try d.core.addEditVariable(d.variables[0], priority: 999)
         let id = try d.add(ref([(0, 3)], -4, .equal))  // 3 x == 4
         try d.core.removeConstraint(id)
-        #expect(d.core.infeasible.isEmpty, "infeasible queue \(d.core.infeasible)")
-        #expect(d.core.candidates.isEmpty && d.core.pendingObjective.isEmpty)
-        #expect(d.core.flags.elements.allSatisfy { $0 & ~SymbolFlags.dirty == 0 },
-                "flags \(Array(d.core.flags.elements))")
+        #expect(d.core.operation.infeasible.isEmpty, "infeasible queue \(d.core.operation.infeasible)")
+        #expect(d.core.objective.candidates.isEmpty && d.core.objective.pending.isEmpty)
+        #expect(d.core.operation.flags.elements.allSatisfy { $0 & ~SymbolFlags.dirty == 0 },
+                "flags \(Array(d.core.operation.flags.elements))")
         #expect(checked(&d) == [0])
     }
 

@@ -9,11 +9,11 @@ import Testing
     /// by half or by `slack` cells and is mostly garbage.
     func squeezeOften(_ core: inout SimplexCore, slack: Int) {
         core.squeezeCellsOften(slack: slack)
-        #expect(core.cellPool.count <= 2 * liveCells(core))
+        #expect(core.cells.pool.count <= 2 * liveCells(core))
     }
 
     func liveCells(_ core: borrowing SimplexCore) -> Int {
-        core.rows.elements.reduce(0) { $0 + ($1.isUnused ? 0 : Int($1.count)) }
+        core.tableau.rows.elements.reduce(0) { $0 + ($1.isUnused ? 0 : Int($1.count)) }
     }
 
     /// A built system that then takes `steps` add/remove cycles of a medium constraint on
@@ -26,7 +26,7 @@ import Testing
         var squeezes = 0
         var random = SplitMix64(seed: 17)
         for step in 0..<steps {
-            let before = d.core.cellPool.count
+            let before = d.core.cells.pool.count
             let v = d.variables[Int(random.next() % UInt64(d.variables.count))]
             let id = try d.core.addConstraint(
                 terms: [VariableTerm(variable: v, coefficient: 1)], constant: -Double(step % 50) * 7, relation: .equal,
@@ -34,8 +34,8 @@ import Testing
             d.core.updateValues()
             try d.core.removeConstraint(id)
             d.core.updateValues()
-            if d.core.cellPool.count < before { squeezes += 1 }
-            #expect(d.core.cellPool.count <= 3 * liveCells(d.core) + 2 * d.core.cellSqueezeSlack,
+            if d.core.cells.pool.count < before { squeezes += 1 }
+            #expect(d.core.cells.pool.count <= 3 * liveCells(d.core) + 2 * d.core.tuning.cellSqueezeSlack,
                     "\(family) step \(step)")
         }
         #expect(d.problems() == [])
@@ -68,9 +68,10 @@ import Testing
         for c in system.constraints {
             for d in [often, rarely] { try SolverScalingTests.add(c, to: d) }
             let live = liveCells(often.core)
-            #expect(often.core.cellPool.count <= live + live / 2 + live / 8 + 2 * 64)
+            #expect(often.core.cells.pool.count <= live + live / 2 + live / 8 + 2 * 64)
         }
-        #expect(often.core.cellSqueezes.young > 0 && often.core.cellSqueezes.full > 0, "\(often.core.cellSqueezes)")
+        #expect(
+            often.core.cells.squeezes.young > 0 && often.core.cells.squeezes.full > 0, "\(often.core.cells.squeezes)")
         // Checking updates values first, so both are checked before they are compared.
         #expect(often.problems() == [] && rarely.problems() == [])
         #expect(often.core.stateFingerprint() == rarely.core.stateFingerprint())
@@ -82,15 +83,15 @@ import Testing
     @Test func youngCompactionsThenABatchRollsBack() throws {
         let system = SystemFamily.random.generate(n: 300, seed: 5)
         var d = try SolverScalingTests().build(system, resize: false, squeezeSlack: 64).driver
-        #expect(d.core.cellSqueezes.young > 0)
+        #expect(d.core.cells.squeezes.young > 0)
         let before = fingerprint(d.core)
-        let pool = Array(d.core.cellPool[0...])
+        let pool = Array(d.core.cells.pool[0...])
         d.core.beginTransaction()
         _ = try batch(&d, system)
         #expect(d.core.invariantViolations() == [])
         d.core.rollbackTransaction()
         #expect(firstDifference(before, fingerprint(d.core)) == nil)
-        #expect(d.core.cellPool[0...].elementsEqual(pool) { $0 == $1 })
+        #expect(d.core.cells.pool[0...].elementsEqual(pool) { $0 == $1 })
         #expect(d.problems() == [])
     }
 
@@ -99,13 +100,13 @@ import Testing
     @Test func removingEverythingKeepsTheSqueezeSettings() throws {
         var core = SimplexCore()
         core.squeezeCellsOften(slack: 16)
-        core.trimmingFloor = 4096
+        core.tuning.trimmingFloor = 4096
         let x = core.newVariable(name: "x")
         _ = try core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -3, relation: .equal,
                                    priority: 1000)
         core.removeAllConstraints()
-        #expect(core.cellSqueezeSlack == 16 && core.nextCellSqueeze <= 16 && core.trimmingFloor == 4096)
-        #expect(core.liveCellCount == 0 && core.cellPool.count == 0)
+        #expect(core.tuning.cellSqueezeSlack == 16 && core.cells.nextSqueeze <= 16 && core.tuning.trimmingFloor == 4096)
+        #expect(core.cells.liveCount == 0 && core.cells.pool.count == 0)
     }
 
     /// A batch of operations in one enclosing transaction, as the layout engine runs them:
@@ -118,7 +119,7 @@ import Testing
         _ = try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -10,
                                      relation: .greaterThanOrEqual, priority: 1000)
         for step in 0..<60 {
-            let before = d.core.cellPool.count
+            let before = d.core.cells.pool.count
             let v = d.variables[Int(random.next() % UInt64(d.variables.count))]
             let id = try d.core.addConstraint(
                 terms: [VariableTerm(variable: v, coefficient: 1)], constant: -Double(step % 40), relation: .equal,
@@ -133,7 +134,7 @@ import Testing
                 try d.core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -5,
                                          relation: .lessThanOrEqual, priority: 1000)
             }
-            if d.core.cellPool.count < before { squeezes += 1 }
+            if d.core.cells.pool.count < before { squeezes += 1 }
         }
         return squeezes
     }
@@ -143,7 +144,7 @@ import Testing
         var d = try SolverScalingTests().build(system, resize: false).driver
         squeezeOften(&d.core, slack: 32)
         let before = fingerprint(d.core)
-        let pool = Array(d.core.cellPool[0...])
+        let pool = Array(d.core.cells.pool[0...])
         d.core.beginTransaction()
         let squeezes = try batch(&d, system)
         #expect(squeezes > 0)
@@ -151,7 +152,7 @@ import Testing
         d.core.rollbackTransaction()
         // Bit for bit, cell positions included.
         #expect(firstDifference(before, fingerprint(d.core)) == nil)
-        #expect(d.core.cellPool[0...].elementsEqual(pool) { $0 == $1 })
+        #expect(d.core.cells.pool[0...].elementsEqual(pool) { $0 == $1 })
         #expect(d.problems() == [])
     }
 

@@ -15,8 +15,8 @@ import Testing
         var random = SplitMix64(seed: seed)
         func pick(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
         var core = SimplexCore()
-        core.exactCertificationLimit = 0
-        core.verifiesAnswers = false
+        core.tuning.exactCertificationLimit = 0
+        core.tuning.verifiesAnswers = false
         var variables: [Int32] = (0..<6).map { core.newVariable(name: "x\($0)") }
         var live: [Int32] = []
         let coefficients: [Double] = [1, -1, 2, 0.5, 1.0 / 3, -7.3, 1e3, 1e-3, 3]
@@ -54,7 +54,9 @@ import Testing
                 if core.isEditVariable(v) { try? core.removeEditVariable(v) } else { core.updateValues() }
             }
             for (k, v) in variables.enumerated() where core.uses(ofVariable: v) == 0 {
-                if core.variables[Int(v)].symbol >= 0 && core.rowIndex(core.variables[Int(v)].symbol) >= 0 {
+                if core.registry.variables[Int(v)].symbol >= 0
+                    && core.rowIndex(core.registry.variables[Int(v)].symbol) >= 0
+                {
                     let driver = CoreDriver(variableCount: 0)
                     driver.core = consume core
                     return (driver, v, live)

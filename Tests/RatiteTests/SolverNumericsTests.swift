@@ -188,7 +188,7 @@ import Testing
         let d = CoreDriver(variableCount: 8)
         // Without the exact check, the floating-point tableau runs alone, as past the
         // check's limit.
-        if !certifies { d.core.exactCertificationLimit = 0 }
+        if !certifies { d.core.tuning.exactCertificationLimit = 0 }
         var ids: [Int: Int32] = [:]
         func add(_ k: Int, _ c: ReferenceConstraint) throws { ids[k] = try d.add(c) }
         try add(1, ref([(2, -1), (0, -1)], 3, .equal))

@@ -82,11 +82,11 @@ import Testing
         #expect(solver.value(of: y) == 18)
         for c in cs.reversed() { try solver.remove(c) }
         try solver.removeEditVariable(z)
-        #expect(solver.core.rows.elements.allSatisfy { $0.isUnused })
-        #expect(solver.core.symbolKinds.elements.allSatisfy { $0 == .unused })
-        #expect(solver.core.constraints.elements.allSatisfy { !$0.isAlive })
-        #expect(solver.core.variables.elements.allSatisfy { !$0.isAlive })
-        #expect(solver.core.levelOrder.isEmpty)
+        #expect(solver.core.tableau.rows.elements.allSatisfy { $0.isUnused })
+        #expect(solver.core.tableau.symbolKinds.elements.allSatisfy { $0 == .unused })
+        #expect(solver.core.registry.constraints.elements.allSatisfy { !$0.isAlive })
+        #expect(solver.core.registry.variables.elements.allSatisfy { !$0.isAlive })
+        #expect(solver.core.objective.levelOrder.isEmpty)
         #expect(solver.core.invariantViolations() == [])
     }
 
@@ -210,8 +210,8 @@ import Testing
         #expect(solver.value(of: w) == 12)
         try solver.removeEditVariable(w)
         #expect(!solver.hasEditVariable(w))
-        #expect(solver.core.rows.elements.allSatisfy { $0.isUnused })
-        #expect(solver.core.variables.elements.allSatisfy { !$0.isAlive })
+        #expect(solver.core.tableau.rows.elements.allSatisfy { $0.isUnused })
+        #expect(solver.core.registry.variables.elements.allSatisfy { !$0.isAlive })
     }
 
     @Test func twoEditVariables() throws {
@@ -247,7 +247,9 @@ import Testing
         #expect(!solver.contains(c))
         #expect(!solver.hasEditVariable(x))
         #expect(solver.value(of: x) == 0)
-        #expect(solver.core.rows.isEmpty && solver.core.symbols.isEmpty && solver.core.constraints.isEmpty)
+        #expect(
+            solver.core.tableau.rows.isEmpty && solver.core.tableau.symbols.isEmpty
+                && solver.core.registry.constraints.isEmpty)
         // Usable again, with the same objects.
         try solver.add(c)
         try solver.add((x == 1).priority(.weak))

@@ -132,8 +132,8 @@ struct PropertyRun {
             twin?.core.rerootOften()
         }
         if !options.certifies {
-            driver.core.exactCertificationLimit = 0
-            twin?.core.exactCertificationLimit = 0
+            driver.core.tuning.exactCertificationLimit = 0
+            twin?.core.tuning.exactCertificationLimit = 0
         }
     }
 
@@ -444,10 +444,10 @@ struct PropertyRun {
         }
         do {
             try driver.core.addEditVariable(driver.variables[v], priority: priority)
-            let id = driver.core.variables[Int(driver.variables[v])].edit
-            if driver.core.constraints[Int(id)].constant != -before[v] {
+            let id = driver.core.registry.variables[Int(driver.variables[v])].edit
+            if driver.core.registry.constraints[Int(id)].constant != -before[v] {
                 fail("an edit does not start at the current value",
-                     "x\(v) = \(before[v]), edit constant \(driver.core.constraints[Int(id)].constant)")
+                     "x\(v) = \(before[v]), edit constant \(driver.core.registry.constraints[Int(id)].constant)")
             }
             let after = driver.values()
             // With coefficients from 1/64 to 1000 the edit's constant, the current value
@@ -666,8 +666,9 @@ struct PropertyRun {
     /// After every operation: invariants, cached values, required constraints, optimality
     /// against the reference, and the twin's state.
     mutating func check() {
-        if !driver.core.candidates.isEmpty || !driver.core.pendingObjective.isEmpty || !driver.core.infeasible.isEmpty
-            || driver.core.flags.elements.contains(where: { $0 & ~SymbolFlags.dirty != 0 })
+        if !driver.core.objective.candidates.isEmpty || !driver.core.objective.pending.isEmpty
+            || !driver.core.operation.infeasible.isEmpty
+            || driver.core.operation.flags.elements.contains(where: { $0 & ~SymbolFlags.dirty != 0 })
         {
             // Reported by `transientStateIsClearedBetweenOperations`; counted here so that it
             // does not hide other failures.
@@ -721,7 +722,7 @@ struct PropertyRun {
         if let t = twin { _ = t.values() }
         let fresh = CoreDriver(variableCount: n)
         if options.linkedPieces { fresh.core.rerootOften() }
-        if !options.certifies { fresh.core.exactCertificationLimit = 0 }
+        if !options.certifies { fresh.core.tuning.exactCertificationLimit = 0 }
         for (_, c, _, _) in live {
             do {
                 _ = try fresh.add(c)

@@ -125,7 +125,7 @@ import Testing
     @Test func invalidInputsChangeNothing() throws {
         var (d, ids) = try busyCore()
         let x = d.variables[0]
-        let edit = d.core.variables[Int(d.variables[2])].edit
+        let edit = d.core.registry.variables[Int(d.variables[2])].edit
         for i in 0..<14 {
             let e = expectUnchanged(&d, transient: true) { d throws(CoreError) in
                 switch i {
@@ -225,8 +225,9 @@ import Testing
         #expect(firstDifference(middle, fingerprint(d.core, transient: false)) == nil)
         d.core.rollbackTransaction()
         #expect(firstDifference(start, fingerprint(d.core, transient: false)) == nil)
-        #expect(d.core.flags.elements.allSatisfy { $0 & SymbolFlags.journaled == 0 })
-        #expect((0 ..< d.core.columnNodes.count).allSatisfy { !d.core.journal.journaledColumnNodes.contains($0) })
+        #expect(d.core.operation.flags.elements.allSatisfy { $0 & SymbolFlags.journaled == 0 })
+        let nodes = d.core.tableau.columnNodes.count
+        #expect((0 ..< nodes).allSatisfy { !d.core.journal.journaledColumnNodes.contains($0) })
         #expect(d.problems() == [])
     }
 
@@ -235,9 +236,9 @@ import Testing
     /// outer rollback, and an inner rollback restores the order the inner one started from.
     @Test func levelOrderComesBackAcrossNestedTransactions() throws {
         let (d, _) = try busyCore()
-        let original = d.core.levelOrder
+        let original = d.core.objective.levelOrder
         func priorities(_ core: borrowing SimplexCore) -> [Double] {
-            core.levelOrder.map { core.levels[Int($0)].priority }
+            core.objective.levelOrder.map { core.objective.levels[Int($0)].priority }
         }
         // New levels in nested transactions committed into the outer one.
         d.core.beginTransaction()
@@ -248,19 +249,19 @@ import Testing
         _ = try d.add(ref([(3, 1)], -3, .greaterThanOrEqual, 456))
         #expect(priorities(d.core).contains(123) && priorities(d.core).contains(456))
         d.core.rollbackTransaction()
-        #expect(d.core.levelOrder.ids == original.ids)
+        #expect(d.core.objective.levelOrder.ids == original.ids)
         // A level dropped in an inner transaction that rolls back is there again, and the
         // outer commit keeps the level it added.
         d.core.beginTransaction()
         let c = try d.add(ref([(3, 1)], -1, .greaterThanOrEqual, 321))
-        let withLevel = d.core.levelOrder
+        let withLevel = d.core.objective.levelOrder
         d.core.beginTransaction()
         try d.core.removeConstraint(c)
         #expect(!priorities(d.core).contains(321))
         d.core.rollbackTransaction()
-        #expect(d.core.levelOrder.ids == withLevel.ids)
+        #expect(d.core.objective.levelOrder.ids == withLevel.ids)
         d.core.commitTransaction()
-        #expect(d.core.levelOrder.ids == withLevel.ids)
+        #expect(d.core.objective.levelOrder.ids == withLevel.ids)
         #expect(d.problems() == [])
     }
 

@@ -71,16 +71,16 @@ import Testing
             eager.core.updateValues()
         }
         // The list is gone, not just bounded: while the flag is set, nothing is listed.
-        #expect(lazy.core.allSymbolsDirty && lazy.core.dirty.isEmpty)
-        #expect(eager.core.allSymbolsDirty == false)
+        #expect(lazy.core.operation.allSymbolsDirty && lazy.core.operation.dirty.isEmpty)
+        #expect(eager.core.operation.allSymbolsDirty == false)
         // left_0 == 20 is required: a second, different value for it is refused.
         #expect(throws: CoreError.self) {
             _ = try lazy.core.addConstraint(terms: [VariableTerm(variable: lazy.variables[0], coefficient: 1)],
                                             constant: -21, relation: .equal, priority: 1000)
         }
-        #expect(lazy.core.allSymbolsDirty == true)
+        #expect(lazy.core.operation.allSymbolsDirty == true)
         lazy.core.updateValues()
-        #expect(!lazy.core.allSymbolsDirty && lazy.core.dirty.isEmpty)
+        #expect(!lazy.core.operation.allSymbolsDirty && lazy.core.operation.dirty.isEmpty)
         let values = lazy.variables.map { lazy.core.value(ofVariable: $0).bitPattern }
         #expect(values == eager.variables.map { eager.core.value(ofVariable: $0).bitPattern })
         #expect(lazy.problems() == [])
@@ -88,7 +88,7 @@ import Testing
 
     func cells(_ core: borrowing SimplexCore) -> (cells: Int, longest: Int, rows: Int) {
         var cells = 0, longest = 0, rows = 0
-        for r in core.rows.elements where !r.isUnused {
+        for r in core.tableau.rows.elements where !r.isUnused {
             cells += Int(r.count)
             longest = max(longest, Int(r.count))
             rows += 1
@@ -117,7 +117,7 @@ import Testing
         // when its W constraint arrived, n^1.5 cells.
         #expect(perConstraintB <= 1.25 * perConstraintA + 0.5,
                 "\(family): \(ca.cells) cells for \(a.ids.count) constraints, \(cb.cells) for \(b.ids.count)")
-        #expect(cb.rows <= b.ids.count + b.driver.core.symbols.count)
+        #expect(cb.rows <= b.ids.count + b.driver.core.tableau.symbols.count)
         #expect(b.driver.core.invariantViolations() == [])
         #expect(b.driver.core.valueViolations() == [])
     }
@@ -153,7 +153,7 @@ import Testing
         }
         let link = requiredLink(to: "left_3_3")
         let built = try build(system, resize: false)
-        #expect(built.driver.core.rows.elements.contains { built.driver.core.isBundleRow($0) })
+        #expect(built.driver.core.tableau.rows.elements.contains { built.driver.core.isBundleRow($0) })
 
         // A conflict with row 4's chain: left_4_5 == 5 cannot hold with widths at least 10.
         var chain: [Int32] = []
@@ -197,23 +197,23 @@ import Testing
         var dummies: [Int32] = []
         for i in 0..<5 {
             let id = try d.add(ref([(i, 1)], -Double(i), .equal))
-            dummies.append(d.core.constraints[Int(id)].marker)
+            dummies.append(d.core.registry.constraints[Int(id)].marker)
         }
         #expect(dummies.allSatisfy { d.core.kind($0) == .dummy })
-        let start = d.core.cellPool.count
+        let start = d.core.cells.pool.count
         let coefficients = [1000.0, 2, -3, 4, 1e-10]
         for (s, c) in zip(dummies, coefficients).sorted(by: { $0.0 < $1.0 }) {
-            d.core.cellPool.append(Cell(symbol: s, coefficient: c))
+            d.core.cells.pool.append(Cell(symbol: s, coefficient: c))
         }
         let end = d.core.bundlingDummies(from: start)
-        let row = Array(d.core.cellPool[start ..< end])
+        let row = Array(d.core.cells.pool[start ..< end])
         #expect(row.count == 2, "\(row)")
         #expect(row.contains { $0.symbol == dummies[4] && $0.coefficient == 1e-10 })
         guard let bundle = row.first(where: { d.core.isBundle($0.symbol) }) else {
             return #expect(Bool(false), "no bundle")
         }
         #expect(bundle.coefficient == 1000)
-        let members = Array(d.core.cells(of: d.core.rows[Int(d.core.bundleRow(bundle.symbol))]))
+        let members = Array(d.core.cells(of: d.core.tableau.rows[Int(d.core.bundleRow(bundle.symbol))]))
         #expect(members.map(\.symbol) == Array(dummies[0..<4]))
         #expect(members.map(\.coefficient) == [1, 0.002, -0.003, 0.004])
     }
@@ -230,8 +230,8 @@ import Testing
         let before = cells(built.driver.core)
         let left00 = Int32(system.names.firstIndex(of: "left_0_0")!)
         let first = system.constraints.firstIndex { $0.lhs.first?.variable == left00 }!
-        let dummy = built.driver.core.constraints[Int(built.ids[first])].marker
-        #expect(built.driver.core.rows.elements.contains {
+        let dummy = built.driver.core.registry.constraints[Int(built.ids[first])].marker
+        #expect(built.driver.core.tableau.rows.elements.contains {
             built.driver.core.isBundleRow($0) && built.driver.core.coefficient(of: dummy, in: $0) != 0
         })
         try built.driver.core.removeConstraint(built.ids[first])
@@ -280,10 +280,14 @@ import Testing
         let system = SystemFamily.grid.generate(n: 36)
         let built = try build(system, resize: false)
         func variable(_ name: String) -> Int32 { built.driver.variables[system.names.firstIndex(of: name)!] }
-        let terms = [VariableTerm(variable: variable("W"), coefficient: 1),
-                     VariableTerm(variable: variable("left_2_5"), coefficient: -1),
-                     VariableTerm(variable: variable("width_2_5"), coefficient: -1)]
-        func bundleCount() -> Int { built.driver.core.rows.elements.filter { built.driver.core.isBundleRow($0) }.count }
+        let terms = [
+            VariableTerm(variable: variable("W"), coefficient: 1),
+            VariableTerm(variable: variable("left_2_5"), coefficient: -1),
+            VariableTerm(variable: variable("width_2_5"), coefficient: -1),
+        ]
+        func bundleCount() -> Int {
+            built.driver.core.tableau.rows.elements.filter { built.driver.core.isBundleRow($0) }.count
+        }
         let before = bundleCount()
         var sizes: [[Int]] = []
         for _ in 0..<4 {
@@ -294,7 +298,7 @@ import Testing
             #expect(built.driver.problems() == [])
             #expect(bundleCount() == before)
             let d = built.driver
-            sizes.append([d.core.rows.count, d.core.symbols.count, d.core.columnNodes.count])
+            sizes.append([d.core.tableau.rows.count, d.core.tableau.symbols.count, d.core.tableau.columnNodes.count])
         }
         #expect(sizes.allSatisfy { $0 == sizes[0] }, "\(sizes)")
     }
@@ -328,7 +332,7 @@ import Testing
         #expect(c.cells <= 6 * 2000 + 10)
         // Widths at 50, so W = 58n + 32.
         let values = d.values()
-        let w = d.core.variableNames.firstIndex(of: "W")!
+        let w = d.core.registry.variableNames.firstIndex(of: "W")!
         #expect(values[w] == 58 * 2000 + 32)
         #expect(d.problems() == [])
     }
@@ -378,7 +382,7 @@ import Testing
         let system = SystemFamily.chain.generate(n: 200)
         let built = try build(system)
         let values = built.driver.values()
-        let w = built.driver.core.variableNames.firstIndex(of: "W")!
+        let w = built.driver.core.registry.variableNames.firstIndex(of: "W")!
         #expect(values[w] == system.resizes[0].1)
         #expect(built.driver.problems() == [])
     }
@@ -401,20 +405,33 @@ import Testing
         func expect(_ condition: Bool, _ what: String) {
             #expect(condition, "\(label): \(what)", sourceLocation: sourceLocation)
         }
-        expect(core.rows.elements.allSatisfy { $0.isUnused }, "rows left")
-        expect(core.symbolKinds.elements.allSatisfy { $0 == .unused }, "symbols left")
-        expect(core.constraints.elements.allSatisfy { !$0.isAlive }, "constraints left")
-        expect(core.levelOrder.isEmpty, "levels left")
-        expect(core.variables.elements.allSatisfy { $0.uses == 0 && $0.symbol < 0 && $0.edit < 0 }, "variables in use")
-        expect(freeCount(core.freeRow) { -2 - core.rows[Int($0)].basic } == core.rows.count, "row free list")
-        expect(freeCount(core.freeSymbol) { core.symbols[Int($0)].owner } == core.symbols.count, "symbol free list")
-        expect(freeCount(core.freeColumnNode) { core.columnNodes[Int($0)].next } == core.columnNodes.count,
-               "column nodes")
-        expect(freeCount(core.freeObjectiveNode) { core.objectiveNodes[Int($0)].next } == core.objectiveNodes.count,
-               "objective nodes")
-        expect(freeCount(core.freeLevel) { -2 - core.levels[Int($0)].users } == core.levels.count, "levels")
-        expect(freeCount(core.freeConstraint) { core.constraints[Int($0)].marker } == core.constraints.count,
-               "constraint slots")
+        expect(core.tableau.rows.elements.allSatisfy { $0.isUnused }, "rows left")
+        expect(core.tableau.symbolKinds.elements.allSatisfy { $0 == .unused }, "symbols left")
+        expect(core.registry.constraints.elements.allSatisfy { !$0.isAlive }, "constraints left")
+        expect(core.objective.levelOrder.isEmpty, "levels left")
+        expect(
+            core.registry.variables.elements.allSatisfy { $0.uses == 0 && $0.symbol < 0 && $0.edit < 0 },
+            "variables in use")
+        expect(
+            freeCount(core.tableau.freeRow) { -2 - core.tableau.rows[Int($0)].basic } == core.tableau.rows.count,
+            "row free list")
+        expect(
+            freeCount(core.tableau.freeSymbol) { core.tableau.symbols[Int($0)].owner } == core.tableau.symbols.count,
+            "symbol free list")
+        expect(
+            freeCount(core.tableau.freeColumnNode) { core.tableau.columnNodes[Int($0)].next }
+                == core.tableau.columnNodes.count,
+            "column nodes")
+        expect(
+            freeCount(core.objective.freeNode) { core.objective.nodes[Int($0)].next } == core.objective.nodes.count,
+            "objective nodes")
+        expect(
+            freeCount(core.objective.freeLevel) { -2 - core.objective.levels[Int($0)].users }
+                == core.objective.levels.count, "levels")
+        expect(
+            freeCount(core.registry.freeConstraint) { core.registry.constraints[Int($0)].marker }
+                == core.registry.constraints.count,
+            "constraint slots")
         #expect(core.invariantViolations() == [], sourceLocation: sourceLocation)
     }
 
@@ -431,7 +448,9 @@ import Testing
             var random = SplitMix64(seed: 11)
             ids.shuffle(using: &random)
         }
-        let edits = built.driver.core.variables.indices.filter { built.driver.core.variables[$0].edit >= 0 }
+        let edits = built.driver.core.registry.variables.indices.filter {
+            built.driver.core.registry.variables[$0].edit >= 0
+        }
         // Edits go halfway through.
         for (k, id) in ids.enumerated() {
             if k == ids.count / 2 { for v in edits { try built.driver.core.removeEditVariable(Int32(v)) } }
@@ -480,8 +499,8 @@ import Testing
             #expect(d.problems() == [])
         }
         let (d, ids) = try built(bounds: false)
-        let y = d.core.variables[Int(d.variables[0])].symbol
-        func firstOfColumn() -> Int32 { d.core.symbols[Int(y)].column }
+        let y = d.core.registry.variables[Int(d.variables[0])].symbol
+        func firstOfColumn() -> Int32 { d.core.tableau.symbols[Int(y)].column }
         #expect(d.problems() == [])
         let before = fingerprint(d.core), head = firstOfColumn()
         d.core.beginTransaction()
@@ -531,13 +550,13 @@ import Testing
         for step in 0..<4000 {
             if step == 2000 {
                 // A rolled-back removal and addition leave the core, index included, as it was.
-                #expect(!d.core.hubColumns.isEmpty)
+                #expect(!d.core.tableau.hubColumns.isEmpty)
                 let before = fingerprint(d.core)
                 d.core.beginTransaction()
                 if let id = live.compactMap({ $0 }).first { try d.core.removeConstraint(id) }
                 _ = try d.add(ref([(1, 1), (0, -1)], 3, .equal, 250))
                 d.core.rollbackTransaction()
-                #expect(!d.core.hubColumns.isEmpty)
+                #expect(!d.core.tableau.hubColumns.isEmpty)
                 #expect(firstDifference(before, fingerprint(d.core)) == nil)
             }
             let i = random.below(count)
@@ -600,7 +619,7 @@ import Testing
         var random = SplitMix64(seed: 99)
         var indexed = 0, refused = 0
         for step in 0..<3000 {
-            if !d.core.hubColumns.isEmpty { indexed += 1 }
+            if !d.core.tableau.hubColumns.isEmpty { indexed += 1 }
             let roll = random.below(10)
             if roll < 5 && !live.isEmpty {
                 let k = random.below(live.count)
@@ -654,7 +673,7 @@ import Testing
         }
         let (a, ids) = try build()
         let (b, _) = try build()
-        #expect(!a.core.hubColumns.isEmpty && !b.core.hubColumns.isEmpty)
+        #expect(!a.core.tableau.hubColumns.isEmpty && !b.core.tableau.hubColumns.isEmpty)
         #expect(throws: CoreError.self) { _ = try a.add(ref([(1, 1), (0, -1)], -5, .equal)) }
         #expect(firstDifference(fingerprint(a.core), fingerprint(b.core)) == nil)
         for id in [ids[0], ids[1], ids[1400]] {
@@ -676,7 +695,7 @@ import Testing
         let before = fingerprint(d.core)
         d.core.beginTransaction()
         try d.core.removeConstraint(ids[300])
-        #expect(!d.core.hubColumns.isEmpty)
+        #expect(!d.core.tableau.hubColumns.isEmpty)
         var c = d.core.copy()
         c.rollbackTransaction()
         #expect(c.invariantViolations() == [])
@@ -806,9 +825,11 @@ import Testing
             for id in ids { try d.core.removeConstraint(id) }
             d.core.updateValues()
             expectEmpty(d.core, "\(family) round \(round)")
-            sizes.append([d.core.rows.count, d.core.symbols.count, d.core.columnNodes.count,
-                          d.core.objectiveNodes.count, d.core.levels.count, d.core.constraints.count,
-                          d.core.variables.count, d.core.dirty.count])
+            sizes.append([
+                d.core.tableau.rows.count, d.core.tableau.symbols.count, d.core.tableau.columnNodes.count,
+                d.core.objective.nodes.count, d.core.objective.levels.count, d.core.registry.constraints.count,
+                d.core.registry.variables.count, d.core.operation.dirty.count,
+            ])
         }
         // Every round ends empty (checked above), so nothing leaks. The pools' peak may vary
         // a little between rounds (recycled slots come back in another order, which can
@@ -832,13 +853,15 @@ import Testing
         })
         var squeezes = 0
         for id in ids.prefix(ids.count * 3 / 4) {
-            let before = built.driver.core.constraintTerms.count
+            let before = built.driver.core.registry.constraintTerms.count
             try built.driver.core.removeConstraint(id)
-            if built.driver.core.constraintTerms.count < before { squeezes += 1 }
+            if built.driver.core.registry.constraintTerms.count < before { squeezes += 1 }
             var live = 0
-            for c in built.driver.core.constraints.elements where c.isAlive { live += c.termWords }
-            #expect(built.driver.core.constraintTerms.count - built.driver.core.constraintTermGarbage == live)
-            #expect(built.driver.core.constraintTerms.count <= 2 * live + 1024 + 3)
+            for c in built.driver.core.registry.constraints.elements where c.isAlive { live += c.termWords }
+            #expect(
+                built.driver.core.registry.constraintTerms.count - built.driver.core.registry.constraintTermGarbage
+                    == live)
+            #expect(built.driver.core.registry.constraintTerms.count <= 2 * live + 1024 + 3)
         }
         #expect(squeezes > 0)
         for id in ids.suffix(from: ids.count * 3 / 4) {

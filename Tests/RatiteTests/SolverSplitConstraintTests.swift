@@ -110,17 +110,17 @@ import Testing
         // Removing everything leaves no level and no symbol behind.
         for l in live.reversed() { try split.core.removeConstraint(l.id) }
         #expect(split.problems().isEmpty)
-        #expect(split.core.levels.filter { $0.users > 0 }.map(\.priority) == [0.5])
+        #expect(split.core.objective.levels.filter { $0.users > 0 }.map(\.priority) == [0.5])
     }
 
     /// One row, two error symbols, two levels; the dump names both priorities.
     @Test func oneRowTwoLevels() throws {
         let driver = CoreDriver(variableCount: 1)
-        let rowsBefore = driver.core.rows.elements.filter { !$0.isUnused }.count
+        let rowsBefore = driver.core.tableau.rows.elements.filter { !$0.isUnused }.count
         let id = try driver.core.addSplitConstraint(variable: driver.variables[0], constant: -50,
                                                     above: 251, below: 750)
-        #expect(driver.core.rows.elements.filter { !$0.isUnused }.count == rowsBefore + 1)
-        let record = driver.core.constraints[Int(id)]
+        #expect(driver.core.tableau.rows.elements.filter { !$0.isUnused }.count == rowsBefore + 1)
+        let record = driver.core.registry.constraints[Int(id)]
         #expect(record.isSplit && record.relation == .equal && record.termShape == 1)
         #expect(driver.core.kind(record.marker) == .error && driver.core.kind(record.other) == .error)
         #expect(driver.core.priority(ofConstraint: id) == 251 && driver.core.lowerPriority(ofConstraint: id) == 750)
@@ -197,21 +197,21 @@ import Testing
         #expect(split.values() == [50])
         try split.core.removeEditVariable(split.variables[0])
         try split.core.removeConstraint(id)
-        #expect(split.problems().isEmpty && split.core.levels.allSatisfy { $0.users <= 0 })
+        #expect(split.problems().isEmpty && split.core.objective.levels.allSatisfy { $0.users <= 0 })
     }
 
     /// Split records keep their kind and second level through serial renumbering (they
     /// share the word of the relation) and term compaction (their count is implied).
     @Test func splitRecordsSurviveRenumberingAndCompaction() throws {
         let d = CoreDriver(variableCount: 2)
-        d.core.serialCounter = ConstraintRecord.serialLimit - 3
+        d.core.registry.serialCounter = ConstraintRecord.serialLimit - 3
         let split = try d.core.addSplitConstraint(variable: d.variables[0], constant: -5, above: 250, below: 750)
         var plain: [Int32] = []
         for k in 0..<1200 { plain.append(try d.add(ref([(0, 1), (1, -1)], Double(k % 7), .lessThanOrEqual, 100))) }
-        #expect(d.core.constraints[Int(split)].serial == 1)
+        #expect(d.core.registry.constraints[Int(split)].serial == 1)
         for id in plain { try d.core.removeConstraint(id) }
-        #expect(d.core.constraintTerms.count < 1200)
-        let record = d.core.constraints[Int(split)]
+        #expect(d.core.registry.constraintTerms.count < 1200)
+        let record = d.core.registry.constraints[Int(split)]
         #expect(record.isSplit && record.relation == .equal && record.termShape == 1)
         #expect(Array(d.core.terms(of: record)) == [VariableTerm(variable: d.variables[0], coefficient: 1)])
         #expect(d.core.priority(ofConstraint: split) == 250 && d.core.lowerPriority(ofConstraint: split) == 750)

@@ -84,14 +84,14 @@ import Testing
 /// holds, and the objective is the exact optimum at every level.
 func expectExactOptimum(_ core: borrowing SimplexCore, sourceLocation: SourceLocation = #_sourceLocation) {
     var constraints: [ReferenceConstraint] = []
-    for c in core.constraints.indices where core.constraints[c].isAlive {
-        let record = core.constraints[c]
+    for c in core.registry.constraints.indices where core.registry.constraints[c].isAlive {
+        let record = core.registry.constraints[c]
         let terms = core.terms(of: record).map { (variable: Int($0.variable), coefficient: $0.coefficient) }
         constraints.append(ReferenceConstraint(
             terms: terms, constant: record.constant, relation: record.relation,
             priority: core.priority(ofConstraint: Int32(c))))
     }
-    let values = core.variables.indices.map { core.value(ofVariable: Int32($0)) }
+    let values = core.registry.variables.indices.map { core.value(ofVariable: Int32($0)) }
     for c in constraints where c.isRequired {
         #expect(c.violation(values) <= 1e-9 * c.scale(values), "\(c) violated", sourceLocation: sourceLocation)
     }
@@ -130,7 +130,7 @@ struct WideCoefficientTests {
         core.updateValues()
         try add([(1, 1000), (0, -3), (2, -1)], 105.375, .greaterThanOrEqual, 600)
         core.updateValues()
-        #expect(core.coefficientRange.isWide)
+        #expect(core.verification.coefficientRange.isWide)
         #expect(core.statistics.certifications > 0)
         #expect(core.invariantViolations() == [])
         expectExactOptimum(core)
@@ -146,7 +146,7 @@ struct WideCoefficientTests {
         _ = try core.addConstraint(terms: [VariableTerm(variable: x[1], coefficient: 0.5)], constant: -10,
                                    relation: .greaterThanOrEqual, priority: 250)
         core.updateValues()
-        #expect(!core.coefficientRange.isWide)
+        #expect(!core.verification.coefficientRange.isWide)
         #expect(core.statistics.certifications == 0)
     }
 }

@@ -87,7 +87,7 @@ import Testing
             default:
                 guard !constraints.isEmpty else { return }
                 let c = constraints[Int(random.next() % UInt64(constraints.count))]
-                guard !replaying.core.constraints[Int(c)].isRequired else { return }
+                guard !replaying.core.registry.constraints[Int(c)].isRequired else { return }
                 let priority = [750.0, 500, 250][Int(random.next() % 3)]
                 both { core throws(CoreError) in try core.setPriority(c, priority) }
             }
@@ -111,9 +111,9 @@ import Testing
         func updateAndCompare(everything: Bool, _ context: String) {
             for driver in [replaying, reference] {
                 if everything {
-                    for s in driver.core.dirty { driver.core.flags[Int(s)] &= ~SymbolFlags.dirty }
-                    driver.core.dirty = []
-                    driver.core.allSymbolsDirty = true
+                    for s in driver.core.operation.dirty { driver.core.operation.flags[Int(s)] &= ~SymbolFlags.dirty }
+                    driver.core.operation.dirty = []
+                    driver.core.operation.allSymbolsDirty = true
                 }
                 driver.core.updateValues()
             }

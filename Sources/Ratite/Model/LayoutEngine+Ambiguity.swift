@@ -65,7 +65,7 @@ extension LayoutEngine {
             return true
         }
         core.updateValues()
-        let lowest = core.levelOrder.last.map { core.levels[Int($0)].priority } ?? 1000
+        let lowest = core.objective.levelOrder.last.map { core.objective.levels[Int($0)].priority } ?? 1000
         if exerciseConstraints.isEmpty { exercisePriority = min(lowest, 1) / 2 }
         // The hidden constraints added below sit on the level the ranges ignore, so one copy
         // of the core serves all four.

@@ -10,7 +10,7 @@ extension LayoutEngine {
     /// - every live solver constraint belongs to one of those, or to an exercised layout.
     package func bookkeepingViolations() -> [String] {
         var problems: [String] = []
-        var accounted = [Bool](repeating: false, count: core.constraints.count)
+        var accounted = [Bool](repeating: false, count: core.registry.constraints.count)
         func claim(_ id: Int32, by what: String) -> Bool {
             guard core.isConstraint(id) else {
                 problems.append("\(what): solver id \(id) is not a live constraint")
@@ -32,7 +32,7 @@ extension LayoutEngine {
                 let objects = item.contentSizeObjects(on: axis)
                 let name = "\(item.name) \(axis) content size"
                 guard claim(inSolver.id, by: name) else { continue }
-                let record = core.constraints[Int(inSolver.id)]
+                let record = core.registry.constraints[Int(inSolver.id)]
                 let sizeTerm = VariableTerm(variable: item.sizeVariable(on: axis), coefficient: 1)
                 if !record.isSplit || Array(core.terms(of: record)) != [sizeTerm] {
                     problems.append("\(name): solver id \(inSolver.id) is not a split equality on its size")
@@ -65,7 +65,7 @@ extension LayoutEngine {
                     if recordedConstraint(ofCoreID: c.coreID) !== c {
                         problems.append("\(c): solver id \(c.coreID) maps to another constraint")
                     }
-                    if core.constraints[Int(c.coreID)].isSplit {
+                    if core.registry.constraints[Int(c.coreID)].isSplit {
                         problems.append("\(c): holds a split equality of no item")
                     }
                 } else if c.coreID >= 0 {
@@ -74,7 +74,7 @@ extension LayoutEngine {
             }
         }
         for id in exerciseConstraints { _ = claim(id, by: "exercised layout") }
-        for id in accounted.indices where core.constraints[id].isAlive && !accounted[id] {
+        for id in accounted.indices where core.registry.constraints[id].isAlive && !accounted[id] {
             problems.append("solver constraint c\(id) belongs to nothing the engine knows")
         }
         return problems

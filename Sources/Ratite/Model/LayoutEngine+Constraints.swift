@@ -304,9 +304,9 @@ extension LayoutEngine {
         var constants: [(LayoutConstraint, Double)] = []
         // A content-size pair held as one split equality never changes shape, and its
         // constant follows its item (`updateContentSizeConstraints`).
-        for c in list where c.isInstalled && !core.constraints[Int(c.coreID)].isSplit {
+        for c in list where c.isInstalled && !core.registry.constraints[Int(c.coreID)].isSplit {
             let form = solverForm(of: c)
-            let record = core.constraints[Int(c.coreID)]
+            let record = core.registry.constraints[Int(c.coreID)]
             if !core.terms(of: record).elementsEqual(form.terms) || record.relation != form.relation {
                 reshaped.append(c)
             } else if record.constant != form.constant {

@@ -88,20 +88,20 @@ extension SimplexCore {
             rowLog: journal.rows.count, symbolLog: journal.symbols.count, columnLog: journal.columnNodes.count,
             objectiveLog: journal.objectiveNodes.count, levelLog: journal.levels.count,
             constraintLog: journal.constraints.count, variableLog: journal.variables.count,
-            nameLog: journal.variableNames.count, hubLog: hubColumns.logCount,
-            rows: rows.count, symbols: symbols.count, columnNodes: columnNodes.count,
-            objectiveNodes: objectiveNodes.count, levels: levels.count,
-            constraints: constraints.count, variables: variables.count, dirty: dirty.count,
-            allSymbolsDirty: allSymbolsDirty, definitionLevelsRanHigh: definitionLevelsRanHigh,
-            numbersOverflowed: numbersOverflowed,
-            constraintTerms: constraintTerms.count, constraintTermGarbage: constraintTermGarbage,
-            cellPool: cellPool.count, liveCellCount: liveCellCount, nextCellSqueeze: nextCellSqueeze,
-            freeRow: freeRow, freeSymbol: freeSymbol, freeColumnNode: freeColumnNode,
-            freeObjectiveNode: freeObjectiveNode, freeLevel: freeLevel,
-            freeConstraint: freeConstraint, freeVariable: freeVariable,
-            serial: serialCounter, variableOrderEvidence: variableOrderEvidence,
-            levelsFollowVariableOrder: levelsFollowVariableOrder, doubts: doubts,
-            coefficientRange: coefficientRange)
+            nameLog: journal.variableNames.count, hubLog: tableau.hubColumns.logCount,
+            rows: tableau.rows.count, symbols: tableau.symbols.count, columnNodes: tableau.columnNodes.count,
+            objectiveNodes: objective.nodes.count, levels: objective.levels.count,
+            constraints: registry.constraints.count, variables: registry.variables.count, dirty: operation.dirty.count,
+            allSymbolsDirty: operation.allSymbolsDirty, definitionLevelsRanHigh: definitionLevels.ranHigh,
+            numbersOverflowed: operation.numbersOverflowed,
+            constraintTerms: registry.constraintTerms.count, constraintTermGarbage: registry.constraintTermGarbage,
+            cellPool: cells.pool.count, liveCellCount: cells.liveCount, nextCellSqueeze: cells.nextSqueeze,
+            freeRow: tableau.freeRow, freeSymbol: tableau.freeSymbol, freeColumnNode: tableau.freeColumnNode,
+            freeObjectiveNode: objective.freeNode, freeLevel: objective.freeLevel,
+            freeConstraint: registry.freeConstraint, freeVariable: registry.freeVariable,
+            serial: registry.serialCounter, variableOrderEvidence: definitionLevels.variableOrderEvidence,
+            levelsFollowVariableOrder: definitionLevels.followVariableOrder, doubts: verification.doubts,
+            coefficientRange: verification.coefficientRange)
         journal.marks.append(mark)
         journal.setFloors(mark)
     }
@@ -137,13 +137,13 @@ extension SimplexCore {
             if !journal.constraints.isEmpty { journal.constraints.empty(keepingAtMost: Journal.keptLogCapacity) }
             if !journal.variables.isEmpty { journal.variables.empty(keepingAtMost: Journal.keptLogCapacity) }
             if !journal.variableNames.isEmpty { journal.variableNames.empty(keepingAtMost: Journal.keptLogCapacity) }
-            if hubColumns.logCount > 0 { hubColumns.forgetLog() }
+            if tableau.hubColumns.logCount > 0 { tableau.hubColumns.forgetLog() }
             journal.setFloors(nil)
             compactConstraintTermsIfSparse()
             squeezeCellPoolIfSparse()
             boundDirtyList()
             releaseFreedPagesIfArraysMoved()
-            if definitionLevelsRanHigh { renumberDefinitionLevels() }
+            if definitionLevels.ranHigh { renumberDefinitionLevels() }
             #if RATITE_INVARIANTS
             requireInvariants(after: "an operation")
             #endif
@@ -153,8 +153,8 @@ extension SimplexCore {
     /// Undoes everything done since the matching `beginTransaction`.
     package mutating func rollbackTransaction() {
         let mark = journal.marks.removeLast()
-        levelNodeCountsStale = true
-        hubColumns.rollBack(to: mark.hubLog)
+        objective.levelNodeCountsStale = true
+        tableau.hubColumns.rollBack(to: mark.hubLog)
         // The same loop for the core's record buffers and for its two plain arrays.
         func replay<T>(_ log: inout [(Int32, T)], from start: Int, into array: inout RecordBuffer<T>) {
             while log.count > start {
@@ -168,14 +168,14 @@ extension SimplexCore {
                 if Int(i) < array.count { array[Int(i)] = old }
             }
         }
-        replay(&journal.rows, from: mark.rowLog, into: &rows)
+        replay(&journal.rows, from: mark.rowLog, into: &tableau.rows)
         while journal.symbols.count > mark.symbolLog {
             let flagged = journal.symbols.count > journal.symbolsFlaggedFrom
             let (s, old, kind) = journal.symbols.removeLast()
-            if Int(s) < symbols.count {
-                symbols[Int(s)] = old
-                symbolKinds[Int(s)] = kind
-                if flagged { flags[Int(s)] &= ~SymbolFlags.journaled }
+            if Int(s) < tableau.symbols.count {
+                tableau.symbols[Int(s)] = old
+                tableau.symbolKinds[Int(s)] = kind
+                if flagged { operation.flags[Int(s)] &= ~SymbolFlags.journaled }
             }
         }
         journal.symbolsFlaggedFrom = min(journal.symbolsFlaggedFrom, journal.symbols.count)
@@ -184,61 +184,63 @@ extension SimplexCore {
                 journal.journaledColumnNodes.remove(Int(journal.columnNodes[journal.columnNodes.count - 1].0))
             }
             let (n, old) = journal.columnNodes.removeLast()
-            if Int(n) < columnNodes.count { columnNodes[Int(n)] = old }
+            if Int(n) < tableau.columnNodes.count { tableau.columnNodes[Int(n)] = old }
         }
         journal.columnNodesFlaggedFrom = min(journal.columnNodesFlaggedFrom, journal.columnNodes.count)
         while journal.objectiveNodes.count > mark.objectiveLog {
             let (n, old) = journal.objectiveNodes.removeLast()
-            if Int(n) < objectiveNodes.count { objectiveNodes[Int(n)] = old }
+            if Int(n) < objective.nodes.count { objective.nodes[Int(n)] = old }
         }
-        replay(&journal.levels, from: mark.levelLog, into: &levels)
-        replay(&journal.constraints, from: mark.constraintLog, into: &constraints)
-        replay(&journal.variables, from: mark.variableLog, into: &variables)
-        replay(&journal.variableNames, from: mark.nameLog, into: &variableNames)
-        rows.truncate(to: mark.rows)
-        symbols.truncate(to: mark.symbols)
-        symbolKinds.truncate(to: mark.symbols)
-        flags.truncate(to: mark.symbols)
-        columnNodes.truncate(to: mark.columnNodes)
-        objectiveNodes.truncate(to: mark.objectiveNodes)
-        levels.removeSubrange(mark.levels...)
-        constraints.truncate(to: mark.constraints)
-        variables.truncate(to: mark.variables)
-        if derivedVariableName == nil { variableNames.removeSubrange(mark.variables...) }
-        constraintTerms.truncate(to: mark.constraintTerms)
-        cellPool.truncate(to: mark.cellPool)
-        liveCellCount = mark.liveCellCount
-        nextCellSqueeze = mark.nextCellSqueeze
-        constraintTermGarbage = mark.constraintTermGarbage
-        freeRow = mark.freeRow
-        freeSymbol = mark.freeSymbol
-        freeColumnNode = mark.freeColumnNode
-        freeObjectiveNode = mark.freeObjectiveNode
-        freeLevel = mark.freeLevel
-        freeConstraint = mark.freeConstraint
-        freeVariable = mark.freeVariable
+        replay(&journal.levels, from: mark.levelLog, into: &objective.levels)
+        replay(&journal.constraints, from: mark.constraintLog, into: &registry.constraints)
+        replay(&journal.variables, from: mark.variableLog, into: &registry.variables)
+        replay(&journal.variableNames, from: mark.nameLog, into: &registry.variableNames)
+        tableau.rows.truncate(to: mark.rows)
+        tableau.symbols.truncate(to: mark.symbols)
+        tableau.symbolKinds.truncate(to: mark.symbols)
+        operation.flags.truncate(to: mark.symbols)
+        tableau.columnNodes.truncate(to: mark.columnNodes)
+        objective.nodes.truncate(to: mark.objectiveNodes)
+        objective.levels.removeSubrange(mark.levels...)
+        registry.constraints.truncate(to: mark.constraints)
+        registry.variables.truncate(to: mark.variables)
+        if registry.derivedVariableName == nil { registry.variableNames.removeSubrange(mark.variables...) }
+        registry.constraintTerms.truncate(to: mark.constraintTerms)
+        cells.pool.truncate(to: mark.cellPool)
+        cells.liveCount = mark.liveCellCount
+        cells.nextSqueeze = mark.nextCellSqueeze
+        registry.constraintTermGarbage = mark.constraintTermGarbage
+        tableau.freeRow = mark.freeRow
+        tableau.freeSymbol = mark.freeSymbol
+        tableau.freeColumnNode = mark.freeColumnNode
+        objective.freeNode = mark.freeObjectiveNode
+        objective.freeLevel = mark.freeLevel
+        registry.freeConstraint = mark.freeConstraint
+        registry.freeVariable = mark.freeVariable
         if let last = journal.levelOrderSaves.last, last.depth == journal.marks.count + 1 {
-            levelOrder = last.order
+            objective.levelOrder = last.order
             journal.levelOrderSaves.removeLast()
         }
-        serialCounter = mark.serial
+        registry.serialCounter = mark.serial
         // What the undone work doubted is gone with it. The answer check stays due, and no
         // marker counts as shifted since: a rolled-back shift did not happen.
-        doubts = mark.doubts
-        coefficientRange = mark.coefficientRange
+        verification.doubts = mark.doubts
+        verification.coefficientRange = mark.coefficientRange
         noteStructuralChange()
-        variableOrderEvidence = mark.variableOrderEvidence
-        levelsFollowVariableOrder = mark.levelsFollowVariableOrder
+        definitionLevels.variableOrderEvidence = mark.variableOrderEvidence
+        definitionLevels.followVariableOrder = mark.levelsFollowVariableOrder
         journal.setFloors(journal.marks.last)
         // Transient lists: the dirty list keeps what it had before; the rest are empty at
         // operation boundaries.
         // (An update inside the transaction may have emptied the list already.)
-        allSymbolsDirty = mark.allSymbolsDirty
-        definitionLevelsRanHigh = mark.definitionLevelsRanHigh
-        numbersOverflowed = mark.numbersOverflowed
-        if dirty.count > mark.dirty {
-            for s in dirty[mark.dirty...] where Int(s) < flags.count { flags[Int(s)] &= ~SymbolFlags.dirty }
-            dirty.removeSubrange(mark.dirty...)
+        operation.allSymbolsDirty = mark.allSymbolsDirty
+        definitionLevels.ranHigh = mark.definitionLevelsRanHigh
+        operation.numbersOverflowed = mark.numbersOverflowed
+        if operation.dirty.count > mark.dirty {
+            for s in operation.dirty[mark.dirty...] where Int(s) < operation.flags.count {
+                operation.flags[Int(s)] &= ~SymbolFlags.dirty
+            }
+            operation.dirty.removeSubrange(mark.dirty...)
         }
         clearTransientLists()
         #if RATITE_INVARIANTS
@@ -250,14 +252,14 @@ extension SimplexCore {
     mutating func clearTransientLists() {
         let mask = ~(SymbolFlags.candidate | SymbolFlags.pending | SymbolFlags.infeasible
             | SymbolFlags.queued | SymbolFlags.visited)
-        for s in candidates where Int(s) < flags.count { flags[Int(s)] &= mask }
-        for s in pendingObjective where Int(s) < flags.count { flags[Int(s)] &= mask }
-        for s in infeasible where Int(s) < flags.count { flags[Int(s)] &= mask }
-        candidates.empty()
-        pendingObjective.empty()
-        infeasible.empty()
-        phaseSymbols.empty()
-        phaseLevel = -1
+        for s in objective.candidates where Int(s) < operation.flags.count { operation.flags[Int(s)] &= mask }
+        for s in objective.pending where Int(s) < operation.flags.count { operation.flags[Int(s)] &= mask }
+        for s in operation.infeasible where Int(s) < operation.flags.count { operation.flags[Int(s)] &= mask }
+        objective.candidates.empty()
+        objective.pending.empty()
+        operation.infeasible.empty()
+        objective.phaseSymbols.empty()
+        objective.phaseLevel = -1
     }
 
     // MARK: Journaled writes
@@ -269,16 +271,16 @@ extension SimplexCore {
     /// Logs every change of row `r`: rows are logged far less often than symbols and
     /// nodes, and logging each once (a bit a row, as for nodes) cost a tree resize 5%.
     @inline(__always) mutating func noteRow(_ r: Int32) {
-        if Int(r) < journal.rowFloor { journal.rows.append((r, rows[Int(r)])) }
+        if Int(r) < journal.rowFloor { journal.rows.append((r, tableau.rows[Int(r)])) }
     }
     /// Logs symbol `s` once per transaction: a symbol's column head changes with every row
     /// that gains it, and logging each change made a shuffled grid's phase one (hundreds of
     /// pivots in one addition) hold 150 MB of log at 10k. Rollback only needs the oldest.
     @inline(__always) mutating func noteSymbol(_ s: Int32) {
         structureStamp &+= 1
-        if Int(s) < journal.symbolFloor && flags[Int(s)] & SymbolFlags.journaled == 0 {
-            flags[Int(s)] |= SymbolFlags.journaled
-            journal.symbols.append((s, symbols[Int(s)], symbolKinds[Int(s)]))
+        if Int(s) < journal.symbolFloor && operation.flags[Int(s)] & SymbolFlags.journaled == 0 {
+            operation.flags[Int(s)] |= SymbolFlags.journaled
+            journal.symbols.append((s, tableau.symbols[Int(s)], tableau.symbolKinds[Int(s)]))
         }
     }
 
@@ -286,7 +288,7 @@ extension SimplexCore {
     mutating func unflagJournaledSymbols() {
         for k in journal.symbolsFlaggedFrom ..< journal.symbols.count {
             let s = Int(journal.symbols[k].0)
-            if s < flags.count { flags[s] &= ~SymbolFlags.journaled }
+            if s < operation.flags.count { operation.flags[s] &= ~SymbolFlags.journaled }
         }
         journal.symbolsFlaggedFrom = journal.symbols.count
     }
@@ -296,7 +298,7 @@ extension SimplexCore {
         structureStamp &+= 1
         if Int(n) < journal.columnFloor && !journal.journaledColumnNodes.contains(Int(n)) {
             journal.journaledColumnNodes.insert(Int(n))
-            journal.columnNodes.append((n, columnNodes[Int(n)]))
+            journal.columnNodes.append((n, tableau.columnNodes[Int(n)]))
         }
     }
 
@@ -308,27 +310,27 @@ extension SimplexCore {
         journal.columnNodesFlaggedFrom = journal.columnNodes.count
     }
     @inline(__always) mutating func noteObjectiveNode(_ n: Int32) {
-        if Int(n) < journal.objectiveFloor { journal.objectiveNodes.append((n, objectiveNodes[Int(n)])) }
+        if Int(n) < journal.objectiveFloor { journal.objectiveNodes.append((n, objective.nodes[Int(n)])) }
     }
     @inline(__always) mutating func noteLevel(_ l: Int32) {
-        if Int(l) < journal.levelFloor { journal.levels.append((l, levels[Int(l)])) }
+        if Int(l) < journal.levelFloor { journal.levels.append((l, objective.levels[Int(l)])) }
     }
     @inline(__always) mutating func noteConstraint(_ c: Int32) {
-        if Int(c) < journal.constraintFloor { journal.constraints.append((c, constraints[Int(c)])) }
+        if Int(c) < journal.constraintFloor { journal.constraints.append((c, registry.constraints[Int(c)])) }
     }
     @inline(__always) mutating func noteVariable(_ v: Int32) {
-        if Int(v) < journal.variableFloor { journal.variables.append((v, variables[Int(v)])) }
+        if Int(v) < journal.variableFloor { journal.variables.append((v, registry.variables[Int(v)])) }
     }
     /// Saves the level order before the innermost transaction's first change to it.
     @inline(__always) mutating func noteLevelOrder() {
         let depth = journal.marks.count
         if depth > 0 && journal.levelOrderSaves.last?.depth != depth {
-            journal.levelOrderSaves.append((depth, levelOrder))
+            journal.levelOrderSaves.append((depth, objective.levelOrder))
         }
     }
     @inline(__always) mutating func noteVariableName(_ v: Int32) {
-        if Int(v) < journal.variableFloor && derivedVariableName == nil {
-            journal.variableNames.append((v, variableNames[Int(v)]))
+        if Int(v) < journal.variableFloor && registry.derivedVariableName == nil {
+            journal.variableNames.append((v, registry.variableNames[Int(v)]))
         }
     }
 }

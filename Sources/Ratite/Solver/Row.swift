@@ -30,8 +30,8 @@ struct Cell: Equatable {
 /// symbol and may refer to basic and defined symbols too, as long as the definitions form a
 /// DAG (see `level`); this is what keeps chained layouts free of fill-in.
 ///
-/// The terms live in the core's shared cell pool (`SimplexCore.cellPool`), `count` cells
-/// from `start`; see `SimplexCore+CellPool.swift`.
+/// The terms live in the core's shared cell pool (`CellStore.pool`), `count` cells
+/// from `start`; see `SimplexCore+RowCells.swift`.
 struct Row {
     var constant: Double
     var basic: Int32

@@ -101,7 +101,7 @@ extension SimplexCore {
         terms: [VariableTerm], constant: Double, relation: Relation, isEdit: Bool
     ) throws(CoreError) -> Int32 {
         let serial = try nextSerial()
-        for t in terms { coefficientRange.note(t.coefficient) }
+        for t in terms { verification.coefficientRange.note(t.coefficient) }
         let stored = storeConstraintTerms(terms)
         return allocateConstraint(ConstraintRecord(
             constant: constant, serial: serial, termStart: stored.start, termShape: stored.shape,
@@ -112,20 +112,20 @@ extension SimplexCore {
     /// the record): when they run out, the live constraints are numbered afresh in their
     /// addition order, inside the operation's transaction.
     mutating func nextSerial() throws(CoreError) -> UInt32 {
-        if serialCounter + 1 >= ConstraintRecord.serialLimit {
-            var live = constraints.indices.filter { constraints[$0].isAlive }
+        if registry.serialCounter + 1 >= ConstraintRecord.serialLimit {
+            var live = registry.constraints.indices.filter { registry.constraints[$0].isAlive }
             guard live.count + 1 < Int(ConstraintRecord.serialLimit) else {
                 throw .internalError("more than \(ConstraintRecord.serialLimit - 2) constraints")
             }
-            live.sort { constraints[$0].serial < constraints[$1].serial }
+            live.sort { registry.constraints[$0].serial < registry.constraints[$1].serial }
             for (k, c) in live.enumerated() {
                 noteConstraint(Int32(c))
-                constraints[c].serial = UInt32(k + 1)
+                registry.constraints[c].serial = UInt32(k + 1)
             }
-            serialCounter = UInt32(live.count)
+            registry.serialCounter = UInt32(live.count)
         }
-        serialCounter += 1
-        return serialCounter
+        registry.serialCounter += 1
+        return registry.serialCounter
     }
 
     /// Creates the tableau presence of recorded constraint `id`: its variables' symbols,
@@ -133,15 +133,15 @@ extension SimplexCore {
     /// equality, the priority above; `lowerPriority` is the one below).
     mutating func attachConstraint(_ id: Int32, priority: Double, lowerPriority: Double? = nil) throws(CoreError) {
         attachSymbols(id, priority: priority, lowerPriority: lowerPriority)
-        let record = constraints[Int(id)]
+        let record = registry.constraints[Int(id)]
         let marker = record.marker, other = record.other
-        workspace.reset()
-        workspace.setConstant(record.orientation * record.constant)
+        scratch.workspace.reset()
+        scratch.workspace.setConstant(record.orientation * record.constant)
         for t in terms(of: record) {
-            workspace.add(variables[Int(t.variable)].symbol, record.orientation * t.coefficient)
+            scratch.workspace.add(registry.variables[Int(t.variable)].symbol, record.orientation * t.coefficient)
         }
-        workspace.add(marker, markerCoefficient(of: id))
-        if other >= 0 { workspace.add(other, 1) }
+        scratch.workspace.add(marker, markerCoefficient(of: id))
+        if other >= 0 { scratch.workspace.add(other, 1) }
         try placeRow(constraint: id)
     }
 
@@ -150,7 +150,7 @@ extension SimplexCore {
     /// without its row: `attachConstraint`, or exact placement (which writes every row).
     @inline(__always)
     mutating func attachSymbols(_ id: Int32, priority: Double, lowerPriority: Double? = nil) {
-        let record = constraints[Int(id)]
+        let record = registry.constraints[Int(id)]
         let required = priority >= 1000
         let level = required ? -1 : retainLevel(priority: priority)
         precondition(record.isSplit == (lowerPriority != nil) && !(record.isSplit && required))
@@ -170,32 +170,32 @@ extension SimplexCore {
             other = newSymbol(.error, owner: id)
         }
         noteConstraint(id)
-        constraints[Int(id)].level = level
-        constraints[Int(id)].marker = marker
-        constraints[Int(id)].other = other
-        if let lowerPriority { constraints[Int(id)].lowerLevel = retainLevel(priority: lowerPriority) }
+        registry.constraints[Int(id)].level = level
+        registry.constraints[Int(id)].marker = marker
+        registry.constraints[Int(id)].other = other
+        if let lowerPriority { registry.constraints[Int(id)].lowerLevel = retainLevel(priority: lowerPriority) }
         if level >= 0 {
             if record.relation == .equal { addObjectiveCoefficient(marker, level: level, 1) }
-            addObjectiveCoefficient(other, level: constraints[Int(id)].lowerLevel, 1)
+            addObjectiveCoefficient(other, level: registry.constraints[Int(id)].lowerLevel, 1)
         }
     }
 
     /// The marker's coefficient in the row as first built: +1 for a required equality's
     /// dummy, -1 for a slack or positive error.
     @inline(__always) func markerCoefficient(of id: Int32) -> Double {
-        kind(constraints[Int(id)].marker) == .dummy ? 1 : -1
+        kind(registry.constraints[Int(id)].marker) == .dummy ? 1 : -1
     }
 
     mutating func allocateConstraint(_ record: ConstraintRecord) -> Int32 {
         let c: Int32
-        if freeConstraint >= 0 {
-            c = freeConstraint
+        if registry.freeConstraint >= 0 {
+            c = registry.freeConstraint
             noteConstraint(c)
-            freeConstraint = constraints[Int(c)].marker
-            constraints[Int(c)] = record
+            registry.freeConstraint = registry.constraints[Int(c)].marker
+            registry.constraints[Int(c)] = record
         } else {
-            constraints.append(record)
-            c = Int32(constraints.count - 1)
+            registry.constraints.append(record)
+            c = Int32(registry.constraints.count - 1)
         }
         noteUnverified(c)
         return c
@@ -204,19 +204,19 @@ extension SimplexCore {
     /// The priority of live constraint `c`: its level's, or 1000 when required; a split
     /// equality's priority above.
     func priority(ofConstraint c: Int32) -> Double {
-        let level = constraints[Int(c)].level
-        return level >= 0 ? levels[Int(level)].priority : 1000
+        let level = registry.constraints[Int(c)].level
+        return level >= 0 ? objective.levels[Int(level)].priority : 1000
     }
 
     /// The priority of live constraint `c`'s `other` error: a split equality's priority
     /// below, else `priority(ofConstraint:)`.
     func lowerPriority(ofConstraint c: Int32) -> Double {
-        let level = constraints[Int(c)].lowerLevel
-        return level >= 0 ? levels[Int(level)].priority : 1000
+        let level = registry.constraints[Int(c)].lowerLevel
+        return level >= 0 ? objective.levels[Int(level)].priority : 1000
     }
 
     package func isConstraint(_ c: Int32) -> Bool {
-        c >= 0 && Int(c) < constraints.count && constraints[Int(c)].isAlive
+        c >= 0 && Int(c) < registry.constraints.count && registry.constraints[Int(c)].isAlive
     }
 
     // MARK: Placing the row held in the workspace
@@ -226,9 +226,9 @@ extension SimplexCore {
     private mutating func placeRow(constraint id: Int32) throws(CoreError) {
         // A fresh variable (in no row and no objective) can be defined by this row as it
         // stands: nothing refers to it, so no cycle can form and nothing needs substituting.
-        for s in workspace.symbols where kind(s) == .external && isParametric(s)
-            && !isNearZero(workspace.coefficient(s)) {
-            if !appearsInRows(s) && symbols[Int(s)].objective < 0 {
+        for s in scratch.workspace.symbols where kind(s) == .external && isParametric(s)
+            && !isNearZero(scratch.workspace.coefficient(s)) {
+            if !appearsInRows(s) && tableau.symbols[Int(s)].objective < 0 {
                 try define(s, explicit: false)
                 return
             }
@@ -247,9 +247,9 @@ extension SimplexCore {
             // Expansions cancel, and a residue just above `nearZero` (1e-11 beside
             // coefficients near 1) is no subject: dividing by it wrote 1e14 into the row
             // (seed 569 of 10 variables in `SolverPublicOperationFuzzTests`).
-            for s in workspace.symbols where kind(s) == .external && isParametric(s)
-                && isWorkspacePivot(workspace.coefficient(s)) {
-                guard !appearsInLP(s) && symbols[Int(s)].objective < 0 else { continue }
+            for s in scratch.workspace.symbols where kind(s) == .external && isParametric(s)
+                && isWorkspacePivot(scratch.workspace.coefficient(s)) {
+                guard !appearsInLP(s) && tableau.symbols[Int(s)].objective < 0 else { continue }
                 if let cyclic = try raiseLevelsBeforeDefining(s) {
                     expandDefinition(cyclic)
                     continue search
@@ -269,8 +269,8 @@ extension SimplexCore {
         if !expanded { expandFully() }
         var subject: Int32 = -1
         var best = 0.0
-        for s in workspace.symbols where kind(s) == .external && isParametric(s) {
-            let c = abs(workspace.coefficient(s))
+        for s in scratch.workspace.symbols where kind(s) == .external && isParametric(s) {
+            let c = abs(scratch.workspace.coefficient(s))
             if c > best + nearZero || (abs(c - best) <= nearZero && c > nearZero && s < subject) {
                 subject = s
                 best = c
@@ -288,7 +288,9 @@ extension SimplexCore {
     private func isWorkspacePivot(_ a: Double) -> Bool {
         isPivotElement(a) {
             var largest = 0.0
-            for s in workspace.symbols where kind(s) != .dummy { largest = max(largest, abs(workspace.coefficient(s))) }
+            for s in scratch.workspace.symbols where kind(s) != .dummy {
+                largest = max(largest, abs(scratch.workspace.coefficient(s)))
+            }
             return largest
         }
     }
@@ -296,21 +298,24 @@ extension SimplexCore {
     /// A defined symbol in the workspace whose own definition row refers directly to a
     /// parametric external that could become the subject, or nil.
     @inline(__always) private func definitionExposingVariable() -> Int32? {
-        for s in workspace.symbols where isDefined(s) && !isNearZero(workspace.coefficient(s)) {
-            for t in cells(of: rows[Int(rowIndex(s))]) where kind(t.symbol) == .external && isParametric(t.symbol) {
-                if !appearsInLP(t.symbol) && symbols[Int(t.symbol)].objective < 0 { return s }
+        for s in scratch.workspace.symbols where isDefined(s) && !isNearZero(scratch.workspace.coefficient(s)) {
+            for t in cells(of: tableau.rows[Int(rowIndex(s))])
+            where kind(t.symbol) == .external && isParametric(t.symbol) {
+                if !appearsInLP(t.symbol) && tableau.symbols[Int(t.symbol)].objective < 0 { return s }
             }
         }
         return nil
     }
 
     /// Whether `s` appears in an LP row.
-    @inline(__always) func appearsInLP(_ s: Int32) -> Bool { firstLPNode(from: symbols[Int(s)].column) >= 0 }
+    @inline(__always) func appearsInLP(_ s: Int32) -> Bool { firstLPNode(from: tableau.symbols[Int(s)].column) >= 0 }
 
     /// The first node of a column list, from `node` on, whose row is an LP row, or -1.
     @inline(__always) func firstLPNode(from node: Int32) -> Int32 {
         var node = node
-        while node >= 0 && rows[Int(columnNodes[Int(node)].row)].isDefinition { node = columnNodes[Int(node)].next }
+        while node >= 0 && tableau.rows[Int(tableau.columnNodes[Int(node)].row)].isDefinition {
+            node = tableau.columnNodes[Int(node)].next
+        }
         return node
     }
 
@@ -321,14 +326,14 @@ extension SimplexCore {
     /// caller decides what that means). Definition rows in between are skipped uncounted;
     /// they are rare in the long columns this bounds (0.5% in a shuffled grid's).
     func compareLPRowCounts(_ a: Int32, _ b: Int32, horizon: Int = .max) -> Int {
-        var x = firstLPNode(from: symbols[Int(a)].column)
-        var y = firstLPNode(from: symbols[Int(b)].column)
+        var x = firstLPNode(from: tableau.symbols[Int(a)].column)
+        var y = firstLPNode(from: tableau.symbols[Int(b)].column)
         var walked = 0
         while x >= 0 && y >= 0 {
             walked += 1
             if walked > horizon { return 2 }
-            x = firstLPNode(from: columnNodes[Int(x)].next)
-            y = firstLPNode(from: columnNodes[Int(y)].next)
+            x = firstLPNode(from: tableau.columnNodes[Int(x)].next)
+            y = firstLPNode(from: tableau.columnNodes[Int(y)].next)
         }
         return x < 0 ? (y < 0 ? 0 : -1) : 1
     }
@@ -337,7 +342,7 @@ extension SimplexCore {
     /// only) is also substituted into the LP rows and the objective that contain `x`.
     private mutating func define(_ x: Int32, explicit: Bool) throws(CoreError) {
         let row = storedDefinition(of: x, fromID: !explicit)
-        let objective = symbols[Int(x)].objective
+        let objective = tableau.symbols[Int(x)].objective
         assert(explicit || objective < 0, "an implicit definition drops no objective coefficients")
         let r = insertRow(row)
         if explicit {
@@ -350,8 +355,8 @@ extension SimplexCore {
     /// Substitutes defined symbol `d`'s row into the workspace.
     private mutating func expandDefinition(_ d: Int32) {
         statistics.expansions += 1
-        let c = workspace.take(d)
-        addToWorkspace(rows[Int(rowIndex(d))], scale: c)
+        let c = scratch.workspace.take(d)
+        addToWorkspace(tableau.rows[Int(rowIndex(d))], scale: c)
     }
 
     /// Substitutes every defined and LP-basic symbol out of the workspace, leaving an
@@ -362,34 +367,34 @@ extension SimplexCore {
     /// `limit` symbols.
     @discardableResult
     mutating func expandFully(limit: Int = .max) -> Bool {
-        var heap = expansionHeap
-        expansionHeap = LevelHeap()
-        defer { expansionHeap = heap }
-        for s in workspace.symbols where isDefined(s) { pushDefinition(s, on: &heap) }
-        while let d = heap.pop(flags: &flags) {
-            let c = workspace.take(d)
+        var heap = scratch.expansionHeap
+        scratch.expansionHeap = LevelHeap()
+        defer { scratch.expansionHeap = heap }
+        for s in scratch.workspace.symbols where isDefined(s) { pushDefinition(s, on: &heap) }
+        while let d = heap.pop(flags: &operation.flags) {
+            let c = scratch.workspace.take(d)
             if isNearZero(c) { continue }
             statistics.expansions += 1
-            let row = rows[Int(rowIndex(d))]
-            workspace.addToConstant(row.constant * c)
+            let row = tableau.rows[Int(rowIndex(d))]
+            scratch.workspace.addToConstant(row.constant * c)
             prefetchSymbols(of: row)
             for t in cells(of: row) {
-                workspace.add(t.symbol, t.coefficient * c)
+                scratch.workspace.add(t.symbol, t.coefficient * c)
                 if isDefined(t.symbol) { pushDefinition(t.symbol, on: &heap) }
             }
-            if workspace.symbols.count > limit {
+            if scratch.workspace.symbols.count > limit {
                 // Popping clears the heap's flags.
-                while heap.pop(flags: &flags) != nil {}
+                while heap.pop(flags: &operation.flags) != nil {}
                 return false
             }
         }
         var i = 0
-        while i < workspace.symbols.count {
-            let s = workspace.symbols[i]
+        while i < scratch.workspace.symbols.count {
+            let s = scratch.workspace.symbols[i]
             i += 1
-            guard isLPBasic(s), !isNearZero(workspace.coefficient(s)) else { continue }
-            let c = workspace.take(s)
-            addToWorkspace(rows[Int(rowIndex(s))], scale: c)
+            guard isLPBasic(s), !isNearZero(scratch.workspace.coefficient(s)) else { continue }
+            let c = scratch.workspace.take(s)
+            addToWorkspace(tableau.rows[Int(rowIndex(s))], scale: c)
         }
         return true
     }
@@ -398,32 +403,32 @@ extension SimplexCore {
     /// pops it only after the others above it, by when they have arrived (a deep expansion
     /// of a 100k system reads rows from all over the pool).
     @inline(__always) private mutating func pushDefinition(_ s: Int32, on heap: inout LevelHeap) {
-        let row = rows[Int(rowIndex(s))]
-        heap.push(s, level: row.level, flags: &flags)
-        cellPool.prefetch(Int(row.start))
+        let row = tableau.rows[Int(rowIndex(s))]
+        heap.push(s, level: row.level, flags: &operation.flags)
+        cells.pool.prefetch(Int(row.start))
     }
 
     /// Starts loading the records of `row`'s symbols, so that a loop asking about each in
     /// turn waits for them together rather than one after another.
     @inline(__always) private func prefetchSymbols(of row: Row) {
         guard tableauOutgrowsTheCaches else { return }
-        for i in row.cellRange { symbols.prefetch(Int(cellPool.symbol(at: i))) }
+        for i in row.cellRange { tableau.symbols.prefetch(Int(cells.pool.symbol(at: i))) }
     }
 
     /// Places the explicit workspace row (restricted symbols only) in the LP part.
     private mutating func placeLPRow(constraint id: Int32) throws(CoreError) {
-        let record = constraints[Int(id)]
-        var terms = termListStorage
-        termListStorage = []
-        defer { termListStorage = terms }
-        workspace.sortedTerms(into: &terms)
-        var constant = workspace.constant
+        let record = registry.constraints[Int(id)]
+        var terms = scratch.termList
+        scratch.termList = []
+        defer { scratch.termList = terms }
+        scratch.workspace.sortedTerms(into: &terms)
+        var constant = scratch.workspace.constant
         if terms.allSatisfy({ kind($0.symbol) == .dummy }) {
             // Only required equalities are involved: the row is redundant or contradictory.
             if constant != 0 { doubtFeasibility() }
             guard abs(constant) <= feasibilityTolerance * max(1, abs(record.constant)) else {
                 var conflict = dummyCoefficients(terms.map { ($0.symbol, $0.coefficient) })
-                    .map { symbols[Int($0.symbol)].owner }.filter { $0 != id }
+                    .map { tableau.symbols[Int($0.symbol)].owner }.filter { $0 != id }
                 conflict.append(pendingConstraintID)
                 throw .unsatisfiable(conflict: conflict)
             }
@@ -475,23 +480,23 @@ extension SimplexCore {
         guard let c = terms.first(where: { $0.symbol == subject })?.coefficient, !isNearZero(c) && c.isFinite else {
             throw .internalError("subject missing from its row")
         }
-        let start = cellPool.count
+        let start = cells.pool.count
         var largest = 0.0
         for t in terms where t.symbol != subject {
             largest = max(largest, abs(t.coefficient))
             let q = -t.coefficient / c
             noteMagnitude(q)
-            if !isNearZero(q) { cellPool.append(Cell(symbol: t.symbol, coefficient: q)) }
+            if !isNearZero(q) { cells.pool.append(Cell(symbol: t.symbol, coefficient: q)) }
         }
         noteGrowth(pivot: c, besideLargest: largest)
         // A slack or error row is substituted into others: bundle its dummies first.
-        let end = kind(subject) == .slack || kind(subject) == .error ? bundlingDummies(from: start) : cellPool.count
+        let end = kind(subject) == .slack || kind(subject) == .error ? bundlingDummies(from: start) : cells.pool.count
         let solvedConstant = -constant / c
         noteMagnitude(solvedConstant)
         let row = Row(
             constant: solvedConstant, basic: subject, start: Int32(start), count: Int32(end - start),
             isDefinition: false)
-        let objective = symbols[Int(subject)].objective
+        let objective = tableau.symbols[Int(subject)].objective
         let r = insertRow(row)
         if appearsInRows(subject) { substituteIntoLPRows(subject, by: row, except: r) }
         substituteObjective(subject, list: objective, row: row)
@@ -508,7 +513,8 @@ extension SimplexCore {
         for t in terms where kind(t.symbol) != .dummy && abs(t.coefficient) > equalityRoundoff * dummyScale {
             return false
         }
-        return abs(constant) <= feasibilityTolerance * max(1, abs(constraints[Int(id)].constant), magnitude(of: id))
+        return abs(constant) <= feasibilityTolerance
+            * max(1, abs(registry.constraints[Int(id)].constant), magnitude(of: id))
     }
 
     /// For a row `0 = constant + Σ terms`: the restricted symbol to solve it for, and
@@ -531,7 +537,7 @@ extension SimplexCore {
     private func subjectKeepingOptimality(
         _ terms: [Cell], constant: Double, constraint id: Int32
     ) -> (Int32, negate: Bool)? {
-        let record = constraints[Int(id)]
+        let record = registry.constraints[Int(id)]
         // The row's scale counts its dummies: a row that only restates required equalities
         // (`a == b` added twice) keeps O(1) dummy coefficients and roundoff elsewhere, and
         // solving it for a roundoff-sized coefficient would blow it up.
@@ -583,7 +589,7 @@ extension SimplexCore {
             var widest = 0.0
             for t in terms where kind(t.symbol) != .dummy { widest = max(widest, abs(t.coefficient)) }
             guard choice.cost == 0 || (choice.cost == 1 && kind(choice.symbol) == .slack
-                && symbols[Int(choice.symbol)].objective < 0 && choice.size >= widest) else { return nil }
+                && tableau.symbols[Int(choice.symbol)].objective < 0 && choice.size >= widest) else { return nil }
             return (choice.symbol, constant < 0)
         }
         switch (best(negate: false, counting: true), best(negate: true, counting: true)) {
@@ -615,13 +621,13 @@ extension SimplexCore {
     /// or runs out of its pivot budget: phase one then places it or explains the conflict
     /// as before (its certificate is what the conflict report is built from).
     private mutating func placeByDualSimplex(terms: [Cell], constant: Double, constraint id: Int32) -> Bool {
-        let marker = constraints[Int(id)].marker
+        let marker = registry.constraints[Int(id)].marker
         guard kind(marker) == .slack || kind(marker) == .dummy, terms.contains(where: { $0.symbol == marker }),
-            candidates.isEmpty, pendingObjective.isEmpty, infeasible.isEmpty else { return false }
+            objective.candidates.isEmpty, objective.pending.isEmpty, operation.infeasible.isEmpty else { return false }
         beginTransaction()
         do {
             try solveAndInsert(terms: terms, constant: constant, subject: marker)
-            try dualOptimize(budget: 64 + rows.count / 8)
+            try dualOptimize(budget: 64 + tableau.rows.count / 8)
             commitTransaction()
             return true
         } catch {
@@ -638,30 +644,32 @@ extension SimplexCore {
         let art = newSymbol(.artificial, owner: id)
         insertRow(storedRow(basic: art, isDefinition: false, constant: constant, terms: terms))
         let phase = retainLevel(priority: phaseOnePriority)
-        phaseLevel = phase
+        objective.phaseLevel = phase
         // The list is scratch of this phase: empty between operations, like the other lists.
-        defer { phaseLevel = -1; phaseSymbols.empty() }
+        defer { objective.phaseLevel = -1; objective.phaseSymbols.empty() }
         addToObjective(art, level: phase, weight: 1)
         try optimize()
         // What is left of the artificial is roundoff when it is tiny next to the terms the
         // constraint adds up at the current solution.
-        if levels[Int(phase)].constant != 0 { doubtFeasibility() }
-        if levels[Int(phase)].constant > phaseOneTolerance * max(1, constant, magnitude(of: id)) {
+        if objective.levels[Int(phase)].constant != 0 { doubtFeasibility() }
+        if objective.levels[Int(phase)].constant > phaseOneTolerance * max(1, constant, magnitude(of: id)) {
             // The phase-one objective is now the new row plus multiples of other rows; the
             // multiple of each required constraint's row shows as its marker's coefficient.
             var tags: [(symbol: Int32, coefficient: Double)] = []
-            for s in phaseSymbols where flags[Int(s)] & SymbolFlags.visited == 0 {
-                flags[Int(s)] |= SymbolFlags.visited
+            for s in objective.phaseSymbols where operation.flags[Int(s)] & SymbolFlags.visited == 0 {
+                operation.flags[Int(s)] |= SymbolFlags.visited
                 let k = kind(s)
                 guard k == .slack || k == .dummy, isParametric(s) else { continue }
                 tags.append((s, objectiveCoefficient(s, level: phase)))
             }
-            for s in phaseSymbols { flags[Int(s)] &= ~SymbolFlags.visited }
+            for s in objective.phaseSymbols { operation.flags[Int(s)] &= ~SymbolFlags.visited }
             // Bundles stand for their dummies (see `SimplexCore+Bundles.swift`).
             var conflict: [Int32] = []
             for (s, c) in tags.filter({ kind($0.symbol) == .slack }) + dummyCoefficients(tags) {
-                let owner = symbols[Int(s)].owner
-                guard owner != id, constraints[Int(owner)].isRequired, constraints[Int(owner)].marker == s else {
+                let owner = tableau.symbols[Int(s)].owner
+                guard owner != id, registry.constraints[Int(owner)].isRequired,
+                    registry.constraints[Int(owner)].marker == s
+                else {
                     continue
                 }
                 if abs(c) > objectiveTolerance { conflict.append(owner) }
@@ -671,7 +679,7 @@ extension SimplexCore {
         }
         let r = rowIndex(art)
         if r >= 0 {
-            let row = rows[Int(r)]
+            let row = tableau.rows[Int(r)]
             let entering = cells(of: row).first { kind($0.symbol).mayEnter }?.symbol
                 ?? cells(of: row).first { kind($0.symbol) == .dummy }?.symbol
             if let entering {
@@ -681,12 +689,12 @@ extension SimplexCore {
             }
         }
         purgeSymbol(art)
-        for s in phaseSymbols {
+        for s in objective.phaseSymbols {
             let c = objectiveCoefficient(s, level: phase)
             if c != 0 { addObjectiveCoefficient(s, level: phase, -c) }
         }
         noteLevel(phase)
-        levels[Int(phase)].constant = 0
+        objective.levels[Int(phase)].constant = 0
         releaseLevel(phase)
         freeSymbolSlot(art)
     }
@@ -696,9 +704,9 @@ extension SimplexCore {
     /// The size of the terms of constraint `id` at the current values: the scale its
     /// roundoff is measured against.
     func magnitude(of id: Int32) -> Double {
-        let record = constraints[Int(id)]
+        let record = registry.constraints[Int(id)]
         var total = abs(record.constant)
-        for t in terms(of: record) { total += abs(t.coefficient * variables[Int(t.variable)].value) }
+        for t in terms(of: record) { total += abs(t.coefficient * registry.variables[Int(t.variable)].value) }
         return total
     }
 }

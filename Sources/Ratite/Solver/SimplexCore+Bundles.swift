@@ -19,16 +19,16 @@
 extension SimplexCore {
     /// Whether `s` is a bundle.
     @inline(__always) func isBundle(_ s: Int32) -> Bool {
-        symbolKinds[Int(s)] == .dummy && symbols[Int(s)].owner < 0
+        tableau.symbolKinds[Int(s)] == .dummy && tableau.symbols[Int(s)].owner < 0
     }
 
     /// Whether `s` is a dummy of its own constraint, not a bundle: what a bundle holds.
     @inline(__always) private func isConstraintDummy(_ s: Int32) -> Bool {
-        symbolKinds[Int(s)] == .dummy && symbols[Int(s)].owner >= 0
+        tableau.symbolKinds[Int(s)] == .dummy && tableau.symbols[Int(s)].owner >= 0
     }
 
     /// The row holding bundle `k`'s dummies.
-    @inline(__always) func bundleRow(_ k: Int32) -> Int32 { -2 - symbols[Int(k)].owner }
+    @inline(__always) func bundleRow(_ k: Int32) -> Int32 { -2 - tableau.symbols[Int(k)].owner }
 
     /// Whether `row` is the expansion of a bundle.
     @inline(__always) func isBundleRow(_ row: Row) -> Bool {
@@ -41,11 +41,11 @@ extension SimplexCore {
     /// pool by the bundle row's cells. Returns where the LP row's cells end.
     mutating func bundlingDummies(from start: Int) -> Int {
         var count = 0
-        for k in start ..< cellPool.count {
-            let s = cellPool.symbol(at: k)
+        for k in start ..< cells.pool.count {
+            let s = cells.pool.symbol(at: k)
             if isConstraintDummy(s) { count += 1 }
         }
-        guard count >= bundleThreshold else { return cellPool.count }
+        guard count >= bundleThreshold else { return cells.pool.count }
         // The bundle's coefficient carries the dummies' scale (which `restatesEqualities`
         // and the pivot tolerances read), its row their proportions. A dummy whose
         // proportion would be roundoff (wide numbers: 1e-10 beside 1000) stays in the row
@@ -53,17 +53,17 @@ extension SimplexCore {
         // `bundleThreshold` others left, and the row keeps all its dummies (a bundle of
         // three saves nothing, and the invariants expect none).
         var scale = 0.0
-        for t in cellPool[start...] where isConstraintDummy(t.symbol) { scale = max(scale, abs(t.coefficient)) }
+        for t in cells.pool[start...] where isConstraintDummy(t.symbol) { scale = max(scale, abs(t.coefficient)) }
         var memberCount = 0
-        for t in cellPool[start...] where isConstraintDummy(t.symbol) && !isNearZero(t.coefficient / scale) {
+        for t in cells.pool[start...] where isConstraintDummy(t.symbol) && !isNearZero(t.coefficient / scale) {
             memberCount += 1
         }
-        guard memberCount >= bundleThreshold else { return cellPool.count }
+        guard memberCount >= bundleThreshold else { return cells.pool.count }
         var members: [Cell] = []
         var rest: [Cell] = []
         members.reserveCapacity(memberCount)
-        rest.reserveCapacity(cellPool.count - start - memberCount + 1)
-        for t in cellPool[start...] {
+        rest.reserveCapacity(cells.pool.count - start - memberCount + 1)
+        for t in cells.pool[start...] {
             let proportion = t.coefficient / scale
             if isConstraintDummy(t.symbol) && !isNearZero(proportion) {
                 members.append(Cell(symbol: t.symbol, coefficient: proportion))
@@ -74,9 +74,9 @@ extension SimplexCore {
         let k = newSymbol(.dummy, owner: -1)
         let position = rest.firstIndex { $0.symbol > k } ?? rest.count
         rest.insert(Cell(symbol: k, coefficient: scale), at: position)
-        cellPool.truncate(to: start)
-        cellPool.append(contentsOf: rest)
-        let end = cellPool.count
+        cells.pool.truncate(to: start)
+        cells.pool.append(contentsOf: rest)
+        let end = cells.pool.count
         storeBundleRow(of: k, members: members)
         return end
     }
@@ -85,9 +85,9 @@ extension SimplexCore {
     /// their proportions) and enters the row in their columns.
     private mutating func storeBundleRow(of k: Int32, members: [Cell]) {
         let r = storeRow(storedRow(basic: k, isDefinition: true, constant: 0, terms: members))
-        liveCellCount += members.count
+        cells.liveCount += members.count
         noteSymbol(k)
-        symbols[Int(k)].owner = -2 - r
+        tableau.symbols[Int(k)].owner = -2 - r
         for t in members { columnInsert(t.symbol, row: r) }
     }
 
@@ -96,7 +96,9 @@ extension SimplexCore {
     mutating func unbundle(dummy d: Int32) {
         var containing: [Int32] = []
         columnRows(d, into: &containing)
-        for q in containing where isBundleRow(rows[Int(q)]) { extract(d, fromBundle: rows[Int(q)].basic) }
+        for q in containing where isBundleRow(tableau.rows[Int(q)]) {
+            extract(d, fromBundle: tableau.rows[Int(q)].basic)
+        }
     }
 
     /// Takes dummy `d` out of bundle `k`: the other members become a new bundle `k2`, and
@@ -111,12 +113,12 @@ extension SimplexCore {
     /// 288k (3,968 rows gained 58 dummies each), and every removal after it paid for the
     /// fill-in (the grid's shuffled teardown: 209 µs a removal at 1,000 cells, 478 at 2,000).
     private mutating func extract(_ d: Int32, fromBundle k: Int32) {
-        let row = rows[Int(bundleRow(k))]
+        let row = tableau.rows[Int(bundleRow(k))]
         guard Int(row.count) - 1 >= bundleThreshold, let position = cellPosition(of: d, in: row) else {
             expandBundle(k)
             return
         }
-        let p = cellPool.coefficient(at: position)
+        let p = cells.pool.coefficient(at: position)
         var scale = 0.0
         for t in cells(of: row) where t.symbol != d { scale = max(scale, abs(t.coefficient)) }
         var members: [Cell] = []
@@ -135,14 +137,14 @@ extension SimplexCore {
 
     /// Frees the bundles among `candidates` that no row and no objective level refers to.
     mutating func releaseUnusedBundles(_ candidates: [Int32]) {
-        for k in candidates where isBundle(k) && !appearsInRows(k) && symbols[Int(k)].objective < 0 {
+        for k in candidates where isBundle(k) && !appearsInRows(k) && tableau.symbols[Int(k)].objective < 0 {
             expandBundle(k)
         }
     }
 
     /// Substitutes bundle `k` by its dummies wherever it appears and frees it.
     private mutating func expandBundle(_ k: Int32) {
-        replaceBundle(k, by: rows[Int(bundleRow(k))])
+        replaceBundle(k, by: tableau.rows[Int(bundleRow(k))])
     }
 
     /// Substitutes `k = expansion` into every row and objective level holding bundle `k`,
@@ -151,7 +153,7 @@ extension SimplexCore {
         var containing: [Int32] = []
         columnRows(k, into: &containing)
         for q in containing { substitute(k, by: expansion, into: q) }
-        substituteObjective(k, list: symbols[Int(k)].objective, row: expansion)
+        substituteObjective(k, list: tableau.symbols[Int(k)].objective, row: expansion)
         freeRowSlot(bundleRow(k))
         freeSymbolSlot(k)
     }
@@ -162,7 +164,7 @@ extension SimplexCore {
         var sums: [Int32: Double] = [:]
         for (s, c) in tags where kind(s) == .dummy {
             if isBundle(s) {
-                for t in cells(of: rows[Int(bundleRow(s))]) { sums[t.symbol, default: 0] += c * t.coefficient }
+                for t in cells(of: tableau.rows[Int(bundleRow(s))]) { sums[t.symbol, default: 0] += c * t.coefficient }
             } else {
                 sums[s, default: 0] += c
             }

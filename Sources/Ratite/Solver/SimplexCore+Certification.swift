@@ -25,20 +25,22 @@ import RatiteExact
 /// `SimplexCore+Verification.swift`.
 extension SimplexCore {
     /// Notes a decision about which rows are feasible taken within roundoff.
-    @inline(__always) mutating func doubtFeasibility() { doubts.feasibility = true }
+    @inline(__always) mutating func doubtFeasibility() { verification.doubts.feasibility = true }
 
     /// Notes a decision about optimality taken within roundoff.
-    @inline(__always) mutating func doubtOptimum() { doubts.optimum = true }
+    @inline(__always) mutating func doubtOptimum() { verification.doubts.optimum = true }
 
     /// Whether the constraints are few enough for exact certification: the most ever held
     /// at once (constraint slots are reused), edits included, is within
     /// `exactCertificationLimit`.
-    var fitsExactCertification: Bool { constraints.count <= exactCertificationLimit }
+    var fitsExactCertification: Bool { registry.constraints.count <= tuning.exactCertificationLimit }
 
     /// Whether every answer is decided exactly at the update: answers are checked, the
     /// system fits exact certification, and its coefficients are wide enough that every
     /// structural change raises a doubt (see `CoefficientRange`).
-    var optimumIsDecidedExactly: Bool { verifiesAnswers && coefficientRange.isWide && fitsExactCertification }
+    var optimumIsDecidedExactly: Bool {
+        tuning.verifiesAnswers && verification.coefficientRange.isWide && fitsExactCertification
+    }
 
     /// Whether every number of `model` is finite and their binary exponents span at most
     /// `exactExponentSpan`: beyond that (1e300 beside 1e-300) the exact integers would run
@@ -73,17 +75,19 @@ extension SimplexCore {
     func exactModel() -> ExactCoreModel {
         var model = ExactCoreModel()
         var live: [(id: Int32, serial: UInt32)] = []
-        for c in constraints.indices where constraints[c].isAlive { live.append((Int32(c), constraints[c].serial)) }
+        for c in registry.constraints.indices where registry.constraints[c].isAlive {
+            live.append((Int32(c), registry.constraints[c].serial))
+        }
         live.sort { $0.serial < $1.serial }
         model.constraintIDs = live.map(\.id)
-        var used = [Bool](repeating: false, count: symbols.count)
+        var used = [Bool](repeating: false, count: tableau.symbols.count)
         for c in model.constraintIDs {
-            let record = constraints[Int(c)]
-            for t in terms(of: record) { used[Int(variables[Int(t.variable)].symbol)] = true }
+            let record = registry.constraints[Int(c)]
+            for t in terms(of: record) { used[Int(registry.variables[Int(t.variable)].symbol)] = true }
             used[Int(record.marker)] = true
             if record.other >= 0 { used[Int(record.other)] = true }
         }
-        model.columnOfSymbol = [Int32](repeating: -1, count: symbols.count)
+        model.columnOfSymbol = [Int32](repeating: -1, count: tableau.symbols.count)
         for s in used.indices where used[s] {
             model.columnOfSymbol[s] = Int32(model.columnSymbols.count)
             model.columnSymbols.append(Int32(s))
@@ -95,16 +99,16 @@ extension SimplexCore {
             model.problem.kinds.append(columnKind)
         }
         let n = model.columnSymbols.count
-        model.levelIDs = Array(levelOrder.ids)
-        var levelRow = [Int](repeating: -1, count: levels.count)
+        model.levelIDs = Array(objective.levelOrder.ids)
+        var levelRow = [Int](repeating: -1, count: objective.levels.count)
         for (k, l) in model.levelIDs.enumerated() { levelRow[Int(l)] = k }
         model.problem.costs = [[Int]](repeating: [Int](repeating: 0, count: n), count: model.levelIDs.count)
         for c in model.constraintIDs {
-            let record = constraints[Int(c)]
+            let record = registry.constraints[Int(c)]
             var row = ExactRow(rhs: -record.orientation * record.constant)
             for t in terms(of: record) {
                 row.entries.append(
-                    (Int(model.columnOfSymbol[Int(variables[Int(t.variable)].symbol)]),
+                    (Int(model.columnOfSymbol[Int(registry.variables[Int(t.variable)].symbol)]),
                      record.orientation * t.coefficient))
             }
             row.entries.append((Int(model.columnOfSymbol[Int(record.marker)]), markerCoefficient(of: c)))
@@ -128,7 +132,7 @@ extension SimplexCore {
     /// left out, as are lingering symbols (see `ownsItsVariable`).
     func floatBasis(in model: ExactCoreModel) -> [Int]? {
         var basis: [Int] = []
-        for row in rows.elements where !row.isUnused && !isBundleRow(row) {
+        for row in tableau.rows.elements where !row.isUnused && !isBundleRow(row) {
             let b = row.basic
             if kind(b) == .external && !isLiveVariableSymbol(b) { continue }
             let column = model.columnOfSymbol[Int(b)]
@@ -141,8 +145,9 @@ extension SimplexCore {
 
     /// Whether external symbol `s` is its variable's symbol now.
     func isLiveVariableSymbol(_ s: Int32) -> Bool {
-        let v = symbols[Int(s)].owner
-        return v >= 0 && Int(v) < variables.count && variables[Int(v)].isAlive && variables[Int(v)].symbol == s
+        let v = tableau.symbols[Int(s)].owner
+        return v >= 0 && Int(v) < registry.variables.count && registry.variables[Int(v)].isAlive
+            && registry.variables[Int(v)].symbol == s
     }
 
     /// What the exact check concluded.
@@ -179,21 +184,23 @@ extension SimplexCore {
     /// Removes every row and objective coefficient, and the symbols only rows held: bundles
     /// and lingering ones. Journaled.
     mutating func clearTableau() {
-        for r in Int32(0)..<Int32(rows.count) where !rows[Int(r)].isUnused {
-            let b = rows[Int(r)].basic
+        for r in Int32(0)..<Int32(tableau.rows.count) where !tableau.rows[Int(r)].isUnused {
+            let b = tableau.rows[Int(r)].basic
             freeRowSlot(r)
             noteSymbol(b)
-            symbols[Int(b)].row = -1
+            tableau.symbols[Int(b)].row = -1
         }
         clearObjectives()
-        for s in Int32(0)..<Int32(symbols.count) where kind(s) != .unused {
+        for s in Int32(0)..<Int32(tableau.symbols.count) where kind(s) != .unused {
             if isBundle(s) || (kind(s) == .external && !isLiveVariableSymbol(s)) { freeSymbolSlot(s) }
         }
     }
 
     /// Removes every objective coefficient. Journaled.
     mutating func clearObjectives() {
-        for s in Int32(0)..<Int32(symbols.count) where symbols[Int(s)].objective >= 0 { clearObjective(s) }
+        for s in Int32(0)..<Int32(tableau.symbols.count) where tableau.symbols[Int(s)].objective >= 0 {
+            clearObjective(s)
+        }
     }
 
     /// Writes `solution`'s rows and objective into a cleared tableau. Journaled.
@@ -201,26 +208,26 @@ extension SimplexCore {
         statistics.exactLoads += 1
         for row in solution.rows {
             let basic = model.columnSymbols[row.basic]
-            let start = cellPool.count
+            let start = cells.pool.count
             for t in row.terms where !isNearZero(t.coefficient) {
-                cellPool.append(Cell(symbol: model.columnSymbols[t.column], coefficient: t.coefficient))
+                cells.pool.append(Cell(symbol: model.columnSymbols[t.column], coefficient: t.coefficient))
             }
             let isDefinition = kind(basic) == .external
             insertRow(Row(constant: row.constant, basic: basic, start: Int32(start),
-                          count: Int32(cellPool.count - start), isDefinition: isDefinition))
+                          count: Int32(cells.pool.count - start), isDefinition: isDefinition))
         }
         for (o, level) in solution.objective.enumerated() {
             let l = model.levelIDs[o]
             noteLevel(l)
-            levels[Int(l)].constant = level.value
+            objective.levels[Int(l)].constant = level.value
             for t in level.terms where !isNearZero(t.coefficient) {
                 addObjectiveCoefficient(model.columnSymbols[t.column], level: l, t.coefficient)
             }
         }
         clearTransientLists()
-        for s in dirty { flags[Int(s)] &= ~SymbolFlags.dirty }
-        dirty.empty()
-        allSymbolsDirty = true
+        for s in operation.dirty { operation.flags[Int(s)] &= ~SymbolFlags.dirty }
+        operation.dirty.empty()
+        operation.allSymbolsDirty = true
     }
 
     /// At an update: certifies the tableau's optimum exactly and loads the exact tableau,
@@ -250,8 +257,8 @@ extension SimplexCore {
     /// got there wrongly. Throws `unsatisfiable` when they do not (the caller rolls back
     /// and explains the conflict exactly, `explained`).
     mutating func certifyFeasibility() throws(CoreError) {
-        guard doubts.feasibility, fitsExactCertification else { return }
-        doubts.feasibility = false
+        guard verification.doubts.feasibility, fitsExactCertification else { return }
+        verification.doubts.feasibility = false
         let model = exactModel()
         switch exactVerdict(for: model, requireOptimal: false) {
         case .holds:
@@ -306,15 +313,17 @@ extension SimplexCore {
         }
         guard isCertifiable(model) else { return nil }
         return ExactLP.isFeasible(
-            variableCount: variables.count, constraints: exactRequired(but: replacing) + (subject.map { [$0] } ?? []))
+            variableCount: registry.variables.count,
+            constraints: exactRequired(but: replacing) + (subject.map { [$0] } ?? []))
     }
 
     /// The live required constraints but `excluded`, in the order they were added, as
     /// exact constraints over variable ids.
     private func exactRequiredConstraints(but excluded: Int32) -> [(id: Int32, constraint: ExactConstraint)] {
         var live: [(id: Int32, serial: UInt32)] = []
-        for c in constraints.indices where constraints[c].isAlive && constraints[c].isRequired && Int32(c) != excluded {
-            live.append((Int32(c), constraints[c].serial))
+        for c in registry.constraints.indices
+        where registry.constraints[c].isAlive && registry.constraints[c].isRequired && Int32(c) != excluded {
+            live.append((Int32(c), registry.constraints[c].serial))
         }
         live.sort { $0.serial < $1.serial }
         return live.map { ($0.id, exactConstraint($0.id, priority: 1000)) }
@@ -326,7 +335,7 @@ extension SimplexCore {
 
     /// Constraint `c` as written, at `priority`.
     func exactConstraint(_ c: Int32, priority: Double) -> ExactConstraint {
-        let record = constraints[Int(c)]
+        let record = registry.constraints[Int(c)]
         return ExactConstraint(
             terms: terms(of: record).map { (Int($0.variable), $0.coefficient) }, constant: record.constant,
             relation: record.relation.exact, priority: priority)
@@ -341,7 +350,9 @@ extension SimplexCore {
         while i >= 0 {
             var trial = kept
             trial.remove(at: i)
-            if !ExactLP.isFeasible(variableCount: variables.count, constraints: trial.map(\.constraint) + [subject]) {
+            if !ExactLP.isFeasible(
+                variableCount: registry.variables.count, constraints: trial.map(\.constraint) + [subject])
+            {
                 kept = trial
             }
             i -= 1
@@ -361,7 +372,7 @@ extension SimplexCore {
         while i >= 0 {
             var trial = kept
             trial.remove(at: i)
-            if !ExactLP.isFeasible(variableCount: variables.count, constraints: trial.map(\.constraint)) {
+            if !ExactLP.isFeasible(variableCount: registry.variables.count, constraints: trial.map(\.constraint)) {
                 kept = trial
             }
             i -= 1

@@ -19,26 +19,26 @@ extension SimplexCore {
     func terms(of record: ConstraintRecord) -> ConstraintTermList {
         let start = Int(record.termStart)
         return ConstraintTermList(
-            words: constraintTerms[start ..< start + record.termWords], isUnit: record.termShape >= 0)
+            words: registry.constraintTerms[start ..< start + record.termWords], isUnit: record.termShape >= 0)
     }
 
     /// The terms of constraint `c` (see `terms(of:)`).
     @inline(__always)
-    func terms(ofConstraint c: Int32) -> ConstraintTermList { terms(of: constraints[Int(c)]) }
+    func terms(ofConstraint c: Int32) -> ConstraintTermList { terms(of: registry.constraints[Int(c)]) }
 
     /// Appends `terms` to the shared array; returns where they start and the record's
     /// `termShape`.
     mutating func storeConstraintTerms(_ terms: [VariableTerm]) -> (start: Int32, shape: Int32) {
-        let start = Int32(constraintTerms.count)
+        let start = Int32(registry.constraintTerms.count)
         if terms.allSatisfy({ $0.coefficient == 1 || $0.coefficient == -1 }) {
-            for t in terms { constraintTerms.append(t.coefficient == 1 ? t.variable : ~t.variable) }
+            for t in terms { registry.constraintTerms.append(t.coefficient == 1 ? t.variable : ~t.variable) }
             return (start, Int32(terms.count))
         }
         for t in terms {
             let bits = t.coefficient.bitPattern
-            constraintTerms.append(t.variable)
-            constraintTerms.append(Int32(truncatingIfNeeded: bits))
-            constraintTerms.append(Int32(truncatingIfNeeded: bits >> 32))
+            registry.constraintTerms.append(t.variable)
+            registry.constraintTerms.append(Int32(truncatingIfNeeded: bits))
+            registry.constraintTerms.append(Int32(truncatingIfNeeded: bits >> 32))
         }
         return (start, -Int32(terms.count))
     }
@@ -47,18 +47,20 @@ extension SimplexCore {
     /// within twice the live terms and the copying is paid for by the removals that made
     /// the holes. Only between operations: slot positions are not journaled.
     mutating func compactConstraintTermsIfSparse() {
-        guard !journal.isActive, constraintTermGarbage > 1024, 2 * constraintTermGarbage > constraintTerms.count else {
+        guard !journal.isActive, registry.constraintTermGarbage > 1024,
+            2 * registry.constraintTermGarbage > registry.constraintTerms.count
+        else {
             return
         }
         var packed = RecordBuffer<Int32>()
-        packed.reserveCapacity(constraintTerms.count - constraintTermGarbage)
-        for c in constraints.indices where constraints[c].isAlive {
-            let start = Int(constraints[c].termStart)
-            constraints[c].termStart = Int32(packed.count)
-            packed.append(contentsOf: constraintTerms[start ..< start + constraints[c].termWords])
+        packed.reserveCapacity(registry.constraintTerms.count - registry.constraintTermGarbage)
+        for c in registry.constraints.indices where registry.constraints[c].isAlive {
+            let start = Int(registry.constraints[c].termStart)
+            registry.constraints[c].termStart = Int32(packed.count)
+            packed.append(contentsOf: registry.constraintTerms[start ..< start + registry.constraints[c].termWords])
         }
-        constraintTerms = consume packed
-        constraintTermGarbage = 0
+        registry.constraintTerms = consume packed
+        registry.constraintTermGarbage = 0
     }
 }
 

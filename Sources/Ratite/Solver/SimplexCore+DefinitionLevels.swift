@@ -1,4 +1,10 @@
-/// Renumbering definition levels before they overflow.
+/// Definition levels: the order in which definition rows are expanded and recomputed.
+///
+/// Every definition row carries a level above those of the definitions it refers to, so
+/// substituting in level order meets each reference before its user. This file holds all
+/// that keeps the levels so: the level a new definition starts from, the walk that raises
+/// the rows above a symbol whose level rose, and the renumbering that keeps levels from
+/// overflowing (the part's state is `DefinitionLevels`).
 ///
 /// A definition row's level only ever rises: `raiseLevels` lifts the rows that refer to a
 /// symbol above it, and nothing lowers them when the references go away. Levels are kept
@@ -7,27 +13,31 @@
 /// to end and parted again, one way and then the other, lift each other by about 2n a round
 /// (50 links: 20,048 after 200 rounds). Left alone, `level + 1` would pass `Int32.max` and
 /// trap after enough rounds (about ten thousand with 100k links). So once a level passes
-/// `definitionLevelCeiling`, the outermost commit gives every definition its lowest level
+/// `DefinitionLevels.ceiling`, the outermost commit gives every definition its lowest level
 /// again: one above the highest definition it refers to, in an order the old levels
 /// already make topological.
 extension SimplexCore {
+    // MARK: Renumbering
+
     /// Renumbers definition levels whenever one passes `ceiling`, from the next commit on:
     /// tests and fuzzers lower it so small systems exercise the renumbering.
     package mutating func renumberDefinitionLevelsOften(past ceiling: Int32) {
-        definitionLevelCeiling = ceiling
+        definitionLevels.ceiling = ceiling
     }
 
     /// Gives every definition row the least level the order allows.
     mutating func renumberDefinitionLevels() {
         var order: [(level: Int32, row: Int32)] = []
-        for r in rows.indices where !rows[r].isUnused && rows[r].isDefinition {
-            order.append((rows[r].level, Int32(r)))
+        for r in tableau.rows.indices where !tableau.rows[r].isUnused && tableau.rows[r].isDefinition {
+            order.append((tableau.rows[r].level, Int32(r)))
         }
         // A row refers only to definitions below its level, which come first.
         order.sort { $0 < $1 }
-        for (_, r) in order { rows[Int(r)].level = levelNeeded(by: rows[Int(r)]) }
-        definitionLevelsRanHigh = false
+        for (_, r) in order { tableau.rows[Int(r)].level = levelNeeded(by: tableau.rows[Int(r)]) }
+        definitionLevels.ranHigh = false
     }
+
+    // MARK: Starting levels
 
     /// The level for a definition of `x` that must be at least `least` (one above its
     /// highest reference): its variable's id, if that is higher, as far as the rows that
@@ -42,15 +52,15 @@ extension SimplexCore {
     /// whatever it comes to refer to, and the join raises nothing. Staying below the rows
     /// that already refer to `x` keeps the start itself from raising anything.
     @inline(__always) func startingLevel(of x: Int32, atLeast least: Int32) -> Int32 {
-        var level = min(symbols[Int(x)].owner, definitionLevelCeiling / 4)
-        guard level > least, levelsFollowVariableOrder else { return least }
+        var level = min(tableau.symbols[Int(x)].owner, definitionLevels.ceiling / 4)
+        guard level > least, definitionLevels.followVariableOrder else { return least }
         // A long column is a hub's, whose rows are mostly LP rows: not worth the walk.
-        var node = symbols[Int(x)].column
+        var node = tableau.symbols[Int(x)].column
         for _ in 0 ..< 16 {
             guard node >= 0 else { return max(level, least) }
-            let row = rows[Int(columnNodes[Int(node)].row)]
+            let row = tableau.rows[Int(tableau.columnNodes[Int(node)].row)]
             if row.isDefinition && row.level <= level { level = row.level - 1 }
-            node = columnNodes[Int(node)].next
+            node = tableau.columnNodes[Int(node)].next
         }
         return least
     }
@@ -70,20 +80,142 @@ extension SimplexCore {
     /// shuffled or not, climb to the limit within a few hundred definitions and stay
     /// there.
     mutating func weighVariableOrder(followed: Bool) {
-        guard levelsStartFromVariableIDs else { return }
+        guard tuning.levelsStartFromVariableIDs else { return }
         let weight: Int32 = followed ? 1 : -2
-        variableOrderEvidence = min(
-            max(variableOrderEvidence + weight, -variableOrderEvidenceLimit), variableOrderEvidenceLimit)
-        if !levelsFollowVariableOrder && variableOrderEvidence >= variableOrderEvidenceToFollow {
-            levelsFollowVariableOrder = true
-        } else if levelsFollowVariableOrder && variableOrderEvidence < 0 {
-            levelsFollowVariableOrder = false
-            definitionLevelsRanHigh = true
+        definitionLevels.variableOrderEvidence = min(
+            max(definitionLevels.variableOrderEvidence + weight, -variableOrderEvidenceLimit),
+            variableOrderEvidenceLimit)
+        if !definitionLevels.followVariableOrder
+            && definitionLevels.variableOrderEvidence >= variableOrderEvidenceToFollow
+        {
+            definitionLevels.followVariableOrder = true
+        } else if definitionLevels.followVariableOrder && definitionLevels.variableOrderEvidence < 0 {
+            definitionLevels.followVariableOrder = false
+            definitionLevels.ranHigh = true
+        }
+    }
+
+    /// Whether the workspace row solved for `x` refers to `s`: whether `storedDefinition`
+    /// keeps its cell.
+    @inline(__always) func isReference(_ s: Int32, ofDefinitionOf x: Int32) -> Bool {
+        let a = scratch.workspace.coefficient(s)
+        return isKeptCell(a, solved: -a / scratch.workspace.coefficient(x))
+    }
+
+    /// One above the highest level among the definitions the workspace row, solved for
+    /// `x`, refers to: the least level `storedDefinition(of: x)` may give it.
+    func referenceBound(ofDefinitionOf x: Int32) -> Int32 {
+        var level: Int32 = 0
+        for s in scratch.workspace.symbols where s != x && isDefined(s) && isReference(s, ofDefinitionOf: x) {
+            level = max(level, definitionLevel(s) + 1)
+        }
+        return level
+    }
+
+    // MARK: Raising levels
+
+    /// The lowest level definition row `row` may have: one above every defined symbol it
+    /// refers to.
+    func levelNeeded(by row: Row) -> Int32 {
+        var level: Int32 = 0
+        for t in cells(of: row) where isDefined(t.symbol) { level = max(level, definitionLevel(t.symbol) + 1) }
+        return level
+    }
+
+    /// Restores `level(dependent) > level(reference)` after `x`'s level rose or `x` became
+    /// defined, by raising the levels of the rows that refer to `x`, transitively.
+    ///
+    /// - Throws: `internalError` if the definitions refer back to `x`, which only roundoff
+    ///   of extreme input can cause (a cycle check skips a coefficient that later grows).
+    mutating func raiseLevels(above x: Int32) throws(CoreError) {
+        _ = try raiseDependents(of: x, above: definitionLevel(x), unlessReferencedBelow: -1)
+    }
+
+    /// Raises the levels of the rows that refer to parametric `x` above the level the
+    /// workspace row will have as `x`'s definition, unless one of them is a reference of
+    /// that row: defining `x` would then close a cycle, so the levels are put back and the
+    /// reference is returned.
+    ///
+    /// One walk both checks for the cycle and raises. A reference lies below `bound`, one
+    /// above the highest reference, and every row on a path from `x` to it lies lower
+    /// still, so the walk, which visits every dependent at or below the new row's level (at
+    /// least `bound`), cannot miss it; only rows below `bound` are looked up in the row.
+    /// (A separate search before defining read the same rows: on a chain linked in random
+    /// order they are the piece hung under the join, and the two walks had nearly half of
+    /// the build's cache misses at 100k.) The level is the one `storedDefinition` gives
+    /// the row after the walk: the walk leaves every row that refers to `x` above it.
+    mutating func raiseLevelsBeforeDefining(_ x: Int32) throws(CoreError) -> Int32? {
+        let bound = referenceBound(ofDefinitionOf: x)
+        return try raiseDependents(of: x, above: startingLevel(of: x, atLeast: bound), unlessReferencedBelow: bound)
+    }
+
+    /// The walk behind `raiseLevels` and `raiseLevelsBeforeDefining`: raises every row
+    /// that refers to `x`, transitively, above what it refers to, taking `x` to be at
+    /// `level`. A dependent below `referenceLevel` that the workspace row refers to stops
+    /// the walk: the raised levels are put back and the dependent is returned.
+    @inline(__always)
+    private mutating func raiseDependents(
+        of x: Int32, above level: Int32, unlessReferencedBelow referenceLevel: Int32
+    ) throws(CoreError) -> Int32? {
+        var walk = scratch.levelWalk
+        scratch.levelWalk = LevelWalk()
+        var containing = takeRowList()
+        defer {
+            keepRowList(containing)
+            // A walk can raise most of a random system's rows; its scratch is not kept at
+            // that size (at 100k, 5 bytes a constraint).
+            walk.work.empty(keepingAtMost: Journal.keptLogCapacity)
+            walk.raised.empty(keepingAtMost: Journal.keptLogCapacity)
+            scratch.levelWalk = walk
+        }
+        walk.work.append(x)
+        while let y = walk.work.popLast() {
+            let level = y == x ? level : definitionLevel(y)
+            columnRows(y, into: &containing)
+            for z in containing where tableau.rows[Int(z)].isDefinition {
+                let d = tableau.rows[Int(z)].basic
+                let old = tableau.rows[Int(z)].level
+                if old <= level {
+                    guard d != x else {
+                        putBack(walk.raised)
+                        throw .internalError(
+                            "numerical breakdown: the definition of \(describeSymbol(x)) refers to itself")
+                    }
+                    if old < referenceLevel && isReference(d, ofDefinitionOf: x) {
+                        putBack(walk.raised)
+                        return d
+                    }
+                    if referenceLevel >= 0 { walk.raised.append((z, old)) } else { noteRow(z) }
+                    tableau.rows[Int(z)].level = level + 1
+                    statistics.raisedLevels += 1
+                    if level >= definitionLevels.ceiling { definitionLevels.ranHigh = true }
+                    walk.work.append(d)
+                }
+            }
+        }
+        journalRaisedLevels(walk.raised)
+        return nil
+    }
+
+    /// Gives the rows of a refused walk their old levels back, latest raise first.
+    private mutating func putBack(_ raised: [(row: Int32, level: Int32)]) {
+        for (r, old) in raised.reversed() { tableau.rows[Int(r)].level = old }
+    }
+
+    /// Logs the rows a checking walk raised, each as it was before the raise, once the walk
+    /// stands. A walk that finds a cycle is put back and logs nothing: logging as it went,
+    /// the retries of one addition of the random family at 30k logged a million rows (64 MB
+    /// of log, and the 100k build's peak went from 290 to 1,249 bytes a constraint).
+    private mutating func journalRaisedLevels(_ raised: [(row: Int32, level: Int32)]) {
+        for (r, old) in raised where Int(r) < journal.rowFloor {
+            var row = tableau.rows[Int(r)]
+            row.level = old
+            journal.rows.append((r, row))
         }
     }
 }
 
-/// How far `SimplexCore.variableOrderEvidence` may run either way: a system whose
+/// How far `DefinitionLevels.variableOrderEvidence` may run either way: a system whose
 /// dependencies turn (a form appended to a random layout) tips it within a few hundred
 /// definitions.
 let variableOrderEvidenceLimit: Int32 = 1024
@@ -92,7 +224,7 @@ let variableOrderEvidenceLimit: Int32 = 1024
 /// `SimplexCore.weighVariableOrder`).
 let variableOrderEvidenceToFollow: Int32 = 64
 
-/// The level past which definition levels are renumbered (`SimplexCore.definitionLevelCeiling`,
+/// The level past which definition levels are renumbered (`DefinitionLevels.ceiling`,
 /// lowered by tests): half of `Int32.max`, so one operation, which raises a level by at most
 /// the number of definition rows, cannot overflow before the commit renumbers them.
 let defaultDefinitionLevelCeiling: Int32 = 1 << 30

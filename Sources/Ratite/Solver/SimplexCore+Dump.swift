@@ -3,11 +3,11 @@ extension SimplexCore {
     /// A symbol's name: the variable's name for externals, else a kind letter and id with the
     /// owning constraint (`s12<c3>` is constraint 3's slack).
     func describeSymbol(_ s: Int32) -> String {
-        let record = symbols[Int(s)]
+        let record = tableau.symbols[Int(s)]
         switch kind(s) {
         case .external:
             let v = record.owner
-            let name = v >= 0 && Int(v) < variables.count ? name(ofVariable: v) : ""
+            let name = v >= 0 && Int(v) < registry.variables.count ? name(ofVariable: v) : ""
             return name.isEmpty ? "v\(v)" : name
         case .slack: return "s\(s)<c\(record.owner)>"
         case .error: return "e\(s)<c\(record.owner)>"
@@ -31,9 +31,10 @@ extension SimplexCore {
     /// infeasible rows, edit variables and constraints.
     package func dump() -> String {
         var out = "Objective\n"
-        for l in levelOrder {
-            var line = "  [\(formatNumber(levels[Int(l)].priority))] value \(formatNumber(levels[Int(l)].constant)):"
-            for s in Int32(0)..<Int32(symbols.count) {
+        for l in objective.levelOrder {
+            let level = objective.levels[Int(l)]
+            var line = "  [\(formatNumber(level.priority))] value \(formatNumber(level.constant)):"
+            for s in Int32(0)..<Int32(tableau.symbols.count) {
                 let c = objectiveCoefficient(s, level: l)
                 if c != 0 { line += " \(formatNumber(c))*\(describeSymbol(s))" }
             }
@@ -42,7 +43,7 @@ extension SimplexCore {
         var definitions: [(Int32, Int32)] = []
         var bundles: [Row] = []
         out += "LP rows\n"
-        for (r, row) in rows.elements.enumerated() where !row.isUnused {
+        for (r, row) in tableau.rows.elements.enumerated() where !row.isUnused {
             if isBundleRow(row) {
                 bundles.append(row)
             } else if row.isDefinition {
@@ -53,9 +54,9 @@ extension SimplexCore {
         }
         out += "Definitions\n"
         for (level, r) in definitions.sorted(by: {
-            $0.0 < $1.0 || ($0.0 == $1.0 && rows[Int($0.1)].basic < rows[Int($1.1)].basic)
+            $0.0 < $1.0 || ($0.0 == $1.0 && tableau.rows[Int($0.1)].basic < tableau.rows[Int($1.1)].basic)
         }) {
-            let row = rows[Int(r)]
+            let row = tableau.rows[Int(r)]
             out += "  [\(level)] \(describeSymbol(row.basic)) = \(describe(row))\n"
         }
         if !bundles.isEmpty {
@@ -63,14 +64,14 @@ extension SimplexCore {
             for row in bundles { out += "  \(describeSymbol(row.basic)) = \(describe(row))\n" }
         }
         out += "Infeasible\n"
-        for b in infeasible { out += "  \(describeSymbol(b))\n" }
+        for b in operation.infeasible { out += "  \(describeSymbol(b))\n" }
         out += "Edit variables\n"
-        for record in variables.elements where record.isAlive && record.edit >= 0 {
+        for record in registry.variables.elements where record.isAlive && record.edit >= 0 {
             out += "  \(describeSymbol(record.symbol)) via c\(record.edit)"
-                + " suggested \(formatNumber(-constraints[Int(record.edit)].constant))\n"
+                + " suggested \(formatNumber(-registry.constraints[Int(record.edit)].constant))\n"
         }
         out += "Constraints\n"
-        for (c, record) in constraints.elements.enumerated() where record.isAlive {
+        for (c, record) in registry.constraints.elements.enumerated() where record.isAlive {
             var text = terms(of: record).map { "\(formatNumber($0.coefficient))*\(name(ofVariable: $0.variable))" }
                 .joined(separator: " + ")
             if text.isEmpty { text = "0" }

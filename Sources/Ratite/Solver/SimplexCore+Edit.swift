@@ -10,7 +10,7 @@ extension SimplexCore {
         guard isVariable(v) else { throw .unknownVariable(v) }
         guard priority > 0 && priority <= 1000 else { throw .invalidPriority(priority) }
         guard priority < 1000 else { throw .requiredEditVariable(v) }
-        guard variables[Int(v)].edit < 0 else { throw .duplicateEditVariable(v) }
+        guard registry.variables[Int(v)].edit < 0 else { throw .duplicateEditVariable(v) }
         // The edit holds the variable where the current solution has it (computed without
         // touching the value caches, which a transaction does not journal).
         // (A tableau that overflowed, refused since, may have left a value that is not
@@ -23,7 +23,7 @@ extension SimplexCore {
             let id = try insertConstraint(
                 terms: terms, constant: -current, relation: .equal, priority: priority, isEdit: true)
             noteVariable(v)
-            variables[Int(v)].edit = id
+            registry.variables[Int(v)].edit = id
             commitTransaction()
         } catch {
             rollbackTransaction()
@@ -31,7 +31,7 @@ extension SimplexCore {
                 let id = try core.recordConstraint(terms: terms, constant: -current, relation: .equal, isEdit: true)
                 core.attachSymbols(id, priority: priority)
                 core.noteVariable(v)
-                core.variables[Int(v)].edit = id
+                core.registry.variables[Int(v)].edit = id
             }) {
                 return
             }
@@ -40,13 +40,13 @@ extension SimplexCore {
     }
 
     package mutating func removeEditVariable(_ v: Int32) throws(CoreError) {
-        guard isVariable(v), variables[Int(v)].edit >= 0 else { throw .unknownEditVariable(v) }
-        let id = variables[Int(v)].edit
+        guard isVariable(v), registry.variables[Int(v)].edit >= 0 else { throw .unknownEditVariable(v) }
+        let id = registry.variables[Int(v)].edit
         noteStructuralChange()
         beginTransaction()
         do {
             noteVariable(v)
-            variables[Int(v)].edit = -1
+            registry.variables[Int(v)].edit = -1
             try detachConstraint(id)
             freeConstraintSlot(id)
             try restoreOptimality()
@@ -55,7 +55,7 @@ extension SimplexCore {
             rollbackTransaction()
             if fitsExactCertification, try placeExactly({ core in
                 core.noteVariable(v)
-                core.variables[Int(v)].edit = -1
+                core.registry.variables[Int(v)].edit = -1
                 core.detachRecord(id)
                 core.freeConstraintSlot(id)
             }) {
@@ -65,29 +65,29 @@ extension SimplexCore {
         }
     }
 
-    package func isEditVariable(_ v: Int32) -> Bool { isVariable(v) && variables[Int(v)].edit >= 0 }
+    package func isEditVariable(_ v: Int32) -> Bool { isVariable(v) && registry.variables[Int(v)].edit >= 0 }
 
     /// The value edit variable `v` is held at: its last suggestion, or the value it had when
     /// it became an edit variable.
     package func editValue(ofVariable v: Int32) -> Double {
-        -constraints[Int(variables[Int(v)].edit)].constant
+        -registry.constraints[Int(registry.variables[Int(v)].edit)].constant
     }
 
     /// Whether constraint `c` is the internal constraint of an edit variable.
-    package func isEditConstraint(_ c: Int32) -> Bool { isConstraint(c) && constraints[Int(c)].isEdit }
+    package func isEditConstraint(_ c: Int32) -> Bool { isConstraint(c) && registry.constraints[Int(c)].isEdit }
 
     /// The variable edit constraint `c` holds (its only term), or -1 for another constraint.
     package func editVariable(ofConstraint c: Int32) -> Int32 {
-        let record = constraints[Int(c)]
+        let record = registry.constraints[Int(c)]
         return record.isEdit ? terms(of: record)[0].variable : -1
     }
 
     /// Suggests `value` for edit variable `v`; the next update moves it as close as its
     /// priority allows.
     package mutating func suggestValue(_ v: Int32, _ value: Double) throws(CoreError) {
-        guard isVariable(v), variables[Int(v)].edit >= 0 else { throw .unknownEditVariable(v) }
+        guard isVariable(v), registry.variables[Int(v)].edit >= 0 else { throw .unknownEditVariable(v) }
         guard value.isFinite else { throw .nonFiniteValue(variable: v, value) }
-        try setConstant(variables[Int(v)].edit, -value)
+        try setConstant(registry.variables[Int(v)].edit, -value)
     }
 
     /// Changes the constant of constraint `id` without rebuilding anything: the constant's
@@ -98,14 +98,14 @@ extension SimplexCore {
     package mutating func setConstant(_ id: Int32, _ constant: Double) throws(CoreError) {
         guard isConstraint(id) else { throw .unknownConstraint(id) }
         guard constant.isFinite else { throw .nonFiniteConstant(constant) }
-        let record = constraints[Int(id)]
+        let record = registry.constraints[Int(id)]
         let delta = constant - record.constant
         if delta == 0 { return }
         noteShift(of: id)
         beginTransaction()
         do {
             noteConstraint(id)
-            constraints[Int(id)].constant = constant
+            registry.constraints[Int(id)].constant = constant
             shiftMarker(of: id, by: record.orientation * delta / markerCoefficient(of: id))
             try restoreOptimality()
             if record.isRequired { try certifyFeasibility() }
@@ -118,7 +118,7 @@ extension SimplexCore {
                 if !record.isRequired || requiredConstraintsHold(with: changed, replacing: id) == true,
                     try placeExactly({ core in
                         core.noteConstraint(id)
-                        core.constraints[Int(id)].constant = constant
+                        core.registry.constraints[Int(id)].constant = constant
                     }) {
                     return
                 }
@@ -143,15 +143,15 @@ extension SimplexCore {
         beginTransaction()
         do {
             for (id, constant) in changes {
-                let record = constraints[Int(id)]
+                let record = registry.constraints[Int(id)]
                 let delta = constant - record.constant
                 if delta == 0 { continue }
                 noteConstraint(id)
-                constraints[Int(id)].constant = constant
+                registry.constraints[Int(id)].constant = constant
                 shiftMarker(of: id, by: record.orientation * delta / markerCoefficient(of: id))
             }
             try restoreOptimality()
-            if changes.contains(where: { constraints[Int($0.0)].isRequired }) { try certifyFeasibility() }
+            if changes.contains(where: { registry.constraints[Int($0.0)].isRequired }) { try certifyFeasibility() }
             commitTransaction()
         } catch {
             rollbackTransaction()
@@ -159,7 +159,7 @@ extension SimplexCore {
                 if try placeExactly({ core in
                     for (id, constant) in changes {
                         core.noteConstraint(id)
-                        core.constraints[Int(id)].constant = constant
+                        core.registry.constraints[Int(id)].constant = constant
                     }
                 }) {
                     return
@@ -175,19 +175,19 @@ extension SimplexCore {
     /// Rewrites the tableau for `marker_old = marker_new + shift`: every row is an identity
     /// in the old symbols, so each row containing the marker shifts by its coefficient.
     mutating func shiftMarker(of id: Int32, by shift: Double) {
-        let record = constraints[Int(id)]
+        let record = registry.constraints[Int(id)]
         let m = record.marker
         // The objective weighs the new error, so the level's value drops by the weight of the
         // marker's own error term; a parametric marker's coefficient moves it back up.
         if record.level >= 0 && kind(m) == .error {
             noteLevel(record.level)
-            levels[Int(record.level)].constant -= shift
+            objective.levels[Int(record.level)].constant -= shift
         }
         let r = rowIndex(m)
         if r >= 0 {
             noteRow(r)
-            rows[Int(r)].constant -= shift
-            noteMagnitude(rows[Int(r)].constant)
+            tableau.rows[Int(r)].constant -= shift
+            noteMagnitude(tableau.rows[Int(r)].constant)
             markDirty(m)
             checkFeasibility(m)
         }
@@ -199,29 +199,29 @@ extension SimplexCore {
     /// definition rows that refer to it when it is basic (LP rows never contain a basic
     /// symbol). A bundle holding `m` shifts by `m`'s share in it.
     private mutating func shiftRows(containing m: Int32, by shift: Double) {
-        var node = symbols[Int(m)].column
+        var node = tableau.symbols[Int(m)].column
         while node >= 0 {
-            let q = columnNodes[Int(node)].row
-            node = columnNodes[Int(node)].next
-            let a = coefficient(of: m, in: rows[Int(q)])
-            let b = rows[Int(q)].basic
+            let q = tableau.columnNodes[Int(node)].row
+            node = tableau.columnNodes[Int(node)].next
+            let a = coefficient(of: m, in: tableau.rows[Int(q)])
+            let b = tableau.rows[Int(q)].basic
             // `isBundleRow`, spelled out: on this hot path the call measured 5% more
             // instructions on a grid resize (`Benchmarks/instructions`).
-            if rows[Int(q)].isDefinition && kind(b) == .dummy {
+            if tableau.rows[Int(q)].isDefinition && kind(b) == .dummy {
                 shiftRows(containing: b, by: a * shift)
                 continue
             }
             noteRow(q)
-            rows[Int(q)].constant += a * shift
-            noteMagnitude(rows[Int(q)].constant)
+            tableau.rows[Int(q)].constant += a * shift
+            noteMagnitude(tableau.rows[Int(q)].constant)
             markDirty(b)
-            if !rows[Int(q)].isDefinition { checkFeasibility(b) }
+            if !tableau.rows[Int(q)].isDefinition { checkFeasibility(b) }
         }
-        var objective = symbols[Int(m)].objective
+        var objective = tableau.symbols[Int(m)].objective
         while objective >= 0 {
-            let n = objectiveNodes[Int(objective)]
+            let n = self.objective.nodes[Int(objective)]
             noteLevel(n.level)
-            levels[Int(n.level)].constant += n.coefficient * shift
+            self.objective.levels[Int(n.level)].constant += n.coefficient * shift
             objective = n.next
         }
     }
@@ -232,7 +232,7 @@ extension SimplexCore {
     package mutating func setPriority(_ id: Int32, _ priority: Double) throws(CoreError) {
         guard isConstraint(id) else { throw .unknownConstraint(id) }
         guard priority > 0 && priority <= 1000 else { throw .invalidPriority(priority) }
-        let record = constraints[Int(id)]
+        let record = registry.constraints[Int(id)]
         if record.isSplit { return try setSplitPriorities(id, above: priority, below: priority) }
         if self.priority(ofConstraint: id) == priority { return }
         if record.isEdit && priority >= 1000 { throw .requiredEditVariable(editVariable(ofConstraint: id)) }
@@ -247,7 +247,7 @@ extension SimplexCore {
                 }
                 releaseLevel(record.level)
                 noteConstraint(id)
-                constraints[Int(id)].level = level
+                registry.constraints[Int(id)].level = level
             } else {
                 try detachConstraint(id)
                 try attachConstraint(id, priority: priority)
@@ -275,13 +275,13 @@ extension SimplexCore {
     /// Changes the priorities of split equality `id` (see `addSplitConstraint`): only the
     /// objective changes.
     package mutating func setSplitPriorities(_ id: Int32, above: Double, below: Double) throws(CoreError) {
-        guard isConstraint(id), constraints[Int(id)].isSplit else { throw .unknownConstraint(id) }
+        guard isConstraint(id), registry.constraints[Int(id)].isSplit else { throw .unknownConstraint(id) }
         for p in [above, below] where !(p > 0 && p < 1000) { throw .invalidPriority(p) }
         if priority(ofConstraint: id) == above && lowerPriority(ofConstraint: id) == below { return }
         noteUnverified(id)
         beginTransaction()
         do {
-            let record = constraints[Int(id)]
+            let record = registry.constraints[Int(id)]
             let level = retainLevel(priority: above), lowerLevel = retainLevel(priority: below)
             addToObjective(record.marker, level: record.level, weight: -1)
             addToObjective(record.marker, level: level, weight: 1)
@@ -290,8 +290,8 @@ extension SimplexCore {
             releaseLevel(record.level)
             releaseLevel(record.lowerLevel)
             noteConstraint(id)
-            constraints[Int(id)].level = level
-            constraints[Int(id)].lowerLevel = lowerLevel
+            registry.constraints[Int(id)].level = level
+            registry.constraints[Int(id)].lowerLevel = lowerLevel
             try restoreOptimality()
             commitTransaction()
         } catch {

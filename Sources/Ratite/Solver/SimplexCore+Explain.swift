@@ -15,9 +15,9 @@ extension SimplexCore {
         func collect(_ s: Int32) {
             let k = kind(s)
             guard k == .slack || k == .dummy else { return }
-            let owner = symbols[Int(s)].owner
-            guard owner >= 0, constraints[Int(owner)].isAlive, constraints[Int(owner)].isRequired,
-                constraints[Int(owner)].marker == s, !result.contains(owner) else { return }
+            let owner = tableau.symbols[Int(s)].owner
+            guard owner >= 0, registry.constraints[Int(owner)].isAlive, registry.constraints[Int(owner)].isRequired,
+                registry.constraints[Int(owner)].marker == s, !result.contains(owner) else { return }
             result.append(owner)
         }
         collect(row.basic)
@@ -43,7 +43,7 @@ extension SimplexCore {
                 return .unsatisfiable(conflict: exactMinimalConflict(with: exact, replacing: replacing) + [subject])
             }
         }
-        guard explainsConflicts else { return .unsatisfiable(conflict: others + [subject]) }
+        guard tuning.explainsConflicts else { return .unsatisfiable(conflict: others + [subject]) }
         let minimal = minimalConflict(
             among: others, terms: terms, constant: constant, relation: relation, replacing: replacing)
         return .unsatisfiable(conflict: minimal + [subject])
@@ -54,27 +54,28 @@ extension SimplexCore {
     private func minimalConflict(
         among candidates: [Int32], terms: [VariableTerm], constant: Double, relation: Relation, replacing: Int32
     ) -> [Int32] {
-        let ordered = candidates.sorted { constraints[Int($0)].serial < constraints[Int($1)].serial }
-        var scratch = SimplexCore()
-        scratch.explainsConflicts = false
-        var variableMap = [Int32](repeating: -1, count: variables.count)
-        func add(_ c: Int32, to scratch: inout SimplexCore) throws(CoreError) -> Int32 {
-            try scratch.addRequiredCopy(of: c, from: self, constant: constraints[Int(c)].constant, map: &variableMap)
+        let ordered = candidates.sorted { registry.constraints[Int($0)].serial < registry.constraints[Int($1)].serial }
+        var trial = SimplexCore()
+        trial.tuning.explainsConflicts = false
+        var variableMap = [Int32](repeating: -1, count: registry.variables.count)
+        func add(_ c: Int32, to trial: inout SimplexCore) throws(CoreError) -> Int32 {
+            try trial.addRequiredCopy(
+                of: c, from: self, constant: registry.constraints[Int(c)].constant, map: &variableMap)
         }
-        let subjectTerms = scratch.importing(terms, from: self, map: &variableMap)
+        let subjectTerms = trial.importing(terms, from: self, map: &variableMap)
         var kept = ordered
         var ids: [Int32] = []
         do {
-            for c in ordered { ids.append(try add(c, to: &scratch)) }
-            if let probe = try? scratch.addConstraint(
+            for c in ordered { ids.append(try add(c, to: &trial)) }
+            if let probe = try? trial.addConstraint(
                 terms: subjectTerms, constant: constant, relation: relation, priority: 1000)
             {
                 // Not a conflict after all (only rounding can cause this): report what we have.
                 _ = probe
                 return ordered
             }
-            try scratch.dropUnneeded(&kept, ids: &ids, conflictingWith: { (scratch) throws(CoreError) in
-                try scratch.addConstraint(terms: subjectTerms, constant: constant, relation: relation, priority: 1000)
+            try trial.dropUnneeded(&kept, ids: &ids, conflictingWith: { (trial) throws(CoreError) in
+                try trial.addConstraint(terms: subjectTerms, constant: constant, relation: relation, priority: 1000)
             }, restoring: add)
         } catch {
             // Rounding can make a subset disagree with the full system; the certificate is
@@ -91,11 +92,12 @@ extension SimplexCore {
     func explainedBatch(_ error: CoreError, _ changes: [(Int32, Double)]) -> CoreError {
         guard case .unsatisfiable(let certificate) = error else { return error }
         var candidates: [Int32] = []
-        for c in certificate where isConstraint(c) && constraints[Int(c)].isRequired && !candidates.contains(c) {
+        for c in certificate where isConstraint(c) && registry.constraints[Int(c)].isRequired && !candidates.contains(c)
+        {
             candidates.append(c)
         }
-        candidates.sort { constraints[Int($0)].serial < constraints[Int($1)].serial }
-        guard explainsConflicts else { return .unsatisfiable(conflict: candidates) }
+        candidates.sort { registry.constraints[Int($0)].serial < registry.constraints[Int($1)].serial }
+        guard tuning.explainsConflicts else { return .unsatisfiable(conflict: candidates) }
         // Each candidate is added about three times: its new constant is looked up, not
         // searched for (a later change of the same constraint wins).
         var newConstants: [Int32: Double] = [:]
@@ -104,12 +106,12 @@ extension SimplexCore {
         // candidate made 2,000 conflicting constraints take 13 s): the candidates go in, in
         // order, until one is refused; that one conflicts with those before it, which are
         // then tested one at a time, taken out, and put back if the refused one then holds.
-        var scratch = SimplexCore()
-        scratch.explainsConflicts = false
-        var variableMap = [Int32](repeating: -1, count: variables.count)
-        func add(_ c: Int32, to scratch: inout SimplexCore) throws(CoreError) -> Int32 {
-            let constant = newConstants[c] ?? constraints[Int(c)].constant
-            return try scratch.addRequiredCopy(of: c, from: self, constant: constant, map: &variableMap)
+        var trial = SimplexCore()
+        trial.tuning.explainsConflicts = false
+        var variableMap = [Int32](repeating: -1, count: registry.variables.count)
+        func add(_ c: Int32, to trial: inout SimplexCore) throws(CoreError) -> Int32 {
+            let constant = newConstants[c] ?? registry.constraints[Int(c)].constant
+            return try trial.addRequiredCopy(of: c, from: self, constant: constant, map: &variableMap)
         }
         var kept: [Int32] = []
         var ids: [Int32] = []
@@ -117,7 +119,7 @@ extension SimplexCore {
             var subject: Int32? = nil
             for c in candidates {
                 do {
-                    ids.append(try add(c, to: &scratch))
+                    ids.append(try add(c, to: &trial))
                     kept.append(c)
                 } catch .unsatisfiable {
                     subject = c
@@ -126,8 +128,8 @@ extension SimplexCore {
             }
             // A certificate that does not conflict by itself (rounding) is reported as it is.
             guard let subject else { return .unsatisfiable(conflict: candidates) }
-            try scratch.dropUnneeded(&kept, ids: &ids, conflictingWith: { (scratch) throws(CoreError) in
-                try add(subject, to: &scratch)
+            try trial.dropUnneeded(&kept, ids: &ids, conflictingWith: { (trial) throws(CoreError) in
+                try add(subject, to: &trial)
             }, restoring: add)
             kept.append(subject)
         } catch {
@@ -172,7 +174,7 @@ extension SimplexCore {
     mutating func addRequiredCopy(
         of c: Int32, from source: borrowing SimplexCore, constant: Double, map: inout [Int32]
     ) throws(CoreError) -> Int32 {
-        let record = source.constraints[Int(c)]
+        let record = source.registry.constraints[Int(c)]
         let terms = importing(source.terms(of: record), from: source, map: &map)
         return try addConstraint(terms: terms, constant: constant, relation: record.relation, priority: 1000)
     }

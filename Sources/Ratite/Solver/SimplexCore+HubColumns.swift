@@ -5,13 +5,13 @@ extension SimplexCore {
     /// Indexes `s`'s column (see `HubColumns`).
     mutating func indexHubColumn(_ s: Int32) {
         let logging = journal.isActive
-        hubColumns.add(s, logging: logging)
+        tableau.hubColumns.add(s, logging: logging)
         var previous: Int32 = -1
-        var node = symbols[Int(s)].column
+        var node = tableau.symbols[Int(s)].column
         while node >= 0 {
-            hubColumns.set(s, row: columnNodes[Int(node)].row, previous, logging: logging)
+            tableau.hubColumns.set(s, row: tableau.columnNodes[Int(node)].row, previous, logging: logging)
             previous = node
-            node = columnNodes[Int(node)].next
+            node = tableau.columnNodes[Int(node)].next
         }
     }
 
@@ -19,10 +19,10 @@ extension SimplexCore {
     /// followed the entry (-1 at the end); nil if the index does not know the entry (then
     /// nothing changed).
     mutating func unlinkIndexedEntry(_ s: Int32, row r: Int32) -> Int32? {
-        guard let previous = hubColumns[s, row: r] else { return nil }
-        let node = previous < 0 ? symbols[Int(s)].column : columnNodes[Int(previous)].next
-        guard node >= 0 && columnNodes[Int(node)].row == r else { return nil }
-        let next = columnNodes[Int(node)].next
+        guard let previous = tableau.hubColumns[s, row: r] else { return nil }
+        let node = previous < 0 ? tableau.symbols[Int(s)].column : tableau.columnNodes[Int(previous)].next
+        guard node >= 0 && tableau.columnNodes[Int(node)].row == r else { return nil }
+        let next = tableau.columnNodes[Int(node)].next
         unlinkColumnNode(node, of: s, after: previous)
         return next
     }
@@ -30,21 +30,21 @@ extension SimplexCore {
     /// Keeps the index of `s`'s column in step with a new head `node` for row `r`.
     @inline(__always) mutating func indexInsertedHead(_ node: Int32, of s: Int32, row r: Int32) {
         let logging = journal.isActive
-        hubColumns.set(s, row: r, -1, logging: logging)
-        let next = columnNodes[Int(node)].next
-        if next >= 0 { hubColumns.set(s, row: columnNodes[Int(next)].row, node, logging: logging) }
+        tableau.hubColumns.set(s, row: r, -1, logging: logging)
+        let next = tableau.columnNodes[Int(node)].next
+        if next >= 0 { tableau.hubColumns.set(s, row: tableau.columnNodes[Int(next)].row, node, logging: logging) }
     }
 
     /// Keeps the index of `s`'s column in step with `node` leaving it (`previous` is the
     /// node before it, -1 at the head); an emptied column is no longer indexed.
     @inline(__always) mutating func indexUnlinked(_ node: Int32, of s: Int32, after previous: Int32) {
         let logging = journal.isActive
-        hubColumns.set(s, row: columnNodes[Int(node)].row, nil, logging: logging)
-        let next = columnNodes[Int(node)].next
+        tableau.hubColumns.set(s, row: tableau.columnNodes[Int(node)].row, nil, logging: logging)
+        let next = tableau.columnNodes[Int(node)].next
         if next >= 0 {
-            hubColumns.set(s, row: columnNodes[Int(next)].row, previous, logging: logging)
+            tableau.hubColumns.set(s, row: tableau.columnNodes[Int(next)].row, previous, logging: logging)
         } else if previous < 0 {
-            hubColumns.drop(s, logging: logging)
+            tableau.hubColumns.drop(s, logging: logging)
         }
     }
 
@@ -52,22 +52,22 @@ extension SimplexCore {
     func hubColumnViolations() -> [String] {
         var problems: [String] = []
         var entries = 0
-        for s in Int32(0) ..< Int32(symbols.count) where hubColumns.contains(s) {
+        for s in Int32(0) ..< Int32(tableau.symbols.count) where tableau.hubColumns.contains(s) {
             var previous: Int32 = -1
-            var node = symbols[Int(s)].column
+            var node = tableau.symbols[Int(s)].column
             while node >= 0 {
-                let r = columnNodes[Int(node)].row
-                if hubColumns[s, row: r] != previous {
+                let r = tableau.columnNodes[Int(node)].row
+                if tableau.hubColumns[s, row: r] != previous {
                     problems.append("hub column of symbol \(s): row \(r) indexed after "
-                        + "\(hubColumns[s, row: r] ?? -2), not \(previous)")
+                        + "\(tableau.hubColumns[s, row: r] ?? -2), not \(previous)")
                 }
                 entries += 1
                 previous = node
-                node = columnNodes[Int(node)].next
+                node = tableau.columnNodes[Int(node)].next
             }
         }
-        if entries != hubColumns.predecessors.count {
-            problems.append("hub columns: \(hubColumns.predecessors.count) indexed entries for \(entries)")
+        if entries != tableau.hubColumns.predecessors.count {
+            problems.append("hub columns: \(tableau.hubColumns.predecessors.count) indexed entries for \(entries)")
         }
         return problems
     }

@@ -5,16 +5,16 @@ extension SimplexCore {
     package func invariantViolations() -> [String] {
         var problems: [String] = []
         func fail(_ text: String) { problems.append(text) }
-        var occurrences = [Int](repeating: 0, count: symbols.count)
+        var occurrences = [Int](repeating: 0, count: tableau.symbols.count)
 
-        let live = rows.elements.reduce(0) { $0 + ($1.isUnused ? 0 : Int($1.count)) }
-        if live != liveCellCount { fail("rows hold \(live) cells, the live count says \(liveCellCount)") }
-        for (index, row) in rows.elements.enumerated() where !row.isUnused {
+        let live = tableau.rows.elements.reduce(0) { $0 + ($1.isUnused ? 0 : Int($1.count)) }
+        if live != cells.liveCount { fail("rows hold \(live) cells, the live count says \(cells.liveCount)") }
+        for (index, row) in tableau.rows.elements.enumerated() where !row.isUnused {
             let r = Int32(index)
             let b = row.basic
-            guard Int(b) < symbols.count else { fail("row \(r): basic \(b) out of range"); continue }
-            guard row.start >= 0, row.count >= 0, row.cellRange.upperBound <= cellPool.count else {
-                fail("row \(r): cells \(row.start)+\(row.count) outside the pool of \(cellPool.count)")
+            guard Int(b) < tableau.symbols.count else { fail("row \(r): basic \(b) out of range"); continue }
+            guard row.start >= 0, row.count >= 0, row.cellRange.upperBound <= cells.pool.count else {
+                fail("row \(r): cells \(row.start)+\(row.count) outside the pool of \(cells.pool.count)")
                 continue
             }
             if isBundleRow(row) {
@@ -36,8 +36,8 @@ extension SimplexCore {
                 }
                 continue
             }
-            if symbols[Int(b)].row != r {
-                fail("row \(r): basic \(describeSymbol(b)) points to row \(symbols[Int(b)].row)")
+            if tableau.symbols[Int(b)].row != r {
+                fail("row \(r): basic \(describeSymbol(b)) points to row \(tableau.symbols[Int(b)].row)")
             }
             if row.isDefinition != (kind(b) == .external) {
                 fail("row \(r): definition flag disagrees with \(describeSymbol(b))")
@@ -73,34 +73,38 @@ extension SimplexCore {
         // made basic without its list taken first (see `SymbolRecord.row`) would strand its
         // list.
         var listedObjectiveNodes = 0
-        var onAList = [Bool](repeating: false, count: objectiveNodes.count)
-        for (index, record) in symbols.elements.enumerated() {
+        var onAList = [Bool](repeating: false, count: objective.nodes.count)
+        for (index, record) in tableau.symbols.elements.enumerated() {
             let s = Int32(index)
             var count = 0
             var node = record.column
             while node >= 0 {
-                let q = columnNodes[Int(node)].row
-                if q < 0 || Int(q) >= rows.count || rows[Int(q)].isUnused
-                    || cellPosition(of: s, in: rows[Int(q)]) == nil {
+                let q = tableau.columnNodes[Int(node)].row
+                if q < 0 || Int(q) >= tableau.rows.count || tableau.rows[Int(q)].isUnused
+                    || cellPosition(of: s, in: tableau.rows[Int(q)]) == nil {
                     fail("column of \(describeSymbol(s)) lists row \(q) without it")
                 }
                 count += 1
-                node = columnNodes[Int(node)].next
-                if count > rows.count { fail("column of \(describeSymbol(s)) loops"); break }
+                node = tableau.columnNodes[Int(node)].next
+                if count > tableau.rows.count { fail("column of \(describeSymbol(s)) loops"); break }
             }
             if count != occurrences[index] {
                 fail("column of \(describeSymbol(s)): \(count) entries for \(occurrences[index]) rows")
             }
             if kind(s) == .unused { continue }
             if isBundle(s)
-                && (bundleRow(s) < 0 || Int(bundleRow(s)) >= rows.count || rows[Int(bundleRow(s))].basic != s) {
+                && (bundleRow(s) < 0 || Int(bundleRow(s)) >= tableau.rows.count
+                    || tableau.rows[Int(bundleRow(s))].basic != s)
+            {
                 fail("bundle \(describeSymbol(s)) has no row")
             }
             var objective = record.objective
             var previousRank = -1
             while objective >= 0 {
-                let n = objectiveNodes[Int(objective)]
-                if n.level < 0 || Int(n.level) >= levels.count || levels[Int(n.level)].users <= 0 {
+                let n = self.objective.nodes[Int(objective)]
+                if n.level < 0 || Int(n.level) >= self.objective.levels.count
+                    || self.objective.levels[Int(n.level)].users <= 0
+                {
                     fail("objective of \(describeSymbol(s)) at dead level \(n.level)")
                 } else if rank(n.level) == Int.max {
                     fail("objective of \(describeSymbol(s)) at level \(n.level), which is not in the level order")
@@ -116,7 +120,7 @@ extension SimplexCore {
                 objective = n.next
                 listedObjectiveNodes += 1
             }
-            if record.row >= 0 && (Int(record.row) >= rows.count || rows[Int(record.row)].basic != s) {
+            if record.row >= 0 && (Int(record.row) >= tableau.rows.count || tableau.rows[Int(record.row)].basic != s) {
                 fail("\(describeSymbol(s)) points to row \(record.row) that is not its own")
             }
             // Optimality up to roundoff: the solver may stop short of coefficients it cannot
@@ -127,13 +131,15 @@ extension SimplexCore {
             if !optimumIsDecidedExactly, let (rank, c) = improvement(s) {
                 // A level outside the order is reported above; reading its rank here would
                 // trap.
-                if rank < levelOrder.count && abs(c) > 1e-7 * min(levels[Int(levelOrder[rank])].scale, 1e4) {
+                if rank < self.objective.levelOrder.count
+                    && abs(c) > 1e-7 * min(self.objective.levels[Int(self.objective.levelOrder[rank])].scale, 1e4)
+                {
                     fail("not optimal: \(describeSymbol(s)) would improve the objective")
                 }
             }
             if kind(s) == .artificial { fail("artificial \(describeSymbol(s)) outlived its addition") }
         }
-        var freeNode = freeObjectiveNode
+        var freeNode = objective.freeNode
         while freeNode >= 0 {
             if onAList[Int(freeNode)] {
                 fail("objective node \(freeNode) is free and on a list, or the free list loops")
@@ -141,40 +147,44 @@ extension SimplexCore {
             }
             onAList[Int(freeNode)] = true
             listedObjectiveNodes += 1
-            freeNode = objectiveNodes.next(at: Int(freeNode))
+            freeNode = objective.nodes.next(at: Int(freeNode))
         }
-        if listedObjectiveNodes != objectiveNodes.count {
-            fail("\(objectiveNodes.count) objective nodes, \(listedObjectiveNodes) on lists and the free list")
+        if listedObjectiveNodes != objective.nodes.count {
+            fail("\(objective.nodes.count) objective nodes, \(listedObjectiveNodes) on lists and the free list")
         }
-        if !levelNodeCountsStale {
-            var counted = [Int32](repeating: 0, count: levelNodeCounts.count)
-            for k in 0 ..< objectiveNodes.count where objectiveNodes.level(at: k) >= 0 {
-                let l = Int(objectiveNodes.level(at: k))
+        if !objective.levelNodeCountsStale {
+            var counted = [Int32](repeating: 0, count: objective.levelNodeCounts.count)
+            for k in 0 ..< objective.nodes.count where objective.nodes.level(at: k) >= 0 {
+                let l = Int(objective.nodes.level(at: k))
                 if l < counted.count {
                     counted[l] += 1
                 } else {
                     fail("objective node \(k) at level \(l), which has no count")
                 }
             }
-            for l in counted.indices where counted[l] != (l < levelNodeCounts.count ? levelNodeCounts[l] : 0) {
-                fail("level \(l) holds \(counted[l]) objective nodes, counted "
-                    + "\(l < levelNodeCounts.count ? levelNodeCounts[l] : 0)")
+            for l in counted.indices
+            where counted[l] != (l < objective.levelNodeCounts.count ? objective.levelNodeCounts[l] : 0) {
+                fail(
+                    "level \(l) holds \(counted[l]) objective nodes, counted "
+                        + "\(l < objective.levelNodeCounts.count ? objective.levelNodeCounts[l] : 0)")
             }
         }
 
-        var uses = [Int32](repeating: 0, count: variables.count)
-        for (index, record) in constraints.elements.enumerated() where record.isAlive {
+        var uses = [Int32](repeating: 0, count: registry.variables.count)
+        for (index, record) in registry.constraints.elements.enumerated() where record.isAlive {
             let c = Int32(index)
             for m in [record.marker, record.other] where m >= 0 {
-                if Int(m) >= symbols.count || symbols[Int(m)].owner != c || kind(m) == .unused || kind(m) == .external {
+                if Int(m) >= tableau.symbols.count || tableau.symbols[Int(m)].owner != c || kind(m) == .unused
+                    || kind(m) == .external
+                {
                     fail("constraint c\(c) has a bad tag symbol \(m)")
                 }
             }
             for t in terms(of: record) { uses[Int(t.variable)] += 1 }
             for level in [record.level, record.lowerLevel] where level >= 0 {
-                if Int(level) >= levels.count {
-                    fail("constraint c\(c) names level \(level) of \(levels.count)")
-                } else if !(levels[Int(level)].priority < 1000) {
+                if Int(level) >= objective.levels.count {
+                    fail("constraint c\(c) names level \(level) of \(objective.levels.count)")
+                } else if !(objective.levels[Int(level)].priority < 1000) {
                     fail("constraint c\(c): optional at a required level")
                 }
             }
@@ -185,12 +195,12 @@ extension SimplexCore {
                 }
             }
         }
-        for (index, record) in variables.elements.enumerated() where record.isAlive {
+        for (index, record) in registry.variables.elements.enumerated() where record.isAlive {
             if uses[index] != record.uses {
                 fail("variable \(name(ofVariable: Int32(index))): \(record.uses) uses recorded, \(uses[index]) found")
             }
             if record.symbol >= 0
-                && (kind(record.symbol) != .external || symbols[Int(record.symbol)].owner != Int32(index)) {
+                && (kind(record.symbol) != .external || tableau.symbols[Int(record.symbol)].owner != Int32(index)) {
                 fail("variable \(name(ofVariable: Int32(index))): symbol \(record.symbol) is not its own")
             }
             if record.uses == 0 && record.symbol >= 0 && rowIndex(record.symbol) < 0 {
@@ -199,19 +209,26 @@ extension SimplexCore {
         }
         // And the other way: an external symbol names a live variable that has it, or no
         // variable at all (a lingering one, see `ownsItsVariable`).
-        for (index, record) in symbols.elements.enumerated() where kind(Int32(index)) == .external
+        for (index, record) in tableau.symbols.elements.enumerated() where kind(Int32(index)) == .external
             && record.owner >= 0 {
             let v = Int(record.owner)
-            if v >= variables.count || !variables[v].isAlive || variables[v].symbol != Int32(index) {
+            if v >= registry.variables.count || !registry.variables[v].isAlive
+                || registry.variables[v].symbol != Int32(index)
+            {
                 fail("external symbol \(index) names variable \(v), which does not have it")
             }
         }
-        if phaseLevel >= 0 { fail("phase one still active") }
+        if objective.phaseLevel >= 0 { fail("phase one still active") }
         for problem in hubColumnViolations() { fail(problem) }
-        for l in levelOrder where levels[Int(l)].priority >= phaseOnePriority { fail("phase-one level lingers") }
-        for (position, l) in levelOrder.enumerated() {
+        for l in objective.levelOrder where objective.levels[Int(l)].priority >= phaseOnePriority {
+            fail("phase-one level lingers")
+        }
+        for (position, l) in objective.levelOrder.enumerated() {
             if rank(l) != position { fail("level \(l) at position \(position) has rank \(rank(l))") }
-            if position > 0 && levels[Int(levelOrder[position - 1])].priority <= levels[Int(l)].priority {
+            if position > 0
+                && objective.levels[Int(objective.levelOrder[position - 1])].priority
+                    <= objective.levels[Int(l)].priority
+            {
                 fail("level order not by descending priority at position \(position)")
             }
         }
@@ -225,56 +242,60 @@ extension SimplexCore {
     /// more: `dump()` is the readable form.
     package func stateFingerprint() -> StateFingerprint {
         var d = StateFingerprint()
-        d.feed(rows.count)
+        d.feed(tableau.rows.count)
         // Cells by content, not position: when the pool is squeezed depends on history.
-        for r in rows.elements {
+        for r in tableau.rows.elements {
             d.feed(r.basic); d.feed(r.level); d.feed(r.constant); d.feed(r.count)
             for t in cells(of: r) { d.feed(t.symbol); d.feed(t.coefficient) }
         }
-        d.feed(symbols.count)
-        for s in symbols.elements {
+        d.feed(tableau.symbols.count)
+        for s in tableau.symbols.elements {
             d.feed(s.row); d.feed(s.column)
             d.feed(s.objective); d.feed(s.owner)
         }
-        for k in symbolKinds.elements { d.feed(Int32(k.rawValue)) }
-        d.feed(columnNodes.count)
-        for n in columnNodes.elements { d.feed(n.row); d.feed(n.next) }
-        d.feed(objectiveNodes.count)
-        for n in objectiveNodes.elements { d.feed(n.level); d.feed(n.next); d.feed(n.coefficient) }
-        d.feed(levels.count)
-        for l in levels { d.feed(l.priority); d.feed(l.users); d.feed(l.constant); d.feed(l.scale) }
-        d.feed(constraints.count)
-        for c in constraints.elements {
+        for k in tableau.symbolKinds.elements { d.feed(Int32(k.rawValue)) }
+        d.feed(tableau.columnNodes.count)
+        for n in tableau.columnNodes.elements { d.feed(n.row); d.feed(n.next) }
+        d.feed(objective.nodes.count)
+        for n in objective.nodes.elements { d.feed(n.level); d.feed(n.next); d.feed(n.coefficient) }
+        d.feed(objective.levels.count)
+        for l in objective.levels { d.feed(l.priority); d.feed(l.users); d.feed(l.constant); d.feed(l.scale) }
+        d.feed(registry.constraints.count)
+        for c in registry.constraints.elements {
             // The terms' content, not their position: two cores in the same state may have
             // squeezed their shared term arrays at different times.
             d.feed(c.isAlive); d.feed(c.termShape)
             for t in terms(of: c) { d.feed(t.variable); d.feed(t.coefficient) }
             d.feed(c.constant); d.feed(Int32(c.relation == .equal ? 0 : c.relation == .lessThanOrEqual ? 1 : 2))
-            d.feed(c.isAlive && c.level >= 0 ? levels[Int(c.level)].priority : 1000)
+            d.feed(c.isAlive && c.level >= 0 ? objective.levels[Int(c.level)].priority : 1000)
             d.feed(c.level); d.feed(c.marker); d.feed(c.other)
             d.feed(c.isSplit ? 1 : 0); d.feed(c.isSplit ? c.lowerLevel : -1)
             d.feed(c.isEdit ? 1 : 0); d.feed(UInt64(c.serial))
         }
-        d.feed(variables.count)
-        for (index, v) in variables.elements.enumerated() {
+        d.feed(registry.variables.count)
+        for (index, v) in registry.variables.elements.enumerated() {
             let name = name(ofVariable: Int32(index))
             d.feed(v.isAlive); d.feed(v.symbol); d.feed(v.uses); d.feed(v.edit); d.feed(v.value)
             d.feed(name.utf8.count)
             for byte in name.utf8 { d.feed(Int32(byte)) }
         }
-        for list in [levelOrder.ids, dirty, candidates, pendingObjective, infeasible.symbols, phaseSymbols] {
+        for list in [
+            objective.levelOrder.ids, operation.dirty, objective.candidates, objective.pending,
+            operation.infeasible.symbols, objective.phaseSymbols,
+        ] {
             d.feed(list.count)
             for x in list { d.feed(x) }
         }
         // Transient flags: clear between operations. A rolled-back operation may leave the
         // array longer than `symbols` (spare capacity that later symbols reuse).
-        for f in flags.elements.prefix(symbols.count) { d.feed(Int32(f)) }
-        for x in [freeRow, freeSymbol, freeColumnNode, freeObjectiveNode,
-                  freeLevel, freeConstraint, freeVariable, phaseLevel] {
+        for f in operation.flags.elements.prefix(tableau.symbols.count) { d.feed(Int32(f)) }
+        for x in [tableau.freeRow, tableau.freeSymbol, tableau.freeColumnNode, objective.freeNode,
+                  objective.freeLevel, registry.freeConstraint, registry.freeVariable, objective.phaseLevel] {
             d.feed(x)
         }
-        d.feed(UInt64(serialCounter)); d.feed(allSymbolsDirty)
-        d.feed(UInt64(UInt32(bitPattern: variableOrderEvidence))); d.feed(levelsFollowVariableOrder)
+        d.feed(UInt64(registry.serialCounter)); d.feed(operation.allSymbolsDirty)
+        d.feed(UInt64(UInt32(bitPattern: definitionLevels.variableOrderEvidence)))
+        d.feed(definitionLevels.followVariableOrder)
         return d
     }
 
@@ -282,30 +303,30 @@ extension SimplexCore {
     /// right after `updateValues`.
     package func valueViolations() -> [String] {
         var problems: [String] = []
-        var computed = [Double](repeating: 0, count: symbols.count)
+        var computed = [Double](repeating: 0, count: tableau.symbols.count)
         var order: [Int32] = []
-        for (index, record) in symbols.elements.enumerated() where kind(Int32(index)) == .external
-            && record.row >= 0 && rows[Int(record.row)].isDefinition {
+        for (index, record) in tableau.symbols.elements.enumerated() where kind(Int32(index)) == .external
+            && record.row >= 0 && tableau.rows[Int(record.row)].isDefinition {
             order.append(Int32(index))
         }
         order.sort { definitionLevel($0) < definitionLevel($1) }
         func value(_ s: Int32) -> Double {
-            let r = symbols[Int(s)].row
+            let r = tableau.symbols[Int(s)].row
             if r < 0 { return 0 }
             // A lingering symbol counts as zero, as in `currentValue`.
-            guard rows[Int(r)].isDefinition else { return rows[Int(r)].constant }
+            guard tableau.rows[Int(r)].isDefinition else { return tableau.rows[Int(r)].constant }
             return ownsItsVariable(s) ? computed[Int(s)] : 0
         }
         for s in order {
-            let row = rows[Int(symbols[Int(s)].row)]
+            let row = tableau.rows[Int(tableau.symbols[Int(s)].row)]
             var v = row.constant
             for t in cells(of: row) { v += t.coefficient * value(t.symbol) }
             computed[Int(s)] = v
         }
-        for (index, record) in symbols.elements.enumerated() where kind(Int32(index)) == .external
+        for (index, record) in tableau.symbols.elements.enumerated() where kind(Int32(index)) == .external
             && ownsItsVariable(Int32(index)) {
             let expected = value(Int32(index))
-            let cached = variables[Int(record.owner)].value
+            let cached = registry.variables[Int(record.owner)].value
             if abs(expected - cached) > 1e-6 * max(1, abs(expected)) {
                 problems.append("\(describeSymbol(Int32(index))) cached \(cached), computed \(expected)")
             }
@@ -317,14 +338,16 @@ extension SimplexCore {
         // leaves no bits for the 8 (ulp(1e19) is 2048), and that is the arithmetic's limit,
         // not a wrong tableau.
         var largest = 0.0
-        for c in constraints.elements where c.isAlive { largest = max(largest, abs(c.constant)) }
-        for s in symbols.indices where symbolKinds[s] == .external { largest = max(largest, abs(value(Int32(s)))) }
-        for (index, c) in constraints.elements.enumerated() where c.isAlive {
+        for c in registry.constraints.elements where c.isAlive { largest = max(largest, abs(c.constant)) }
+        for s in tableau.symbols.indices where tableau.symbolKinds[s] == .external {
+            largest = max(largest, abs(value(Int32(s))))
+        }
+        for (index, c) in registry.constraints.elements.enumerated() where c.isAlive {
             var expression = c.constant
             var magnitude = abs(c.constant)
             for t in terms(of: c) {
-                let s = variables[Int(t.variable)].symbol
-                let term = t.coefficient * (s >= 0 ? value(s) : variables[Int(t.variable)].value)
+                let s = registry.variables[Int(t.variable)].symbol
+                let term = t.coefficient * (s >= 0 ? value(s) : registry.variables[Int(t.variable)].value)
                 expression += term
                 magnitude += abs(term)
             }
@@ -376,7 +399,7 @@ extension SimplexCore {
     /// Package.swift): a test run built so catches a broken invariant at the operation that
     /// broke it, not at the next check a test happens to make.
     func requireInvariants(after what: String) {
-        guard checksInvariantsAtCommits else { return }
+        guard operation.checksInvariantsAtCommits else { return }
         let violations = invariantViolations()
         guard !violations.isEmpty else { return }
         fatalError("RATITE_INVARIANTS: \(what) left the core inconsistent:\n"

@@ -13,9 +13,9 @@ extension SimplexCore {
     /// The coefficient of `s` at level `l`.
     func objectiveCoefficient(_ s: Int32, level l: Int32) -> Double {
         let r = rank(l)
-        var node = symbols[Int(s)].objective
+        var node = tableau.symbols[Int(s)].objective
         while node >= 0 {
-            let n = objectiveNodes[Int(node)]
+            let n = objective.nodes[Int(node)]
             if n.level == l { return n.coefficient }
             if rank(n.level) > r { return 0 }
             node = n.next
@@ -39,32 +39,32 @@ extension SimplexCore {
     /// bundled dummy basic might) adds through its row instead: its record has no room for
     /// a list (see `SymbolRecord`), and the objective stays in parametric symbols.
     mutating func addObjectiveCoefficient(_ s: Int32, level l: Int32, _ delta: Double, after previous: inout Int32) {
-        if symbols[Int(s)].row >= 0 {
+        if tableau.symbols[Int(s)].row >= 0 {
             addToObjective(s, level: l, weight: delta)
             return
         }
-        if l == phaseLevel { phaseSymbols.append(s) }
-        if abs(delta) > levels[Int(l)].scale {
+        if l == objective.phaseLevel { objective.phaseSymbols.append(s) }
+        if abs(delta) > objective.levels[Int(l)].scale {
             noteLevel(l)
-            levels[Int(l)].scale = abs(delta)
+            objective.levels[Int(l)].scale = abs(delta)
         }
         let r = rank(l)
-        var node = previous < 0 ? symbols[Int(s)].objective : objectiveNodes.next(at: Int(previous))
-        while node >= 0 && objectiveNodes.level(at: Int(node)) != l && rank(objectiveNodes.level(at: Int(node))) < r {
+        var node = previous < 0 ? tableau.symbols[Int(s)].objective : objective.nodes.next(at: Int(previous))
+        while node >= 0 && objective.nodes.level(at: Int(node)) != l && rank(objective.nodes.level(at: Int(node))) < r {
             previous = node
-            node = objectiveNodes.next(at: Int(node))
+            node = objective.nodes.next(at: Int(node))
         }
-        if node >= 0 && objectiveNodes.level(at: Int(node)) == l {
-            let c = cancellingSum(objectiveNodes.coefficient(at: Int(node)), delta)
+        if node >= 0 && objective.nodes.level(at: Int(node)) == l {
+            let c = cancellingSum(objective.nodes.coefficient(at: Int(node)), delta)
             if c == 0 {
-                linkObjective(of: s, after: previous, to: objectiveNodes.next(at: Int(node)))
+                linkObjective(of: s, after: previous, to: objective.nodes.next(at: Int(node)))
                 noteObjectiveNode(node)
-                objectiveNodes[Int(node)] = ObjectiveNode(level: -1, next: freeObjectiveNode, coefficient: 0)
-                freeObjectiveNode = node
+                objective.nodes[Int(node)] = ObjectiveNode(level: -1, next: objective.freeNode, coefficient: 0)
+                objective.freeNode = node
                 countLevelNode(l, -1)
             } else {
                 noteObjectiveNode(node)
-                objectiveNodes.setCoefficient(c, at: Int(node))
+                objective.nodes.setCoefficient(c, at: Int(node))
                 previous = node
             }
             noteObjectiveChange(s)
@@ -81,28 +81,28 @@ extension SimplexCore {
     @inline(__always) private mutating func linkObjective(of s: Int32, after previous: Int32, to node: Int32) {
         if previous < 0 {
             noteSymbol(s)
-            symbols[Int(s)].objective = node
+            tableau.symbols[Int(s)].objective = node
         } else {
             noteObjectiveNode(previous)
-            objectiveNodes.setNext(node, at: Int(previous))
+            objective.nodes.setNext(node, at: Int(previous))
         }
     }
 
     private mutating func newObjectiveNode(_ node: ObjectiveNode) -> Int32 {
         countLevelNode(node.level, 1)
-        if freeObjectiveNode >= 0 {
-            let fresh = freeObjectiveNode
+        if objective.freeNode >= 0 {
+            let fresh = objective.freeNode
             noteObjectiveNode(fresh)
-            freeObjectiveNode = objectiveNodes.next(at: Int(fresh))
-            objectiveNodes[Int(fresh)] = node
+            objective.freeNode = objective.nodes.next(at: Int(fresh))
+            objective.nodes[Int(fresh)] = node
             return fresh
         }
-        objectiveNodes.append(node)
-        return Int32(objectiveNodes.count - 1)
+        objective.nodes.append(node)
+        return Int32(objective.nodes.count - 1)
     }
 
     /// Drops every objective coefficient of `s`.
-    mutating func clearObjective(_ s: Int32) { freeObjectiveList(of: s, from: symbols[Int(s)].objective) }
+    mutating func clearObjective(_ s: Int32) { freeObjectiveList(of: s, from: tableau.symbols[Int(s)].objective) }
 
     /// Frees `s`'s objective list, from `head`, and clears the record's head (a basic
     /// symbol's record has none to clear).
@@ -110,15 +110,15 @@ extension SimplexCore {
         var node = head
         if node < 0 { return }
         while node >= 0 {
-            let next = objectiveNodes.next(at: Int(node))
+            let next = objective.nodes.next(at: Int(node))
             noteObjectiveNode(node)
-            countLevelNode(objectiveNodes.level(at: Int(node)), -1)
-            objectiveNodes[Int(node)] = ObjectiveNode(level: -1, next: freeObjectiveNode, coefficient: 0)
-            freeObjectiveNode = node
+            countLevelNode(objective.nodes.level(at: Int(node)), -1)
+            objective.nodes[Int(node)] = ObjectiveNode(level: -1, next: objective.freeNode, coefficient: 0)
+            objective.freeNode = node
             node = next
         }
         noteSymbol(s)
-        symbols[Int(s)].objective = -1
+        tableau.symbols[Int(s)].objective = -1
         noteObjectiveChange(s)
     }
 
@@ -126,10 +126,10 @@ extension SimplexCore {
     mutating func addToObjective(_ s: Int32, level l: Int32, weight: Double) {
         let r = rowIndex(s)
         if r >= 0 {
-            let row = rows[Int(r)]
+            let row = tableau.rows[Int(r)]
             precondition(!row.isDefinition, "objective symbols are restricted")
             noteLevel(l)
-            levels[Int(l)].constant += weight * row.constant
+            objective.levels[Int(l)].constant += weight * row.constant
             for t in cells(of: row) { addObjectiveCoefficient(t.symbol, level: l, weight * t.coefficient) }
         } else {
             addObjectiveCoefficient(s, level: l, weight)
@@ -144,40 +144,40 @@ extension SimplexCore {
         if node < 0 { return }
         // Copy the coefficients first: the loop below may reuse freed nodes. The copy goes
         // to a scratch list kept across calls (taken out while in use), not a new array.
-        var weights = objectiveScratch
-        objectiveScratch = []
+        var weights = scratch.levelCoefficients
+        scratch.levelCoefficients = []
         weights.empty()
         while node >= 0 {
-            weights.append((objectiveNodes.level(at: Int(node)), objectiveNodes.coefficient(at: Int(node))))
-            node = objectiveNodes.next(at: Int(node))
+            weights.append((objective.nodes.level(at: Int(node)), objective.nodes.coefficient(at: Int(node))))
+            node = objective.nodes.next(at: Int(node))
         }
         freeObjectiveList(of: e, from: head)
         for (l, w) in weights {
             noteLevel(l)
-            levels[Int(l)].constant += w * row.constant
+            objective.levels[Int(l)].constant += w * row.constant
         }
         // The weights are in rank order, so each symbol's list is walked once for all.
         for t in cells(of: row) {
             var previous: Int32 = -1
             for (l, w) in weights { addObjectiveCoefficient(t.symbol, level: l, w * t.coefficient, after: &previous) }
         }
-        objectiveScratch = weights
+        scratch.levelCoefficients = weights
     }
 
     @inline(__always) mutating func noteObjectiveChange(_ s: Int32) {
-        if flags[Int(s)] & SymbolFlags.pending == 0 {
-            flags[Int(s)] |= SymbolFlags.pending
-            pendingObjective.append(s)
+        if operation.flags[Int(s)] & SymbolFlags.pending == 0 {
+            operation.flags[Int(s)] |= SymbolFlags.pending
+            objective.pending.append(s)
         }
     }
 
     /// The highest-priority nonzero objective coefficient of `s`, with its level's rank:
     /// the first in its list that is not roundoff.
     @inline(__always) func leadingObjective(_ s: Int32) -> (rank: Int, coefficient: Double)? {
-        var node = symbols[Int(s)].objective
+        var node = tableau.symbols[Int(s)].objective
         while node >= 0 {
-            let n = objectiveNodes[Int(node)]
-            if abs(n.coefficient) > entryTolerance * min(levels[Int(n.level)].scale, 1e4) {
+            let n = objective.nodes[Int(node)]
+            if abs(n.coefficient) > objective.entryTolerance * min(objective.levels[Int(n.level)].scale, 1e4) {
                 return (rank(n.level), n.coefficient)
             }
             node = n.next
@@ -189,21 +189,21 @@ extension SimplexCore {
     /// walking both lists side by side; a level missing from a list counts as zero there.
     /// - Returns: negative, zero or positive.
     func compareObjectiveRatios(_ a: Int32, _ da: Double, _ b: Int32, _ db: Double) -> Int {
-        var nodeA = symbols[Int(a)].objective, nodeB = symbols[Int(b)].objective
+        var nodeA = tableau.symbols[Int(a)].objective, nodeB = tableau.symbols[Int(b)].objective
         while nodeA >= 0 || nodeB >= 0 {
-            let rankA = nodeA >= 0 ? rank(objectiveNodes.level(at: Int(nodeA))) : Int.max
-            let rankB = nodeB >= 0 ? rank(objectiveNodes.level(at: Int(nodeB))) : Int.max
+            let rankA = nodeA >= 0 ? rank(objective.nodes.level(at: Int(nodeA))) : Int.max
+            let rankB = nodeB >= 0 ? rank(objective.nodes.level(at: Int(nodeB))) : Int.max
             let r = min(rankA, rankB)
             // Past the ranked levels (a level with no users ranks nowhere): nothing to compare.
             if r == Int.max { break }
             var x = 0.0, y = 0.0
             if rankA == r {
-                x = objectiveNodes.coefficient(at: Int(nodeA)) / da
-                nodeA = objectiveNodes.next(at: Int(nodeA))
+                x = objective.nodes.coefficient(at: Int(nodeA)) / da
+                nodeA = objective.nodes.next(at: Int(nodeA))
             }
             if rankB == r {
-                y = objectiveNodes.coefficient(at: Int(nodeB)) / db
-                nodeB = objectiveNodes.next(at: Int(nodeB))
+                y = objective.nodes.coefficient(at: Int(nodeB)) / db
+                nodeB = objective.nodes.next(at: Int(nodeB))
             }
             if abs(x - y) > objectiveTolerance * max(1, abs(x), abs(y)) { return x < y ? -1 : 1 }
         }

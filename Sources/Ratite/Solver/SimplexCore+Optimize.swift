@@ -9,21 +9,21 @@ extension SimplexCore {
     mutating func optimize() throws(CoreError) {
         // Nothing can enter when no objective coefficient changed and no candidate is left
         // (a required constraint placed without pivots): most additions end here.
-        if pendingObjective.isEmpty && candidates.isEmpty { return }
+        if objective.pending.isEmpty && objective.candidates.isEmpty { return }
         var degenerateRun = 0
         var budget = pivotBudget
         // Roundoff can make a zero reduced cost look negative and send two pivots back and
         // forth forever (Bland's rule only prevents cycles in exact arithmetic). A repeated
         // pivot raises the tolerance for entering until the cycle breaks.
         var recent: [(Int32, Int32)] = []
-        defer { entryTolerance = objectiveTolerance }
+        defer { objective.entryTolerance = objectiveTolerance }
         while let (e, direction) = chooseEntering(bland: degenerateRun >= blandThreshold) {
             guard let r = chooseLeavingRow(
                 entering: e, direction: direction, bland: degenerateRun >= blandThreshold) else {
                 // Every level sums non-negative errors, so no direction improves it without
                 // bound: this coefficient is roundoff of a zero. (Range probes optimize a
                 // plain variable, which can be unbounded.)
-                guard objectiveIsBounded else {
+                guard objective.isBounded else {
                     throw .internalError("objective unbounded entering \(describeSymbol(e))")
                 }
                 doubtOptimum()
@@ -41,17 +41,17 @@ extension SimplexCore {
                 if budget == 0 { throw .internalError("optimization did not converge") }
                 continue
             }
-            let pair = (e, rows[Int(r)].basic)
+            let pair = (e, tableau.rows[Int(r)].basic)
             if recent.contains(where: { $0 == pair }) {
                 doubtOptimum()
-                entryTolerance *= 1000
+                objective.entryTolerance *= 1000
                 recent.removeAll()
-                if entryTolerance > 1e-3 { throw .internalError("optimization cycles on roundoff") }
+                if objective.entryTolerance > 1e-3 { throw .internalError("optimization cycles on roundoff") }
                 continue
             }
             recent.append(pair)
             if recent.count > 16 { recent.removeFirst() }
-            let degenerate = abs(rows[Int(r)].constant) <= feasibilityTolerance
+            let degenerate = abs(tableau.rows[Int(r)].constant) <= feasibilityTolerance
             degenerateRun = degenerate ? degenerateRun + 1 : 0
             try pivot(entering: e, row: r)
             try refuseOverflow()
@@ -60,7 +60,7 @@ extension SimplexCore {
         }
     }
 
-    private var pivotBudget: Int { 1000 + 50 * (rows.count + symbols.count) }
+    private var pivotBudget: Int { 1000 + 50 * (tableau.rows.count + tableau.symbols.count) }
 
     /// Consecutive degenerate pivots after which Bland's rule takes over.
     private var blandThreshold: Int { 50 }
@@ -74,40 +74,42 @@ extension SimplexCore {
     /// required inequality ended violated by 32.
     private func isRoundoffStep(entering e: Int32, row r: Int32) -> Bool {
         // A level no constraint uses any more ranks nowhere; `dropImprovement` leaves it.
-        guard let (rank, c) = leadingObjective(e), rank < levelOrder.count else { return false }
-        guard abs(c) <= roundoffGain * min(levels[Int(levelOrder[rank])].scale, 1) else { return false }
-        let row = rows[Int(r)]
+        guard let (rank, c) = leadingObjective(e), rank < objective.levelOrder.count else { return false }
+        guard abs(c) <= roundoffGain * min(objective.levels[Int(objective.levelOrder[rank])].scale, 1) else {
+            return false
+        }
+        let row = tableau.rows[Int(r)]
         return abs(coefficient(of: e, in: row)) < smallPivotElement * min(1, largestCoefficient(in: row))
     }
 
     /// Zeroes the coefficient through which `e` looks improving (its leading one).
     private mutating func dropImprovement(of e: Int32) {
-        guard let (rank, c) = leadingObjective(e), rank < levelOrder.count else { return }
-        addObjectiveCoefficient(e, level: levelOrder[rank], -c)
+        guard let (rank, c) = leadingObjective(e), rank < objective.levelOrder.count else { return }
+        addObjectiveCoefficient(e, level: objective.levelOrder[rank], -c)
     }
 
     /// The symbol to bring into the basis, and the direction it moves (+1 up, -1 down; only
     /// external symbols move down), or nil at an optimum.
     mutating func chooseEntering(bland: Bool) -> (Int32, Double)? {
-        for s in pendingObjective {
-            flags[Int(s)] &= ~SymbolFlags.pending
-            if flags[Int(s)] & SymbolFlags.candidate == 0 && improvementNotingDoubt(s) {
-                flags[Int(s)] |= SymbolFlags.candidate
-                candidates.append(s)
+        for s in objective.pending {
+            operation.flags[Int(s)] &= ~SymbolFlags.pending
+            if operation.flags[Int(s)] & SymbolFlags.candidate == 0 && improvementNotingDoubt(s) {
+                operation.flags[Int(s)] |= SymbolFlags.candidate
+                objective.candidates.append(s)
             }
         }
-        pendingObjective.empty()
+        objective.pending.empty()
 
         var best: Int32 = -1
         var bestRank = Int.max
         var bestGain = 0.0
         var i = 0
-        while i < candidates.count {
-            let s = candidates[i]
+        while i < objective.candidates.count {
+            let s = objective.candidates[i]
             guard let (rank, gain) = improvement(s) else {
-                flags[Int(s)] &= ~SymbolFlags.candidate
-                candidates.swapAt(i, candidates.count - 1)
-                candidates.removeLast()
+                operation.flags[Int(s)] &= ~SymbolFlags.candidate
+                objective.candidates.swapAt(i, objective.candidates.count - 1)
+                objective.candidates.removeLast()
                 continue
             }
             let better: Bool
@@ -131,15 +133,15 @@ extension SimplexCore {
     /// `s` improves the objective, and at which level, is not something floating point can
     /// decide.
     @inline(__always) mutating func improvementNotingDoubt(_ s: Int32) -> Bool {
-        let record = symbols[Int(s)]
+        let record = tableau.symbols[Int(s)]
         guard record.row < 0, kind(s).mayEnter else { return false }
         var node = record.objective
         while node >= 0 {
-            let n = objectiveNodes[Int(node)]
-            let scale = min(levels[Int(n.level)].scale, 1e4)
+            let n = objective.nodes[Int(node)]
+            let scale = min(objective.levels[Int(n.level)].scale, 1e4)
             let size = abs(n.coefficient)
             if size <= objectiveDoubt * scale { doubtOptimum() }
-            if size > entryTolerance * scale {
+            if size > objective.entryTolerance * scale {
                 if kind(s) == .external { return true }
                 if n.coefficient < 0 { return true }
                 return false
@@ -154,7 +156,7 @@ extension SimplexCore {
     /// mutating `chooseEntering`, a plain call copied the whole core to a stack temporary,
     /// 112 instructions of `memcpy` a call, 2% of a chain build.)
     @inline(__always) func improvement(_ s: Int32) -> (Int, Double)? {
-        let record = symbols[Int(s)]
+        let record = tableau.symbols[Int(s)]
         guard record.row < 0, kind(s).mayEnter, let (rank, c) = leadingObjective(s) else { return nil }
         if kind(s) == .external { return (rank, abs(c)) }
         return c < 0 ? (rank, -c) : nil
@@ -165,11 +167,11 @@ extension SimplexCore {
         var best: Int32 = -1
         var bestRatio = Double.infinity
         var bestCoefficient = 0.0
-        var node = symbols[Int(e)].column
+        var node = tableau.symbols[Int(e)].column
         while node >= 0 {
-            let q = columnNodes[Int(node)].row
-            node = columnNodes[Int(node)].next
-            let row = rows[Int(q)]
+            let q = tableau.columnNodes[Int(node)].row
+            node = tableau.columnNodes[Int(node)].next
+            let row = tableau.rows[Int(q)]
             if row.isDefinition { continue }
             let a = coefficient(of: e, in: row) * direction
             // A coefficient too small next to the rest of its row is roundoff; pivoting on
@@ -190,10 +192,10 @@ extension SimplexCore {
             } else if ratio > bestRatio + ratioTolerance * max(1, bestRatio) {
                 better = false
             } else if bland {
-                better = row.basic < rows[Int(best)].basic
+                better = row.basic < tableau.rows[Int(best)].basic
             } else {
                 better = magnitude > bestCoefficient
-                    || (magnitude == bestCoefficient && row.basic < rows[Int(best)].basic)
+                    || (magnitude == bestCoefficient && row.basic < tableau.rows[Int(best)].basic)
             }
             if better { best = q; bestRatio = min(ratio, bestRatio); bestCoefficient = magnitude }
         }
@@ -209,7 +211,7 @@ extension SimplexCore {
         var budget = limit ?? pivotBudget
         while let b = popInfeasible() {
             let r = rowIndex(b)
-            let row = rows[Int(r)]
+            let row = tableau.rows[Int(r)]
             let sign: Double = row.constant < 0 ? 1 : -1
             var entering: Int32 = -1
             var enteringCoefficient = 0.0
@@ -237,8 +239,8 @@ extension SimplexCore {
                 }
             }
             if entering < 0 {
-                infeasible.push(b, violation: kind(b) == .dummy ? abs(row.constant) : -row.constant)
-                flags[Int(b)] |= SymbolFlags.infeasible
+                operation.infeasible.push(b, violation: kind(b) == .dummy ? abs(row.constant) : -row.constant)
+                operation.flags[Int(b)] |= SymbolFlags.infeasible
                 throw .unsatisfiable(conflict: constraintsInCertificate(row: row))
             }
             // Checked before the pivot, so a repair that takes exactly `limit` pivots
@@ -255,26 +257,26 @@ extension SimplexCore {
     /// violated is dropped, and one whose violation changed since the entry was pushed goes
     /// back with its current violation.
     private mutating func popInfeasible() -> Int32? {
-        while let (b, key) = infeasible.pop() {
-            guard flags[Int(b)] & SymbolFlags.infeasible != 0 else { continue }
+        while let (b, key) = operation.infeasible.pop() {
+            guard operation.flags[Int(b)] & SymbolFlags.infeasible != 0 else { continue }
             let r = rowIndex(b)
             var violation = 0.0
-            if r >= 0 && !rows[Int(r)].isDefinition {
-                let c = rows[Int(r)].constant
+            if r >= 0 && !tableau.rows[Int(r)].isDefinition {
+                let c = tableau.rows[Int(r)].constant
                 violation = kind(b) == .dummy ? abs(c) : -c
             }
             if violation <= feasibilityTolerance {
                 if violation > 0 { doubtFeasibility() }
-                flags[Int(b)] &= ~SymbolFlags.infeasible
+                operation.flags[Int(b)] &= ~SymbolFlags.infeasible
                 continue
             }
             // A violation that is not a number never equals its key: taken as it is (the
             // pivot refuses the overflow), not pushed back forever.
             if violation != key && !violation.isNaN {
-                infeasible.push(b, violation: violation)
+                operation.infeasible.push(b, violation: violation)
                 continue
             }
-            flags[Int(b)] &= ~SymbolFlags.infeasible
+            operation.flags[Int(b)] &= ~SymbolFlags.infeasible
             return b
         }
         return nil

@@ -9,16 +9,16 @@ extension SimplexCore {
     /// columns of symbols flagged `deepColumn` that cancel out (listed in
     /// `cancelledEntries`) with `unlinkCancelled`.
     mutating func substitute(_ e: Int32, by source: Row, into q: Int32, unlinkingColumn: Bool = true) {
-        let target = rows[Int(q)]
+        let target = tableau.rows[Int(q)]
         guard let position = cellPosition(of: e, in: target) else { return }
         statistics.substitutions += 1
-        let c = cellPool.coefficient(at: position)
-        let start = cellPool.count
+        let c = cells.pool.coefficient(at: position)
+        let start = cells.pool.count
         var i = Int(target.start), j = Int(source.start)
         let targetEnd = target.cellRange.upperBound, sourceEnd = source.cellRange.upperBound
         while i < targetEnd || j < sourceEnd {
-            let ts = i < targetEnd ? cellPool.symbol(at: i) : Int32.max
-            let ss = j < sourceEnd ? cellPool.symbol(at: j) : Int32.max
+            let ts = i < targetEnd ? cells.pool.symbol(at: i) : Int32.max
+            let ss = j < sourceEnd ? cells.pool.symbol(at: j) : Int32.max
             if ts == e {
                 if unlinkingColumn { columnRemove(e, row: q) }
                 i += 1
@@ -26,40 +26,40 @@ extension SimplexCore {
             }
             if ss == e { j += 1; continue }
             if ts < ss {
-                cellPool.appendCopy(of: i)
+                cells.pool.appendCopy(of: i)
                 i += 1
             } else if ss < ts {
-                let sum = cellPool.coefficient(at: j) * c
+                let sum = cells.pool.coefficient(at: j) * c
                 noteMagnitude(sum)
                 if !isNearZero(sum) {
-                    cellPool.append(Cell(symbol: ss, coefficient: sum))
+                    cells.pool.append(Cell(symbol: ss, coefficient: sum))
                     columnInsert(ss, row: q)
                 }
                 j += 1
             } else {
-                let sum = cancellingSum(cellPool.coefficient(at: i), cellPool.coefficient(at: j) * c)
+                let sum = cancellingSum(cells.pool.coefficient(at: i), cells.pool.coefficient(at: j) * c)
                 noteMagnitude(sum)
                 if sum != 0 {
-                    cellPool.append(Cell(symbol: ts, coefficient: sum))
+                    cells.pool.append(Cell(symbol: ts, coefficient: sum))
                 } else if unlinkingColumn {
                     columnRemove(ts, row: q)
-                } else if !deepColumnSymbols.isEmpty && flags[Int(ts)] & SymbolFlags.deepColumn != 0 {
+                } else if !scratch.deepColumnSymbols.isEmpty && operation.flags[Int(ts)] & SymbolFlags.deepColumn != 0 {
                     // Unlinked later with the others of its column in one walk.
-                    cancelledEntries.append(ColumnEntry(symbol: ts, row: q).key)
+                    scratch.cancelledEntries.append(ColumnEntry(symbol: ts, row: q).key)
                 } else if columnRemoveMeasuringDepth(ts, row: q) > deepColumnWalk {
-                    flags[Int(ts)] |= SymbolFlags.deepColumn
-                    deepColumnSymbols.append(ts)
+                    operation.flags[Int(ts)] |= SymbolFlags.deepColumn
+                    scratch.deepColumnSymbols.append(ts)
                 }
                 i += 1
                 j += 1
             }
         }
         noteRow(q)
-        liveCellCount += cellPool.count - start - Int(target.count)
-        rows[Int(q)].start = Int32(start)
-        rows[Int(q)].count = Int32(cellPool.count - start)
-        rows[Int(q)].constant += c * source.constant
-        noteMagnitude(rows[Int(q)].constant)
+        cells.liveCount += cells.pool.count - start - Int(target.count)
+        tableau.rows[Int(q)].start = Int32(start)
+        tableau.rows[Int(q)].count = Int32(cells.pool.count - start)
+        tableau.rows[Int(q)].constant += c * source.constant
+        noteMagnitude(tableau.rows[Int(q)].constant)
         markDirty(target.basic)
         if !target.isDefinition { checkFeasibility(target.basic) }
     }
@@ -84,7 +84,7 @@ extension SimplexCore {
         if containing.count < batchedSubstitutionFloor {
             // Few rows: no column is walked often enough to matter, so each row is
             // unlinked as it is rewritten (most substitutions of a random build are these).
-            for (k, q) in containing.enumerated() where q != r && !rows[Int(q)].isDefinition {
+            for (k, q) in containing.enumerated() where q != r && !tableau.rows[Int(q)].isDefinition {
                 prefetchRewrites(of: containing, from: k + 1)
                 substitute(e, by: source, into: q)
             }
@@ -94,15 +94,15 @@ extension SimplexCore {
         // A batch walks each of its columns as far as its deepest entry, so batches are
         // large; but their nodes are held until then, so they are bounded by a share of
         // the node pool.
-        let batchLimit = max(32, columnNodes.count / 32)
-        for (k, q) in containing.enumerated() where q != r && !rows[Int(q)].isDefinition {
+        let batchLimit = max(32, tableau.columnNodes.count / 32)
+        for (k, q) in containing.enumerated() where q != r && !tableau.rows[Int(q)].isDefinition {
             prefetchRewrites(of: containing, from: k + 1)
             substitute(e, by: source, into: q, unlinkingColumn: false)
-            if cancelledEntries.count > batchLimit { unlinkCancelled() }
+            if scratch.cancelledEntries.count > batchLimit { unlinkCancelled() }
         }
         unlinkCancelled()
-        for s in deepColumnSymbols { flags[Int(s)] &= ~SymbolFlags.deepColumn }
-        deepColumnSymbols.empty()
+        for s in scratch.deepColumnSymbols { operation.flags[Int(s)] &= ~SymbolFlags.deepColumn }
+        scratch.deepColumnSymbols.empty()
     }
 
     /// Starts loading what rewriting the rows of `list` from `k` on reads first, without
@@ -120,16 +120,16 @@ extension SimplexCore {
         guard tableauOutgrowsTheCaches else { return }
         let lookahead = Self.rewriteLookahead
         if k == 0 {
-            for i in 0 ..< min(lookahead, list.count) { rows.prefetch(Int(list[i])) }
+            for i in 0 ..< min(lookahead, list.count) { tableau.rows.prefetch(Int(list[i])) }
         } else if k + lookahead - 1 < list.count {
-            rows.prefetch(Int(list[k + lookahead - 1]))
+            tableau.rows.prefetch(Int(list[k + lookahead - 1]))
         }
         let near = k + lookahead / 2
         if near < list.count {
-            let row = rows[Int(list[near])]
-            cellPool.prefetch(Int(row.start))
-            symbols.prefetch(Int(row.basic))
-            flags.prefetch(Int(row.basic))
+            let row = tableau.rows[Int(list[near])]
+            cells.pool.prefetch(Int(row.start))
+            tableau.symbols.prefetch(Int(row.basic))
+            operation.flags.prefetch(Int(row.basic))
         }
     }
 
@@ -140,13 +140,13 @@ extension SimplexCore {
     /// Whether the tableau is large enough that its rows are rarely cached, so asking for
     /// them ahead pays: below 16,384 rows (about 2 MB with their cells) the prefetch loops
     /// only cost instructions, 1% to 2% of a build.
-    @inline(__always) var tableauOutgrowsTheCaches: Bool { rows.count > 1 << 14 }
+    @inline(__always) var tableauOutgrowsTheCaches: Bool { tableau.rows.count > 1 << 14 }
 
     /// Unlinks the entries of `cancelledEntries` from their columns, one walk a column.
     mutating func unlinkCancelled() {
-        if cancelledEntries.isEmpty { return }
-        var entries = cancelledEntries
-        cancelledEntries = []
+        if scratch.cancelledEntries.isEmpty { return }
+        var entries = scratch.cancelledEntries
+        scratch.cancelledEntries = []
         statistics.batchedUnlinks += entries.count
         entries.sort()
         var start = 0
@@ -158,21 +158,21 @@ extension SimplexCore {
             start = end
         }
         entries.empty()
-        cancelledEntries = entries
+        scratch.cancelledEntries = entries
     }
 
     /// Queues LP row of `b` for the dual simplex if its constant violates `b`'s bound.
     @inline(__always) mutating func checkFeasibility(_ b: Int32) {
         let r = rowIndex(b)
-        let c = rows[Int(r)].constant
+        let c = tableau.rows[Int(r)].constant
         let violated = c < -feasibilityTolerance || (kind(b) == .dummy && c > feasibilityTolerance)
         // Within the tolerance, but not zero: only exact arithmetic can tell roundoff of a
         // feasible zero from a real, tiny violation.
         if !violated && (c < 0 || (c > 0 && kind(b) == .dummy)) { doubtFeasibility() }
         // Pushed again when already queued: the queue's key must follow the constant.
         if violated {
-            flags[Int(b)] |= SymbolFlags.infeasible
-            infeasible.push(b, violation: kind(b) == .dummy ? abs(c) : -c)
+            operation.flags[Int(b)] |= SymbolFlags.infeasible
+            operation.infeasible.push(b, violation: kind(b) == .dummy ? abs(c) : -c)
         }
     }
 
@@ -182,14 +182,14 @@ extension SimplexCore {
     ///
     /// - Throws: `internalError`, with nothing changed, where `appendSolved` does.
     mutating func pivot(entering e: Int32, row r: Int32) throws(CoreError) {
-        let b = rows[Int(r)].basic
-        let objective = symbols[Int(e)].objective
+        let b = tableau.rows[Int(r)].basic
+        let objective = tableau.symbols[Int(e)].objective
         try exchangeBasic(row: r, entering: e)
         statistics.pivots += 1
         noteStructuralChange()
-        rows[Int(r)].isDefinition = kind(e) == .external
-        let row = rows[Int(r)]
-        if flags[Int(b)] & SymbolFlags.infeasible != 0 { flags[Int(b)] &= ~SymbolFlags.infeasible }
+        tableau.rows[Int(r)].isDefinition = kind(e) == .external
+        let row = tableau.rows[Int(r)]
+        if operation.flags[Int(b)] & SymbolFlags.infeasible != 0 { operation.flags[Int(b)] &= ~SymbolFlags.infeasible }
 
         substituteIntoLPRows(e, by: row, except: r)
         substituteObjective(e, list: objective, row: row)
@@ -205,16 +205,16 @@ extension SimplexCore {
     ///
     /// - Throws: where `appendSolved` does, with nothing changed.
     mutating func exchangeBasic(row r: Int32, entering e: Int32) throws(CoreError) {
-        let b = rows[Int(r)].basic
-        let start = cellPool.count
-        let constant = try appendSolved(rows[Int(r)], for: e)
+        let b = tableau.rows[Int(r)].basic
+        let start = cells.pool.count
+        let constant = try appendSolved(tableau.rows[Int(r)], for: e)
         replaceCells(r, from: start)
-        rows[Int(r)].basic = e
-        rows[Int(r)].constant = constant
+        tableau.rows[Int(r)].basic = e
+        tableau.rows[Int(r)].constant = constant
         noteSymbol(b)
-        symbols[Int(b)].row = -1
+        tableau.symbols[Int(b)].row = -1
         noteSymbol(e)
-        symbols[Int(e)].row = r
+        tableau.symbols[Int(e)].row = r
         markDirty(b)
         markDirty(e)
     }
@@ -234,18 +234,18 @@ extension SimplexCore {
         }
         var placedBasic = false
         var largest = 0.0
-        for k in row.cellRange where cellPool.symbol(at: k) != e {
-            let t = cellPool[k]
+        for k in row.cellRange where cells.pool.symbol(at: k) != e {
+            let t = cells.pool[k]
             largest = max(largest, abs(t.coefficient))
             if !placedBasic && row.basic < t.symbol {
-                cellPool.append(Cell(symbol: row.basic, coefficient: 1 / a))
+                cells.pool.append(Cell(symbol: row.basic, coefficient: 1 / a))
                 placedBasic = true
             }
             let c = -t.coefficient / a
             noteMagnitude(c)
-            if !isNearZero(c) { cellPool.append(Cell(symbol: t.symbol, coefficient: c)) }
+            if !isNearZero(c) { cells.pool.append(Cell(symbol: t.symbol, coefficient: c)) }
         }
-        if !placedBasic { cellPool.append(Cell(symbol: row.basic, coefficient: 1 / a)) }
+        if !placedBasic { cells.pool.append(Cell(symbol: row.basic, coefficient: 1 / a)) }
         noteGrowth(pivot: a, besideLargest: largest)
         let constant = -row.constant / a
         noteMagnitude(constant)
@@ -258,106 +258,6 @@ extension SimplexCore {
         if abs(a) < growthDoubt * largest {
             doubtFeasibility()
             doubtOptimum()
-        }
-    }
-
-    /// The lowest level definition row `row` may have: one above every defined symbol it
-    /// refers to.
-    func levelNeeded(by row: Row) -> Int32 {
-        var level: Int32 = 0
-        for t in cells(of: row) where isDefined(t.symbol) { level = max(level, definitionLevel(t.symbol) + 1) }
-        return level
-    }
-
-    /// Restores `level(dependent) > level(reference)` after `x`'s level rose or `x` became
-    /// defined, by raising the levels of the rows that refer to `x`, transitively.
-    ///
-    /// - Throws: `internalError` if the definitions refer back to `x`, which only roundoff
-    ///   of extreme input can cause (a cycle check skips a coefficient that later grows).
-    mutating func raiseLevels(above x: Int32) throws(CoreError) {
-        _ = try raiseDependents(of: x, above: definitionLevel(x), unlessReferencedBelow: -1)
-    }
-
-    /// Raises the levels of the rows that refer to parametric `x` above the level the
-    /// workspace row will have as `x`'s definition, unless one of them is a reference of
-    /// that row: defining `x` would then close a cycle, so the levels are put back and the
-    /// reference is returned.
-    ///
-    /// One walk both checks for the cycle and raises. A reference lies below `bound`, one
-    /// above the highest reference, and every row on a path from `x` to it lies lower
-    /// still, so the walk, which visits every dependent at or below the new row's level (at
-    /// least `bound`), cannot miss it; only rows below `bound` are looked up in the row.
-    /// (A separate search before defining read the same rows: on a chain linked in random
-    /// order they are the piece hung under the join, and the two walks had nearly half of
-    /// the build's cache misses at 100k.) The level is the one `storedDefinition` gives
-    /// the row after the walk: the walk leaves every row that refers to `x` above it.
-    mutating func raiseLevelsBeforeDefining(_ x: Int32) throws(CoreError) -> Int32? {
-        let bound = referenceBound(ofDefinitionOf: x)
-        return try raiseDependents(of: x, above: startingLevel(of: x, atLeast: bound), unlessReferencedBelow: bound)
-    }
-
-    /// The walk behind `raiseLevels` and `raiseLevelsBeforeDefining`: raises every row
-    /// that refers to `x`, transitively, above what it refers to, taking `x` to be at
-    /// `level`. A dependent below `referenceLevel` that the workspace row refers to stops
-    /// the walk: the raised levels are put back and the dependent is returned.
-    @inline(__always)
-    private mutating func raiseDependents(
-        of x: Int32, above level: Int32, unlessReferencedBelow referenceLevel: Int32
-    ) throws(CoreError) -> Int32? {
-        var walk = levelWalkStorage
-        levelWalkStorage = LevelWalk()
-        var containing = takeRowList()
-        defer {
-            keepRowList(containing)
-            // A walk can raise most of a random system's rows; its scratch is not kept at
-            // that size (at 100k, 5 bytes a constraint).
-            walk.work.empty(keepingAtMost: Journal.keptLogCapacity)
-            walk.raised.empty(keepingAtMost: Journal.keptLogCapacity)
-            levelWalkStorage = walk
-        }
-        walk.work.append(x)
-        while let y = walk.work.popLast() {
-            let level = y == x ? level : definitionLevel(y)
-            columnRows(y, into: &containing)
-            for z in containing where rows[Int(z)].isDefinition {
-                let d = rows[Int(z)].basic
-                let old = rows[Int(z)].level
-                if old <= level {
-                    guard d != x else {
-                        putBack(walk.raised)
-                        throw .internalError(
-                            "numerical breakdown: the definition of \(describeSymbol(x)) refers to itself")
-                    }
-                    if old < referenceLevel && isReference(d, ofDefinitionOf: x) {
-                        putBack(walk.raised)
-                        return d
-                    }
-                    if referenceLevel >= 0 { walk.raised.append((z, old)) } else { noteRow(z) }
-                    rows[Int(z)].level = level + 1
-                    statistics.raisedLevels += 1
-                    if level >= definitionLevelCeiling { definitionLevelsRanHigh = true }
-                    walk.work.append(d)
-                }
-            }
-        }
-        journalRaisedLevels(walk.raised)
-        return nil
-    }
-
-    /// Gives the rows of a refused walk their old levels back, latest raise first.
-    private mutating func putBack(_ raised: [(row: Int32, level: Int32)]) {
-        for (r, old) in raised.reversed() { rows[Int(r)].level = old }
-    }
-
-    /// Logs the rows a checking walk raised, each as it was before the raise, once the walk
-    /// stands. A walk that finds a cycle is put back and logs nothing: logging as it went,
-    /// the retries of one addition of the random family at 30k logged a million rows (64 MB
-    /// of log, and the 100k build's peak went from 290 to 1,249 bytes a constraint).
-    private mutating func journalRaisedLevels(_ raised: [(row: Int32, level: Int32)]) {
-        for (r, old) in raised where Int(r) < journal.rowFloor {
-            var row = rows[Int(r)]
-            row.level = old
-            journal.rows.append((r, row))
         }
     }
 }

@@ -43,7 +43,7 @@ extension SimplexCore {
             guard let (r, a) = limitingRow(raising: t.symbol) else { return sign * .infinity }
             guard isBudgetRow(r, rowKinds: &rowKinds) else { return nil }
             let gain = c / -a
-            let step = max(0, rows[Int(r)].constant) / -a
+            let step = max(0, tableau.rows[Int(r)].constant) / -a
             if let i = chosen.firstIndex(where: { $0.row == r }) {
                 if gain > chosen[i].gain { chosen[i] = (r, t.symbol, gain, step) }
             } else {
@@ -52,7 +52,7 @@ extension SimplexCore {
         }
         guard satisfiesEveryRow(chosen.map { ($0.symbol, $0.step) }) else { return nil }
         var best = sign * constant
-        for x in chosen { best += x.gain * max(0, rows[Int(x.row)].constant) }
+        for x in chosen { best += x.gain * max(0, tableau.rows[Int(x.row)].constant) }
         return sign * best
     }
 
@@ -61,11 +61,11 @@ extension SimplexCore {
     private func limitingRow(raising s: Int32) -> (row: Int32, coefficient: Double)? {
         var best: (row: Int32, coefficient: Double)? = nil
         var bestRatio = Double.infinity
-        var node = symbols[Int(s)].column
+        var node = tableau.symbols[Int(s)].column
         while node >= 0 {
-            let q = columnNodes[Int(node)].row
-            node = columnNodes[Int(node)].next
-            let row = rows[Int(q)]
+            let q = tableau.columnNodes[Int(node)].row
+            node = tableau.columnNodes[Int(node)].next
+            let row = tableau.rows[Int(q)]
             guard !row.isDefinition else { continue }
             let a = coefficient(of: s, in: row)
             guard isPivotable(a, in: row), a < 0 || kind(row.basic) == .dummy else { continue }
@@ -82,7 +82,7 @@ extension SimplexCore {
     /// to move in it can raise it or is a variable.
     private func isBudgetRow(_ r: Int32, rowKinds: inout [UInt8]) -> Bool {
         if rowKinds[Int(r)] == Self.unclassifiedRow {
-            let row = rows[Int(r)]
+            let row = tableau.rows[Int(r)]
             var budget = kind(row.basic) != .dummy && kind(row.basic).isRestricted
             for t in cells(of: row) where budget && kind(t.symbol).mayEnter {
                 if kind(t.symbol) == .external || (t.coefficient > 0 && isPivotable(t.coefficient, in: row)) {
@@ -99,16 +99,16 @@ extension SimplexCore {
     private func satisfiesEveryRow(_ moves: [(symbol: Int32, step: Double)]) -> Bool {
         var shifts: [Int32: Double] = [:]
         for (s, step) in moves where step > 0 {
-            var node = symbols[Int(s)].column
+            var node = tableau.symbols[Int(s)].column
             while node >= 0 {
-                let q = columnNodes[Int(node)].row
-                node = columnNodes[Int(node)].next
-                guard !rows[Int(q)].isDefinition else { continue }
-                shifts[q, default: 0] += coefficient(of: s, in: rows[Int(q)]) * step
+                let q = tableau.columnNodes[Int(node)].row
+                node = tableau.columnNodes[Int(node)].next
+                guard !tableau.rows[Int(q)].isDefinition else { continue }
+                shifts[q, default: 0] += coefficient(of: s, in: tableau.rows[Int(q)]) * step
             }
         }
         for (q, shift) in shifts {
-            let row = rows[Int(q)]
+            let row = tableau.rows[Int(q)]
             let value = row.constant + shift
             let slack = feasibilityTolerance * max(1, abs(row.constant), abs(shift))
             if kind(row.basic) == .dummy ? abs(value) > slack : value < -slack { return false }

@@ -5,10 +5,10 @@ extension SimplexCore {
     /// symbols) into the workspace.
     /// - Returns: false when no constraint mentions the variable.
     mutating func loadExplicitForm(ofVariable v: Int32) -> Bool {
-        let s = variables[Int(v)].symbol
+        let s = registry.variables[Int(v)].symbol
         guard s >= 0 else { return false }
-        workspace.reset()
-        workspace.add(s, 1)
+        scratch.workspace.reset()
+        scratch.workspace.add(s, 1)
         if !isParametric(s) { expandFully() }
         return true
     }
@@ -17,10 +17,12 @@ extension SimplexCore {
     /// the basis and no priority level above `floor` charges for it.
     func movesFreely(_ p: Int32, above floor: Double = 0) -> Bool {
         guard kind(p).mayEnter else { return false }
-        var node = symbols[Int(p)].objective
+        var node = tableau.symbols[Int(p)].objective
         while node >= 0 {
-            let n = objectiveNodes[Int(node)]
-            if abs(n.coefficient) > objectiveTolerance && levels[Int(n.level)].priority > floor { return false }
+            let n = objective.nodes[Int(node)]
+            if abs(n.coefficient) > objectiveTolerance && objective.levels[Int(n.level)].priority > floor {
+                return false
+            }
             node = n.next
         }
         return true
@@ -48,23 +50,23 @@ extension SimplexCore {
         guard !vs.isEmpty else { return [] }
         var probe = faceProbe(above: floor)
         var ranges = [(min: Double, max: Double)](repeating: (0, 0), count: vs.count)
-        var rowKinds = [UInt8](repeating: Self.unclassifiedRow, count: probe.rows.count)
+        var rowKinds = [UInt8](repeating: Self.unclassifiedRow, count: probe.tableau.rows.count)
         var optimized: [Int] = []
         var terms: [Cell] = []
         for (i, v) in vs.enumerated() {
-            let s = variables[Int(v)].symbol
+            let s = registry.variables[Int(v)].symbol
             guard s >= 0 else {
                 ranges[i] = (-.infinity, .infinity)
                 continue
             }
-            probe.workspace.reset()
-            probe.workspace.add(s, 1)
+            probe.scratch.workspace.reset()
+            probe.scratch.workspace.add(s, 1)
             guard probe.isParametric(s) || probe.expandFully(limit: readoutTermLimit) else {
                 optimized.append(i)
                 continue
             }
-            probe.workspace.sortedTerms(into: &terms)
-            let constant = probe.workspace.constant
+            probe.scratch.workspace.sortedTerms(into: &terms)
+            let constant = probe.scratch.workspace.constant
             if let low = probe.certifiedExtreme(constant: constant, terms: terms, sign: -1, rowKinds: &rowKinds),
                 let high = probe.certifiedExtreme(constant: constant, terms: terms, sign: 1, rowKinds: &rowKinds)
             {
@@ -74,7 +76,7 @@ extension SimplexCore {
             }
         }
         guard !optimized.isEmpty else { return ranges }
-        let symbols = optimized.map { variables[Int(vs[$0])].symbol }
+        let symbols = optimized.map { registry.variables[Int(vs[$0])].symbol }
         // The minima go the other way: the simplex breaks ties toward the lowest symbol, which
         // for a chain's positions (sums of the lengths before them) puts each minimum's slack
         // just past that position, where the next position needs it again; from the last
@@ -95,10 +97,10 @@ extension SimplexCore {
     private func faceProbe(above floor: Double) -> SimplexCore {
         var probe = copy()
         probe.journal = Journal()
-        probe.objectiveIsBounded = false
+        probe.objective.isBounded = false
         // The probe's objective is replaced: its constraints name levels it no longer has,
         // so its commits are not states to check.
-        probe.checksInvariantsAtCommits = false
+        probe.operation.checksInvariantsAtCommits = false
         probe.restrictToOptimalFace(of: self, above: floor)
         return probe
     }
@@ -119,17 +121,17 @@ extension SimplexCore {
         var previous: Int32 = -1
         noteLevel(0)
         for s in ss {
-            workspace.reset()
-            workspace.add(s, 1)
-            if previous >= 0 { workspace.add(previous, -1) }
+            scratch.workspace.reset()
+            scratch.workspace.add(s, 1)
+            if previous >= 0 { scratch.workspace.add(previous, -1) }
             previous = s
             expandFully()
-            workspace.sortedTerms(into: &terms)
-            levels[0].constant += sign * workspace.constant
+            scratch.workspace.sortedTerms(into: &terms)
+            objective.levels[0].constant += sign * scratch.workspace.constant
             for t in terms { addObjectiveCoefficient(t.symbol, level: 0, sign * t.coefficient) }
             do {
                 try optimize()
-                extremes.append(sign * levels[0].constant)
+                extremes.append(sign * objective.levels[0].constant)
             } catch {
                 // The objective stays that of `s`, at a feasible basis: the next one starts there.
                 extremes.append(-sign * .infinity)
@@ -153,16 +155,16 @@ extension SimplexCore {
                 continue
             }
             var terms: [Cell] = []
-            probe.workspace.sortedTerms(into: &terms)
-            let constant = probe.workspace.constant
+            probe.scratch.workspace.sortedTerms(into: &terms)
+            let constant = probe.scratch.workspace.constant
             func extreme(_ sign: Double) -> Double {
                 probe.beginTransaction()
                 defer { probe.rollbackTransaction() }
                 probe.noteLevel(0)
-                probe.levels[0].constant = sign * constant
+                probe.objective.levels[0].constant = sign * constant
                 for t in terms { probe.addObjectiveCoefficient(t.symbol, level: 0, sign * t.coefficient) }
                 do { try probe.optimize() } catch { return -sign * .infinity }
-                return sign * probe.levels[0].constant
+                return sign * probe.objective.levels[0].constant
             }
             ranges.append((extreme(1), extreme(-1)))
         }
@@ -173,18 +175,18 @@ extension SimplexCore {
     /// `floor` charges for stays at zero (marked as a dummy, which never enters), and the
     /// objective becomes one empty level for the probes.
     private mutating func restrictToOptimalFace(of original: borrowing SimplexCore, above floor: Double) {
-        for s in Int32(0)..<Int32(symbols.count) where isParametric(s) && kind(s).mayEnter
+        for s in Int32(0)..<Int32(tableau.symbols.count) where isParametric(s) && kind(s).mayEnter
             && !original.movesFreely(s, above: floor) {
-            symbolKinds[Int(s)] = .dummy
+            tableau.symbolKinds[Int(s)] = .dummy
         }
-        for s in symbols.indices { symbols[s].objective = -1 }
-        objectiveNodes.removeAll()
-        freeObjectiveNode = -1
-        levels = [LevelRecord(priority: 1, users: 1, constant: 0, scale: 1)]
-        levelNodeCounts.truncate(to: 0)
-        levelNodeCounts.append(0)
-        levelNodeCountsStale = false
-        levelOrder = LevelOrder([0])
+        for s in tableau.symbols.indices { tableau.symbols[s].objective = -1 }
+        objective.nodes.removeAll()
+        objective.freeNode = -1
+        objective.levels = [LevelRecord(priority: 1, users: 1, constant: 0, scale: 1)]
+        objective.levelNodeCounts.truncate(to: 0)
+        objective.levelNodeCounts.append(0)
+        objective.levelNodeCountsStale = false
+        objective.levelOrder = LevelOrder([0])
         clearTransientLists()
     }
 
@@ -195,13 +197,13 @@ extension SimplexCore {
     /// one tableau sweep plus a probe per candidate. Cancellation can only add candidates: a
     /// variable marked false has one optimal value.
     package func variablesThatMayMove(ignoringLevelsAtOrBelow floor: Double = 0) -> [Bool] {
-        var moves = [Bool](repeating: false, count: symbols.count)
-        for s in Int32(0)..<Int32(symbols.count) where kind(s) != .unused && isParametric(s) {
+        var moves = [Bool](repeating: false, count: tableau.symbols.count)
+        for s in Int32(0)..<Int32(tableau.symbols.count) where kind(s) != .unused && isParametric(s) {
             moves[Int(s)] = movesFreely(s, above: floor)
         }
         pinDegenerateSymbols(&moves)
         var definitions: [(level: Int32, row: Int32)] = []
-        for (r, row) in rows.elements.enumerated() where !row.isUnused && !isBundleRow(row) {
+        for (r, row) in tableau.rows.elements.enumerated() where !row.isUnused && !isBundleRow(row) {
             if row.isDefinition {
                 definitions.append((row.level, Int32(r)))
             } else if cells(of: row).contains(where: { moves[Int($0.symbol)] }) {
@@ -211,11 +213,11 @@ extension SimplexCore {
         // A definition refers only to symbols of lower levels, so level order settles each
         // row's references before the row.
         definitions.sort { $0.level < $1.level || ($0.level == $1.level && $0.row < $1.row) }
-        for (_, r) in definitions where cells(of: rows[Int(r)]).contains(where: { moves[Int($0.symbol)] }) {
-            moves[Int(rows[Int(r)].basic)] = true
+        for (_, r) in definitions where cells(of: tableau.rows[Int(r)]).contains(where: { moves[Int($0.symbol)] }) {
+            moves[Int(tableau.rows[Int(r)].basic)] = true
         }
         // A variable no constraint mentions is free.
-        return variables.elements.map { !$0.isAlive || $0.symbol < 0 || moves[Int($0.symbol)] }
+        return registry.variables.elements.map { !$0.isAlive || $0.symbol < 0 || moves[Int($0.symbol)] }
     }
 
     /// Clears `free` for restricted symbols that cannot leave zero on the optimal face: an
@@ -227,7 +229,7 @@ extension SimplexCore {
         var changed = true
         while changed {
             changed = false
-            for row in rows.elements where !row.isUnused && !row.isDefinition
+            for row in tableau.rows.elements where !row.isUnused && !row.isDefinition
                 && abs(row.constant) <= feasibilityTolerance {
                 let exact = kind(row.basic) == .dummy
                 var up = 0, down = 0, unrestricted = false
@@ -253,20 +255,22 @@ extension SimplexCore {
         guard loadExplicitForm(ofVariable: v) else { return [] }
         var result: [(constraint: Int32, tag: Int32)] = []
         var tags: [(symbol: Int32, coefficient: Double)] = []
-        for s in workspace.symbols where !isNearZero(workspace.coefficient(s)) {
-            tags.append((s, workspace.coefficient(s)))
+        for s in scratch.workspace.symbols where !isNearZero(scratch.workspace.coefficient(s)) {
+            tags.append((s, scratch.workspace.coefficient(s)))
         }
         // Bundles stand for their dummies (see `SimplexCore+Bundles.swift`).
         for (s, _) in tags.filter({ kind($0.symbol) != .dummy }) + dummyCoefficients(tags) {
             let k = kind(s)
             guard k == .slack || k == .error || k == .dummy else { continue }
-            let owner = symbols[Int(s)].owner
+            let owner = tableau.symbols[Int(s)].owner
             if owner >= 0, isConstraint(owner), !result.contains(where: { $0 == (owner, s) }) {
                 result.append((owner, s))
             }
         }
         return result.sorted {
-            (constraints[Int($0.constraint)].serial, $0.tag) < (constraints[Int($1.constraint)].serial, $1.tag)
+            (registry.constraints[Int($0.constraint)].serial, $0.tag) < (
+                registry.constraints[Int($1.constraint)].serial, $1.tag
+            )
         }
     }
 }

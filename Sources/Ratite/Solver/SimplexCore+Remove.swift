@@ -3,7 +3,7 @@
 extension SimplexCore {
     /// Removes constraint `id` and re-optimizes.
     package mutating func removeConstraint(_ id: Int32) throws(CoreError) {
-        guard isConstraint(id), !constraints[Int(id)].isEdit else { throw .unknownConstraint(id) }
+        guard isConstraint(id), !registry.constraints[Int(id)].isEdit else { throw .unknownConstraint(id) }
         noteStructuralChange()
         beginTransaction()
         do {
@@ -27,7 +27,7 @@ extension SimplexCore {
     /// (no row or objective holds them), keeping its record: exact placement's
     /// `detachConstraint`.
     mutating func detachRecord(_ id: Int32) {
-        let record = constraints[Int(id)]
+        let record = registry.constraints[Int(id)]
         freeSymbolSlot(record.marker)
         if record.other >= 0 { freeSymbolSlot(record.other) }
         releaseLevelsAndVariables(of: id)
@@ -35,30 +35,30 @@ extension SimplexCore {
 
     mutating func freeConstraintSlot(_ id: Int32) {
         noteConstraint(id)
-        constraintTermGarbage += constraints[Int(id)].termWords
-        constraints[Int(id)] = ConstraintRecord(
+        registry.constraintTermGarbage += registry.constraints[Int(id)].termWords
+        registry.constraints[Int(id)] = ConstraintRecord(
             constant: 0, serial: 0, termStart: 0, termShape: 0,
-            level: -1, marker: freeConstraint, other: -1, relation: .equal, isAlive: false, isEdit: false)
-        freeConstraint = id
+            level: -1, marker: registry.freeConstraint, other: -1, relation: .equal, isAlive: false, isEdit: false)
+        registry.freeConstraint = id
     }
 
     /// Releases constraint `id`'s levels and variable uses and clears its symbols from the
     /// record, once its marker and other error are gone: the end of both detachments.
     private mutating func releaseLevelsAndVariables(of id: Int32) {
-        let record = constraints[Int(id)]
+        let record = registry.constraints[Int(id)]
         if record.level >= 0 { releaseLevel(record.level) }
         if record.isSplit { releaseLevel(record.lowerLevel) }
         for t in terms(of: record) { releaseVariable(t.variable) }
         noteConstraint(id)
-        constraints[Int(id)].marker = -1
-        constraints[Int(id)].other = -1
-        constraints[Int(id)].level = -1
-        if record.isSplit { constraints[Int(id)].lowerLevel = -1 }
+        registry.constraints[Int(id)].marker = -1
+        registry.constraints[Int(id)].other = -1
+        registry.constraints[Int(id)].level = -1
+        if record.isSplit { registry.constraints[Int(id)].lowerLevel = -1 }
     }
 
     /// Removes every trace of constraint `id` from the tableau, keeping its record.
     mutating func detachConstraint(_ id: Int32) throws(CoreError) {
-        let record = constraints[Int(id)]
+        let record = registry.constraints[Int(id)]
         if record.level >= 0 {
             if record.relation == .equal { addToObjective(record.marker, level: record.level, weight: -1) }
             addToObjective(record.other, level: record.lowerLevel, weight: -1)
@@ -76,7 +76,7 @@ extension SimplexCore {
         // Bundles in the rows about to go may have no other user left.
         var bundles: [Int32] = []
         for s in [m, record.other] where s >= 0 && isLPBasic(s) {
-            for t in cells(of: rows[Int(rowIndex(s))]) where isBundle(t.symbol) { bundles.append(t.symbol) }
+            for t in cells(of: tableau.rows[Int(rowIndex(s))]) where isBundle(t.symbol) { bundles.append(t.symbol) }
         }
         if isLPBasic(m) { dropBasicRow(of: m) }
         purgeSymbol(m)
@@ -92,7 +92,7 @@ extension SimplexCore {
 
     /// Repairs feasibility (rounding can leave a row a hair infeasible) and re-optimizes.
     mutating func restoreOptimality() throws(CoreError) {
-        if !infeasible.isEmpty { try dualOptimize() }
+        if !operation.infeasible.isEmpty { try dualOptimize() }
         try optimize()
         try refuseOverflow()
     }
@@ -101,8 +101,8 @@ extension SimplexCore {
     /// input whose magnitudes lie too far apart (1e300 beside 1e-300) overflows, and an
     /// infinity or NaN in a row makes every later answer meaningless.
     mutating func refuseOverflow() throws(CoreError) {
-        guard numbersOverflowed else { return }
-        numbersOverflowed = false
+        guard operation.numbersOverflowed else { return }
+        operation.numbersOverflowed = false
         throw .internalError(
             "numbers out of range: a result overflowed (coefficients or constants too far apart in magnitude)")
     }
@@ -110,7 +110,7 @@ extension SimplexCore {
     /// Notes a number written into the tableau; see `refuseOverflow`. (`!(… <= …)` is also
     /// true for NaN.)
     @inline(__always) mutating func noteMagnitude(_ x: Double) {
-        if !(abs(x) <= Double.greatestFiniteMagnitude) { numbersOverflowed = true }
+        if !(abs(x) <= Double.greatestFiniteMagnitude) { operation.numbersOverflowed = true }
     }
 
     /// The LP row in which the marker should become basic: the restricted row that keeps the
@@ -136,11 +136,11 @@ extension SimplexCore {
         var dummy: (row: Int32, basic: Int32)? = nil
         var negative: (row: Int32, ratio: Double, basic: Int32)? = nil
         var positive: (row: Int32, ratio: Double, basic: Int32)? = nil
-        var node = symbols[Int(m)].column
+        var node = tableau.symbols[Int(m)].column
         while node >= 0 {
-            let q = columnNodes[Int(node)].row
-            node = columnNodes[Int(node)].next
-            let row = rows[Int(q)]
+            let q = tableau.columnNodes[Int(node)].row
+            node = tableau.columnNodes[Int(node)].next
+            let row = tableau.rows[Int(q)]
             if row.isDefinition { continue }
             let a = coefficient(of: m, in: row)
             if stableOnly && !isPivotable(a, in: row) { continue }
@@ -168,14 +168,14 @@ extension SimplexCore {
     /// The lowest-level definition row containing `m`.
     private func definitionRowContaining(_ m: Int32) -> Int32? {
         var best: Int32? = nil
-        var node = symbols[Int(m)].column
+        var node = tableau.symbols[Int(m)].column
         while node >= 0 {
-            let q = columnNodes[Int(node)].row
-            node = columnNodes[Int(node)].next
-            guard rows[Int(q)].isDefinition else { continue }
+            let q = tableau.columnNodes[Int(node)].row
+            node = tableau.columnNodes[Int(node)].next
+            guard tableau.rows[Int(q)].isDefinition else { continue }
             if let b = best {
-                let (lq, lb) = (rows[Int(q)].level, rows[Int(b)].level)
-                if lq < lb || (lq == lb && rows[Int(q)].basic < rows[Int(b)].basic) { best = q }
+                let (lq, lb) = (tableau.rows[Int(q)].level, tableau.rows[Int(b)].level)
+                if lq < lb || (lq == lb && tableau.rows[Int(q)].basic < tableau.rows[Int(b)].basic) { best = q }
             } else {
                 best = q
             }
@@ -187,7 +187,7 @@ extension SimplexCore {
     /// `m` (LP rows and the objective never contain a basic symbol).
     private mutating func dropBasicRow(of m: Int32) {
         let r = rowIndex(m)
-        let row = rows[Int(r)]
+        let row = tableau.rows[Int(r)]
         deleteRow(r)
         var containing: [Int32] = []
         columnRows(m, into: &containing)
@@ -197,26 +197,27 @@ extension SimplexCore {
     /// Solves definition row `r` for marker `m` (its external becomes parametric) and
     /// substitutes the result wherever `m` appears, so that `m` appears nowhere.
     private mutating func eliminateThroughDefinition(_ m: Int32, row r: Int32) throws(CoreError) {
-        let old = rows[Int(r)]
-        let start = cellPool.count
+        let old = tableau.rows[Int(r)]
+        let start = cells.pool.count
         let constant = try appendSolved(old, for: m)
         let solved = Row(
-            constant: constant, basic: m, start: Int32(start), count: Int32(cellPool.count - start), isDefinition: true)
+            constant: constant, basic: m, start: Int32(start), count: Int32(cells.pool.count - start),
+            isDefinition: true)
         deleteRow(r)
         var containing: [Int32] = []
         columnRows(m, into: &containing)
         for q in containing {
             substitute(m, by: solved, into: q)
-            if rows[Int(q)].isDefinition { try restoreOrder(definition: q) }
+            if tableau.rows[Int(q)].isDefinition { try restoreOrder(definition: q) }
         }
-        if symbols[Int(m)].objective >= 0 {
-            workspace.reset()
+        if tableau.symbols[Int(m)].objective >= 0 {
+            scratch.workspace.reset()
             addToWorkspace(solved, scale: 1)
             expandFully()
             var terms: [Cell] = []
-            workspace.sortedTerms(into: &terms)
-            let explicit = storedRow(basic: m, isDefinition: false, constant: workspace.constant, terms: terms)
-            substituteObjective(m, list: symbols[Int(m)].objective, row: explicit)
+            scratch.workspace.sortedTerms(into: &terms)
+            let explicit = storedRow(basic: m, isDefinition: false, constant: scratch.workspace.constant, terms: terms)
+            substituteObjective(m, list: tableau.symbols[Int(m)].objective, row: explicit)
         }
     }
 
@@ -224,20 +225,20 @@ extension SimplexCore {
     /// level, or, if a reference depends on `q`'s own symbol, substitutes that reference away
     /// and solves the row for its symbol again.
     mutating func restoreOrder(definition q: Int32) throws(CoreError) {
-        let d = rows[Int(q)].basic
-        let need = levelNeeded(by: rows[Int(q)])
-        if need <= rows[Int(q)].level { return }
-        let row = rows[Int(q)]
-        workspace.reset()
+        let d = tableau.rows[Int(q)].basic
+        let need = levelNeeded(by: tableau.rows[Int(q)])
+        if need <= tableau.rows[Int(q)].level { return }
+        let row = tableau.rows[Int(q)]
+        scratch.workspace.reset()
         addToWorkspace(row, scale: 1)
-        workspace.add(d, -1)
+        scratch.workspace.add(d, -1)
         deleteRow(q)
         while let cyclic = dependentReference(of: d, top: need - 1) {
             statistics.expansions += 1
-            let c = workspace.take(cyclic)
-            addToWorkspace(rows[Int(rowIndex(cyclic))], scale: c)
+            let c = scratch.workspace.take(cyclic)
+            addToWorkspace(tableau.rows[Int(rowIndex(cyclic))], scale: c)
         }
-        guard !isNearZero(workspace.coefficient(d)) else {
+        guard !isNearZero(scratch.workspace.coefficient(d)) else {
             throw .internalError("definition of \(describeSymbol(d)) became singular")
         }
         let solved = storedDefinition(of: d)
@@ -257,17 +258,17 @@ extension SimplexCore {
         var containing: [Int32] = []
         search: while let y = stack.popLast() {
             columnRows(y, into: &containing)
-            for z in containing where rows[Int(z)].isDefinition {
-                let d = rows[Int(z)].basic
-                let level = rows[Int(z)].level
-                if level > top || flags[Int(d)] & SymbolFlags.visited != 0 { continue }
-                if !isNearZero(workspace.coefficient(d)) { found = d; break search }
-                flags[Int(d)] |= SymbolFlags.visited
+            for z in containing where tableau.rows[Int(z)].isDefinition {
+                let d = tableau.rows[Int(z)].basic
+                let level = tableau.rows[Int(z)].level
+                if level > top || operation.flags[Int(d)] & SymbolFlags.visited != 0 { continue }
+                if !isNearZero(scratch.workspace.coefficient(d)) { found = d; break search }
+                operation.flags[Int(d)] |= SymbolFlags.visited
                 visited.append(d)
                 if level < top { stack.append(d) }
             }
         }
-        for d in visited { flags[Int(d)] &= ~SymbolFlags.visited }
+        for d in visited { operation.flags[Int(d)] &= ~SymbolFlags.visited }
         return found
     }
 }

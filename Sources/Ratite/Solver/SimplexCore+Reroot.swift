@@ -46,8 +46,8 @@ extension SimplexCore {
     /// Makes every row expansion try a re-rooting first, whatever its length, so that
     /// tests on small systems exercise it.
     package mutating func rerootOften() {
-        rerootTrials = [RerootTrial(expansionCap: 0, pathLimit: .max, searchBudget: .max)]
-        rerootsShallowExpansions = true
+        tuning.rerootTrials = [RerootTrial(expansionCap: 0, pathLimit: .max, searchBudget: .max)]
+        tuning.rerootsShallowExpansions = true
     }
 
     /// Expands the workspace in full, as `placeRow` would, unless the expansion is long
@@ -58,18 +58,18 @@ extension SimplexCore {
     /// for in full only when no path is found. A path search reads only definitions the
     /// full expansion would read too, so a failed one costs at most what the expansion does.
     mutating func expandOrReroot() throws(CoreError) -> Bool {
-        guard rerootsShallowExpansions || mayExpandLong() else {
+        guard tuning.rerootsShallowExpansions || mayExpandLong() else {
             expandFully()
             return false
         }
-        var saved = savedWorkspace
-        savedWorkspace = []
-        defer { savedWorkspace = saved }
-        workspace.save(into: &saved)
-        let constant = workspace.constant
-        for trial in rerootTrials {
+        var saved = scratch.savedWorkspace
+        scratch.savedWorkspace = []
+        defer { scratch.savedWorkspace = saved }
+        scratch.workspace.save(into: &saved)
+        let constant = scratch.workspace.constant
+        for trial in tuning.rerootTrials {
             if expandFully(limit: trial.expansionCap) { return false }
-            workspace.restore(saved, constant: constant)
+            scratch.workspace.restore(saved, constant: constant)
             if try rerootDefinitions(pathLimit: trial.pathLimit, searchBudget: trial.searchBudget) { return true }
         }
         expandFully()
@@ -86,14 +86,14 @@ extension SimplexCore {
     /// a workspace whose definitions all refer to parametric symbols alone, one row each,
     /// is surely short.
     @inline(__always) private func mayExpandLong() -> Bool {
-        if levelsFollowVariableOrder {
-            for s in workspace.symbols where isDefined(s) {
-                for t in cells(of: rows[Int(rowIndex(s))]) where isDefined(t.symbol) { return true }
+        if definitionLevels.followVariableOrder {
+            for s in scratch.workspace.symbols where isDefined(s) {
+                for t in cells(of: tableau.rows[Int(rowIndex(s))]) where isDefined(t.symbol) { return true }
             }
             return false
         }
         var top: Int32 = -1
-        for s in workspace.symbols where isDefined(s) { top = max(top, definitionLevel(s)) }
+        for s in scratch.workspace.symbols where isDefined(s) { top = max(top, definitionLevel(s)) }
         return top >= rerootLevelFloor
     }
 
@@ -118,14 +118,15 @@ extension SimplexCore {
     /// as holding an LP row: such a symbol is a hub, rarely free, and walking its column
     /// from every search that meets it made a grid's build 4% dearer.
     @inline(__always) func isFreeExternal(_ t: Int32) -> Bool {
-        guard kind(t) == .external && isParametric(t) && ownsItsVariable(t) && symbols[Int(t)].objective < 0 else {
+        guard kind(t) == .external && isParametric(t) && ownsItsVariable(t) && tableau.symbols[Int(t)].objective < 0
+        else {
             return false
         }
-        var node = symbols[Int(t)].column
+        var node = tableau.symbols[Int(t)].column
         for _ in 0 ..< 64 {
             if node < 0 { return true }
-            if !rows[Int(columnNodes[Int(node)].row)].isDefinition { return false }
-            node = columnNodes[Int(node)].next
+            if !tableau.rows[Int(tableau.columnNodes[Int(node)].row)].isDefinition { return false }
+            node = tableau.columnNodes[Int(node)].next
         }
         return false
     }
@@ -150,11 +151,11 @@ extension SimplexCore {
         // A start is a symbol the new row will be solved for, so its coefficient must not be
         // roundoff next to the row's others (the explicit path picks the largest).
         var rowLargest = 0.0
-        for s in workspace.symbols { rowLargest = max(rowLargest, abs(workspace.coefficient(s))) }
-        for s in workspace.symbols where kind(s) == .external && isDefined(s) && ownsItsVariable(s) {
-            guard isStableStep(workspace.coefficient(s), largest: rowLargest),
-                flags[Int(s)] & SymbolFlags.visited == 0 else { continue }
-            flags[Int(s)] |= SymbolFlags.visited
+        for s in scratch.workspace.symbols { rowLargest = max(rowLargest, abs(scratch.workspace.coefficient(s))) }
+        for s in scratch.workspace.symbols where kind(s) == .external && isDefined(s) && ownsItsVariable(s) {
+            guard isStableStep(scratch.workspace.coefficient(s), largest: rowLargest),
+                operation.flags[Int(s)] & SymbolFlags.visited == 0 else { continue }
+            operation.flags[Int(s)] |= SymbolFlags.visited
             queue.append(s)
             parents.append(-1)
             depths.append(0)
@@ -163,19 +164,19 @@ extension SimplexCore {
         // are met from many rows, and `isFreeExternal` walks their columns).
         var taken: [Int32] = []
         defer {
-            for s in queue { flags[Int(s)] &= ~SymbolFlags.visited }
-            for s in taken { flags[Int(s)] &= ~SymbolFlags.visited }
+            for s in queue { operation.flags[Int(s)] &= ~SymbolFlags.visited }
+            for s in taken { operation.flags[Int(s)] &= ~SymbolFlags.visited }
         }
         var budget = budget
         var head = 0
         while head < queue.count && budget > 0 {
             let y = queue[head]
-            let row = rows[Int(rowIndex(y))]
+            let row = tableau.rows[Int(rowIndex(y))]
             budget -= Int(row.count)
             var largest = 0.0
             for t in cells(of: row) { largest = max(largest, abs(t.coefficient)) }
             for t in cells(of: row) where kind(t.symbol) == .external
-                && flags[Int(t.symbol)] & SymbolFlags.visited == 0 {
+                && operation.flags[Int(t.symbol)] & SymbolFlags.visited == 0 {
                 guard ownsItsVariable(t.symbol), isStableStep(t.coefficient, largest: largest) else { continue }
                 if isFreeExternal(t.symbol) {
                     var path = [t.symbol]
@@ -187,7 +188,7 @@ extension SimplexCore {
                     return path.reversed()
                 }
                 if isDefined(t.symbol) && depths[head] >= pathLimit { continue }
-                flags[Int(t.symbol)] |= SymbolFlags.visited
+                operation.flags[Int(t.symbol)] |= SymbolFlags.visited
                 if isDefined(t.symbol) {
                     queue.append(t.symbol)
                     parents.append(head)
@@ -208,32 +209,32 @@ extension SimplexCore {
     /// path and none depends on a path symbol; then nothing reached from a path symbol leads
     /// back to one later on the path, and rows off the path only gain dependents.
     private mutating func reversalKeepsDefinitionsAcyclic(_ path: [Int32]) -> Bool {
-        for s in path { flags[Int(s)] |= SymbolFlags.queued }
+        for s in path { operation.flags[Int(s)] |= SymbolFlags.queued }
         var seen: [Int32] = []
         defer {
-            for s in path { flags[Int(s)] &= ~SymbolFlags.queued }
-            for s in seen { flags[Int(s)] &= ~SymbolFlags.visited }
+            for s in path { operation.flags[Int(s)] &= ~SymbolFlags.queued }
+            for s in seen { operation.flags[Int(s)] &= ~SymbolFlags.visited }
         }
         var budget = Self.rerootCheckBudget
         var stack: [Int32] = []
         for j in 0 ..< path.count - 1 {
-            for t in cells(of: rows[Int(rowIndex(path[j]))]) where t.symbol != path[j + 1] {
-                if flags[Int(t.symbol)] & SymbolFlags.queued != 0 { return false }
-                if isDefined(t.symbol) && flags[Int(t.symbol)] & SymbolFlags.visited == 0 {
-                    flags[Int(t.symbol)] |= SymbolFlags.visited
+            for t in cells(of: tableau.rows[Int(rowIndex(path[j]))]) where t.symbol != path[j + 1] {
+                if operation.flags[Int(t.symbol)] & SymbolFlags.queued != 0 { return false }
+                if isDefined(t.symbol) && operation.flags[Int(t.symbol)] & SymbolFlags.visited == 0 {
+                    operation.flags[Int(t.symbol)] |= SymbolFlags.visited
                     seen.append(t.symbol)
                     stack.append(t.symbol)
                 }
             }
             // Everything the other references depend on, through their definitions.
             while let d = stack.popLast() {
-                let row = rows[Int(rowIndex(d))]
+                let row = tableau.rows[Int(rowIndex(d))]
                 budget -= Int(row.count)
                 if budget < 0 { return false }
                 for u in cells(of: row) {
-                    if flags[Int(u.symbol)] & SymbolFlags.queued != 0 { return false }
-                    if isDefined(u.symbol) && flags[Int(u.symbol)] & SymbolFlags.visited == 0 {
-                        flags[Int(u.symbol)] |= SymbolFlags.visited
+                    if operation.flags[Int(u.symbol)] & SymbolFlags.queued != 0 { return false }
+                    if isDefined(u.symbol) && operation.flags[Int(u.symbol)] & SymbolFlags.visited == 0 {
+                        operation.flags[Int(u.symbol)] |= SymbolFlags.visited
                         seen.append(u.symbol)
                         stack.append(u.symbol)
                     }
@@ -259,9 +260,9 @@ extension SimplexCore {
     private mutating func relevelDefinitions(along path: [Int32]) throws(CoreError) {
         for y in path.dropFirst() {
             let r = Int(rowIndex(y))
-            let level = levelNeeded(by: rows[r])
-            rows[r].level = level
-            if level > definitionLevelCeiling { definitionLevelsRanHigh = true }
+            let level = levelNeeded(by: tableau.rows[r])
+            tableau.rows[r].level = level
+            if level > definitionLevels.ceiling { definitionLevels.ranHigh = true }
         }
         for y in path.dropFirst() { try raiseLevels(above: y) }
     }

@@ -5,18 +5,18 @@ extension SimplexCore {
     ///
     /// A lingering symbol (see `ownsItsVariable`) counts as zero: it is rounding residue.
     @inline(__always) func currentValue(_ s: Int32) -> Double {
-        let record = symbols[Int(s)]
+        let record = tableau.symbols[Int(s)]
         if record.row < 0 { return 0 }
-        let row = rows[Int(record.row)]
+        let row = tableau.rows[Int(record.row)]
         guard row.isDefinition else { return row.constant }
-        return record.owner >= 0 ? variables[Int(record.owner)].value : 0
+        return record.owner >= 0 ? registry.variables[Int(record.owner)].value : 0
     }
 
     /// Whether external symbol `s` still has a variable. It may not: when a variable's last
     /// constraint goes while rounding leaves its symbol defined, `releaseVariable` keeps
     /// the symbol; deleting the variable then sets the symbol's owner to -1
     /// (`deleteVariable`), and the slot may go to another variable.
-    @inline(__always) func ownsItsVariable(_ s: Int32) -> Bool { symbols[Int(s)].owner >= 0 }
+    @inline(__always) func ownsItsVariable(_ s: Int32) -> Bool { tableau.symbols[Int(s)].owner >= 0 }
 
     /// Evaluates a definition row from the current values of what it refers to.
     @inline(__always) func evaluate(_ row: Row) -> Double {
@@ -31,14 +31,14 @@ extension SimplexCore {
     /// (see `SimplexCore+Verification.swift`).
     package mutating func updateValues() {
         let changes = recomputeValues()
-        guard verifiesAnswers, !journal.isActive else { return }
+        guard tuning.verifiesAnswers, !journal.isActive else { return }
         let (due, everything) = takeVerificationDue(everythingRecomputed: changes == nil)
-        guard due || doubts.any else { return }
+        guard due || verification.doubts.any else { return }
         let refinementsBefore = statistics.refinements + statistics.rebuilds
         var verified = verifyAnswer(changedFrom: everything ? nil : changes)
         if statistics.refinements + statistics.rebuilds != refinementsBefore { doubtOptimum() }
-        if doubts.any && fitsExactCertification {
-            doubts = NumericDoubt()
+        if verification.doubts.any && fitsExactCertification {
+            verification.doubts = NumericDoubt()
             if certifyOptimum() {
                 verified = verifyAnswer(changedFrom: recomputeValues())
             }
@@ -55,48 +55,54 @@ extension SimplexCore {
     @discardableResult
     mutating func recomputeValues() -> Int? {
         // Keep the list bounded when nobody takes it (repeated internal refreshes).
-        if changedVariables.count > 2 * variables.count + 64 { changedVariables = takeChangedVariables() }
-        let firstChange = changedVariables.count
-        if allSymbolsDirty || !dirty.isEmpty {
-            if !allSymbolsDirty && valueSchedule.shouldRecord(dirty, everything: false, stamp: structureStamp) {
+        if operation.changedVariables.count > 2 * registry.variables.count + 64 {
+            operation.changedVariables = takeChangedVariables()
+        }
+        let firstChange = operation.changedVariables.count
+        if operation.allSymbolsDirty || !operation.dirty.isEmpty {
+            if !operation.allSymbolsDirty
+                && valueSchedule.shouldRecord(operation.dirty, everything: false, stamp: structureStamp)
+            {
                 valueSchedule.record(definitionsReachedFromDirty())
             }
-            if valueSchedule.fits(dirty, everything: allSymbolsDirty, stamp: structureStamp) {
-                let everything = allSymbolsDirty
+            if valueSchedule.fits(operation.dirty, everything: operation.allSymbolsDirty, stamp: structureStamp) {
+                let everything = operation.allSymbolsDirty
                 if replayValueSchedule() { return everything ? nil : firstChange }
                 // The structure changed without moving the stamp: a bug, but recomputing
                 // every value still gives the right answer.
                 assertionFailure("stale value schedule")
                 valueSchedule.forget()
-                allSymbolsDirty = true
+                operation.allSymbolsDirty = true
             }
         }
         var heap = LevelHeap(ascending: true)
         var containing: [Int32] = []
-        let everything = allSymbolsDirty
-        if allSymbolsDirty {
-            allSymbolsDirty = false
+        let everything = operation.allSymbolsDirty
+        if operation.allSymbolsDirty {
+            operation.allSymbolsDirty = false
             // The heap takes every defined external at once: sized exactly, since growing
             // it by doubling held three times that at the peak of a large first layout.
             var defined = 0
-            for s in Int32(0) ..< Int32(symbols.count) where kind(s) == .external && isDefined(s) { defined += 1 }
+            for s in Int32(0) ..< Int32(tableau.symbols.count) where kind(s) == .external && isDefined(s) {
+                defined += 1
+            }
             heap.reserveCapacity(defined)
-            for s in Int32(0) ..< Int32(symbols.count) where kind(s) == .external {
+            for s in Int32(0) ..< Int32(tableau.symbols.count) where kind(s) == .external {
                 if isDefined(s) {
-                    heap.push(s, level: definitionLevel(s), flags: &flags)
+                    heap.push(s, level: definitionLevel(s), flags: &operation.flags)
                 } else {
                     setExternalValue(s, 0)
                 }
             }
         }
-        for s in dirty {
-            flags[Int(s)] &= ~SymbolFlags.dirty
-            let record = symbols[Int(s)]
+        for s in operation.dirty {
+            operation.flags[Int(s)] &= ~SymbolFlags.dirty
+            let record = tableau.symbols[Int(s)]
             switch kind(s) {
             case .unused:
                 continue
-            case .external where record.row >= 0 && rows[Int(record.row)].isDefinition:
-                heap.push(s, level: rows[Int(record.row)].level, flags: &flags)
+            case .external where record.row >= 0 && tableau.rows[Int(record.row)].isDefinition:
+                heap.push(s, level: tableau.rows[Int(record.row)].level, flags: &operation.flags)
                 continue
             case .external:
                 setExternalValue(s, 0)
@@ -109,16 +115,17 @@ extension SimplexCore {
         let recordsOrder = everything && valueSchedule.shouldRecord([], everything: true, stamp: structureStamp)
         var popped: [Int32] = []
         var evaluated = 0
-        while let x = heap.pop(flags: &flags) {
+        while let x = heap.pop(flags: &operation.flags) {
             evaluated += 1
             if recordsOrder { popped.append(x) }
-            guard setExternalValue(x, evaluate(rows[Int(symbols[Int(x)].row)])) else { continue }
+            guard setExternalValue(x, evaluate(tableau.rows[Int(tableau.symbols[Int(x)].row)])) else { continue }
             queueDefinitions(referringTo: x, on: &heap, rows: &containing, externalOnly: false)
         }
         statistics.valuesRecomputed += evaluated
-        valueSchedule.noteHeapUpdate(seeds: dirty, everything: everything, stamp: structureStamp, evaluated: evaluated)
+        valueSchedule.noteHeapUpdate(
+            seeds: operation.dirty, everything: everything, stamp: structureStamp, evaluated: evaluated)
         if recordsOrder { valueSchedule.record(popped) }
-        dirty.empty()
+        operation.dirty.empty()
         return everything ? nil : firstChange
     }
 
@@ -130,10 +137,10 @@ extension SimplexCore {
         referringTo s: Int32, on heap: inout LevelHeap, rows containing: inout [Int32], externalOnly: Bool
     ) {
         columnRows(s, into: &containing)
-        for q in containing where rows[Int(q)].isDefinition {
-            let d = rows[Int(q)].basic
+        for q in containing where tableau.rows[Int(q)].isDefinition {
+            let d = tableau.rows[Int(q)].basic
             if externalOnly && kind(d) != .external { continue }
-            heap.push(d, level: rows[Int(q)].level, flags: &flags)
+            heap.push(d, level: tableau.rows[Int(q)].level, flags: &operation.flags)
         }
     }
 
@@ -142,12 +149,12 @@ extension SimplexCore {
     private mutating func definitionsReachedFromDirty() -> [Int32] {
         var heap = LevelHeap(ascending: true)
         var containing = takeRowList()
-        for s in dirty {
+        for s in operation.dirty {
             switch kind(s) {
             case .unused:
                 continue
             case .external where isDefined(s):
-                heap.push(s, level: definitionLevel(s), flags: &flags)
+                heap.push(s, level: definitionLevel(s), flags: &operation.flags)
                 continue
             default:
                 break
@@ -155,7 +162,7 @@ extension SimplexCore {
             queueDefinitions(referringTo: s, on: &heap, rows: &containing, externalOnly: true)
         }
         var order: [Int32] = []
-        while let x = heap.pop(flags: &flags) {
+        while let x = heap.pop(flags: &operation.flags) {
             order.append(x)
             queueDefinitions(referringTo: x, on: &heap, rows: &containing, externalOnly: false)
         }
@@ -170,21 +177,21 @@ extension SimplexCore {
     ///   recomputed, so the caller must recompute every value.
     private mutating func replayValueSchedule() -> Bool {
         guard let order = valueSchedule.order else { return false }
-        if allSymbolsDirty {
-            allSymbolsDirty = false
-            for s in Int32(0) ..< Int32(symbols.count) where kind(s) == .external && !isDefined(s) {
+        if operation.allSymbolsDirty {
+            operation.allSymbolsDirty = false
+            for s in Int32(0) ..< Int32(tableau.symbols.count) where kind(s) == .external && !isDefined(s) {
                 setExternalValue(s, 0)
             }
         }
-        for s in dirty {
-            flags[Int(s)] &= ~SymbolFlags.dirty
+        for s in operation.dirty {
+            operation.flags[Int(s)] &= ~SymbolFlags.dirty
             if kind(s) == .external && !isDefined(s) { setExternalValue(s, 0) }
         }
-        dirty.empty()
+        operation.dirty.empty()
         for x in order {
-            let r = symbols[Int(x)].row
-            guard r >= 0 && rows[Int(r)].isDefinition else { return false }
-            setExternalValue(x, evaluate(rows[Int(r)]))
+            let r = tableau.symbols[Int(x)].row
+            guard r >= 0 && tableau.rows[Int(r)].isDefinition else { return false }
+            setExternalValue(x, evaluate(tableau.rows[Int(r)]))
         }
         statistics.valuesRecomputed += order.count
         valueSchedule.noteReplay()
@@ -194,20 +201,20 @@ extension SimplexCore {
     /// The value of variable `v` in the current tableau, computed without touching the cached
     /// values (safe inside a transaction, where `updateValues` would record nothing to undo).
     package func freshValue(ofVariable v: Int32) -> Double {
-        let root = variables[Int(v)].symbol
-        guard root >= 0 else { return variables[Int(v)].value }
+        let root = registry.variables[Int(v)].symbol
+        guard root >= 0 else { return registry.variables[Int(v)].value }
         var memo: [Int32: Double] = [:]
         func known(_ s: Int32) -> Double? {
-            let r = symbols[Int(s)].row
+            let r = tableau.symbols[Int(s)].row
             if r < 0 { return 0 }
-            return rows[Int(r)].isDefinition ? memo[s] : rows[Int(r)].constant
+            return tableau.rows[Int(r)].isDefinition ? memo[s] : tableau.rows[Int(r)].constant
         }
         // Post-order over the definitions below `root`, with an explicit stack: chains can be
         // deeper than the call stack.
         var stack: [Int32] = [root]
         while let s = stack.last {
             if known(s) != nil { stack.removeLast(); continue }
-            let row = rows[Int(symbols[Int(s)].row)]
+            let row = tableau.rows[Int(tableau.symbols[Int(s)].row)]
             var ready = true
             for t in cells(of: row) where known(t.symbol) == nil {
                 stack.append(t.symbol)
@@ -224,9 +231,9 @@ extension SimplexCore {
 
     /// The variables whose values changed since the last call, each once, in id order.
     package mutating func takeChangedVariables() -> [Int32] {
-        var result = changedVariables
+        var result = operation.changedVariables
         // Shared with `result` now: popping would copy it first.
-        changedVariables.removeAll(keepingCapacity: true)
+        operation.changedVariables.removeAll(keepingCapacity: true)
         result.sort()
         var unique: [Int32] = []
         unique.reserveCapacity(result.count)
@@ -239,12 +246,12 @@ extension SimplexCore {
     /// - Returns: whether the value changed.
     @discardableResult
     private mutating func setExternalValue(_ s: Int32, _ value: Double) -> Bool {
-        let v = symbols[Int(s)].owner
+        let v = tableau.symbols[Int(s)].owner
         guard v >= 0 else { return false } // a lingering symbol (see `ownsItsVariable`)
         let value = value == 0 ? 0 : value
-        if variables[Int(v)].value.bitPattern == value.bitPattern { return false }
-        variables[Int(v)].value = value
-        changedVariables.append(v)
+        if registry.variables[Int(v)].value.bitPattern == value.bitPattern { return false }
+        registry.variables[Int(v)].value = value
+        operation.changedVariables.append(v)
         return true
     }
 }

@@ -4,50 +4,51 @@ extension SimplexCore {
     /// Creates a variable named `name` (names are for diagnostics and need not be unique).
     package mutating func newVariable(name: String) -> Int32 {
         let record = VariableRecord(value: 0, symbol: -1, uses: 0, edit: -1, isAlive: true)
-        if freeVariable >= 0 {
-            let v = freeVariable
+        if registry.freeVariable >= 0 {
+            let v = registry.freeVariable
             noteVariable(v)
             noteVariableName(v)
-            freeVariable = variables[Int(v)].symbol
-            variables[Int(v)] = record
-            if derivedVariableName == nil { variableNames[Int(v)] = name }
+            registry.freeVariable = registry.variables[Int(v)].symbol
+            registry.variables[Int(v)] = record
+            if registry.derivedVariableName == nil { registry.variableNames[Int(v)] = name }
             return v
         }
-        variables.append(record)
-        if derivedVariableName == nil { variableNames.append(name) }
-        return Int32(variables.count - 1)
+        registry.variables.append(record)
+        if registry.derivedVariableName == nil { registry.variableNames.append(name) }
+        return Int32(registry.variables.count - 1)
     }
 
     /// Deletes a variable that no constraint mentions.
     package mutating func deleteVariable(_ v: Int32) throws(CoreError) {
         guard isVariable(v) else { throw .unknownVariable(v) }
-        guard variables[Int(v)].uses == 0 else { throw .internalError("variable \(v) is still in use") }
+        guard registry.variables[Int(v)].uses == 0 else { throw .internalError("variable \(v) is still in use") }
         // A symbol rounding left defined (see `releaseVariable`) outlives its variable: it
         // stops naming the slot, which another variable may take, and whose value it would
         // otherwise read and write.
-        let s = variables[Int(v)].symbol
+        let s = registry.variables[Int(v)].symbol
         if s >= 0 {
             noteSymbol(s)
-            symbols[Int(s)].owner = -1
+            tableau.symbols[Int(s)].owner = -1
         }
         noteVariable(v)
         noteVariableName(v)
-        variables[Int(v)] = VariableRecord(value: 0, symbol: freeVariable, uses: 0, edit: -1, isAlive: false)
-        if derivedVariableName == nil { variableNames[Int(v)] = "" }
-        freeVariable = v
+        registry.variables[Int(v)] = VariableRecord(
+            value: 0, symbol: registry.freeVariable, uses: 0, edit: -1, isAlive: false)
+        if registry.derivedVariableName == nil { registry.variableNames[Int(v)] = "" }
+        registry.freeVariable = v
     }
 
     package func isVariable(_ v: Int32) -> Bool {
-        v >= 0 && Int(v) < variables.count && variables[Int(v)].isAlive
+        v >= 0 && Int(v) < registry.variables.count && registry.variables[Int(v)].isAlive
     }
 
     /// The variable's external symbol, created on first use; counts one more use.
     mutating func retainVariable(_ v: Int32) -> Int32 {
         noteVariable(v)
-        variables[Int(v)].uses += 1
-        if variables[Int(v)].symbol >= 0 { return variables[Int(v)].symbol }
+        registry.variables[Int(v)].uses += 1
+        if registry.variables[Int(v)].symbol >= 0 { return registry.variables[Int(v)].symbol }
         let s = newSymbol(.external, owner: v)
-        variables[Int(v)].symbol = s
+        registry.variables[Int(v)].symbol = s
         markDirty(s)
         return s
     }
@@ -56,15 +57,15 @@ extension SimplexCore {
     /// variable keeps its last value.
     mutating func releaseVariable(_ v: Int32) {
         noteVariable(v)
-        variables[Int(v)].uses -= 1
-        guard variables[Int(v)].uses == 0 else { return }
-        let s = variables[Int(v)].symbol
+        registry.variables[Int(v)].uses -= 1
+        guard registry.variables[Int(v)].uses == 0 else { return }
+        let s = registry.variables[Int(v)].symbol
         guard s >= 0 else { return }
         // No remaining constraint mentions the variable, so every row's coefficient on it is
         // zero up to rounding: clear what rounding left behind.
         if rowIndex(s) >= 0 { return }
         purgeSymbol(s)
-        variables[Int(v)].symbol = -1
+        registry.variables[Int(v)].symbol = -1
         freeSymbolSlot(s)
     }
 
@@ -74,69 +75,75 @@ extension SimplexCore {
         var containing: [Int32] = []
         columnRows(s, into: &containing)
         for q in containing {
-            let row = rows[Int(q)]
+            let row = tableau.rows[Int(q)]
             guard cellPosition(of: s, in: row) != nil else { continue }
-            let start = cellPool.count
-            for k in row.cellRange where cellPool.symbol(at: k) != s { cellPool.appendCopy(of: k) }
+            let start = cells.pool.count
+            for k in row.cellRange where cells.pool.symbol(at: k) != s { cells.pool.appendCopy(of: k) }
             replaceCells(q, from: start)
         }
         clearObjective(s)
     }
 
     /// The value of variable `v` after the last update.
-    package func value(ofVariable v: Int32) -> Double { variables[Int(v)].value }
+    package func value(ofVariable v: Int32) -> Double { registry.variables[Int(v)].value }
 }
 
 extension SimplexCore {
     /// How many constraints (and an edit) mention variable `v`.
-    package func uses(ofVariable v: Int32) -> Int32 { variables[Int(v)].uses }
+    package func uses(ofVariable v: Int32) -> Int32 { registry.variables[Int(v)].uses }
 
     /// Removes every constraint and edit; variables keep their ids and names and go back to
     /// 0, as if just created.
     package mutating func removeAllConstraints() {
         var fresh = SimplexCore()
-        fresh.explainsConflicts = explainsConflicts
+        fresh.tuning.explainsConflicts = tuning.explainsConflicts
         fresh.statistics = statistics
-        for record in variables.elements {
-            fresh.variables.append(
+        for record in registry.variables.elements {
+            fresh.registry.variables.append(
                 record.isAlive ? VariableRecord(value: 0, symbol: -1, uses: 0, edit: -1, isAlive: true) : record)
         }
-        fresh.variableNames = variableNames
-        fresh.derivedVariableName = derivedVariableName
-        fresh.freeVariable = freeVariable
+        fresh.registry.variableNames = registry.variableNames
+        fresh.registry.derivedVariableName = registry.derivedVariableName
+        fresh.registry.freeVariable = registry.freeVariable
         // Settings, not state: a core told to squeeze its pool often (as fuzzers and tests
         // do), to re-root often or to trim at another floor keeps doing so.
-        fresh.trimmingFloor = trimmingFloor
-        fresh.rerootTrials = rerootTrials
-        fresh.rerootsShallowExpansions = rerootsShallowExpansions
-        fresh.levelsStartFromVariableIDs = levelsStartFromVariableIDs
-        if cellSqueezeSlack != fresh.cellSqueezeSlack { fresh.squeezeCellsOften(slack: cellSqueezeSlack) }
+        fresh.tuning.trimmingFloor = tuning.trimmingFloor
+        fresh.tuning.rerootTrials = tuning.rerootTrials
+        fresh.tuning.rerootsShallowExpansions = tuning.rerootsShallowExpansions
+        fresh.tuning.levelsStartFromVariableIDs = tuning.levelsStartFromVariableIDs
+        if tuning.cellSqueezeSlack != fresh.tuning.cellSqueezeSlack {
+            fresh.squeezeCellsOften(slack: tuning.cellSqueezeSlack)
+        }
         self = fresh
     }
 
     /// The name variable `v` was created with, or the derived one.
-    package func name(ofVariable v: Int32) -> String { derivedVariableName?(v) ?? variableNames[Int(v)] }
+    package func name(ofVariable v: Int32) -> String {
+        registry.derivedVariableName?(v) ?? registry.variableNames[Int(v)]
+    }
 
     /// Names variables with `name` from now on instead of storing the names they are
     /// created with. Call before creating any variable.
     package mutating func deriveVariableNames(_ name: @escaping (Int32) -> String) {
-        precondition(variables.count == 0, "variable names are derived from the first variable on")
-        derivedVariableName = name
+        precondition(registry.variables.count == 0, "variable names are derived from the first variable on")
+        registry.derivedVariableName = name
     }
 
     /// Sizes for benchmark counters: rows (and how many are definitions), nonzero cells,
     /// live constraints (a split equality counts as the two it stands for) and variables.
     package var shape: (rows: Int, definitions: Int, cells: Int, constraints: Int, variables: Int) {
         var rowCount = 0, definitions = 0, cells = 0
-        for row in rows.elements where !row.isUnused {
+        for row in tableau.rows.elements where !row.isUnused {
             rowCount += 1
             if row.isDefinition { definitions += 1 }
             cells += Int(row.count)
         }
         // Counted in place: `filter` would copy every live record just to count it.
         var liveConstraints = 0, liveVariables = 0
-        for c in constraints.indices where constraints[c].isAlive { liveConstraints += constraints[c].isSplit ? 2 : 1 }
-        for v in variables.indices where variables[v].isAlive { liveVariables += 1 }
+        for c in registry.constraints.indices where registry.constraints[c].isAlive {
+            liveConstraints += registry.constraints[c].isSplit ? 2 : 1
+        }
+        for v in registry.variables.indices where registry.variables[v].isAlive { liveVariables += 1 }
         return (rowCount, definitions, cells, liveConstraints, liveVariables)
     }
 }

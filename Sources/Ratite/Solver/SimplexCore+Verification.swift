@@ -34,49 +34,52 @@ extension SimplexCore {
     /// removal, a priority change. Every marker counts as unshifted again.
     @inline(__always) mutating func noteStructuralChange() {
         structureStamp &+= 1
-        verificationDebt.pending = true
-        verificationDebt.generation &+= 1
-        if coefficientRange.isWide { doubtOptimum() }
+        verification.debt.pending = true
+        verification.debt.generation &+= 1
+        if verification.coefficientRange.isWide { doubtOptimum() }
     }
 
     /// Notes that constraint `c`'s constant moved: its first shift since the last
     /// structural change brings a check, of `c` itself too (a coefficient wrong since then
     /// would show now, and `c` may not move a variable).
     @inline(__always) mutating func noteShift(of c: Int32) {
-        if verificationDebt.shiftStamps.count <= Int(c) {
-            verificationDebt.shiftStamps.append(
-                contentsOf: repeatElement(0, count: constraints.count + 1 - verificationDebt.shiftStamps.count))
+        if verification.debt.shiftStamps.count <= Int(c) {
+            verification.debt.shiftStamps.append(
+                contentsOf: repeatElement(
+                    0, count: registry.constraints.count + 1 - verification.debt.shiftStamps.count))
         }
-        if verificationDebt.shiftStamps[Int(c)] != verificationDebt.generation {
-            verificationDebt.shiftStamps[Int(c)] = verificationDebt.generation
-            verificationDebt.pending = true
+        if verification.debt.shiftStamps[Int(c)] != verification.debt.generation {
+            verification.debt.shiftStamps[Int(c)] = verification.debt.generation
+            verification.debt.pending = true
             queueForCheck(c)
         } else {
-            verificationDebt.uncheckedShifts += 1
+            verification.debt.uncheckedShifts += 1
         }
     }
 
     /// Whether this update's answer must be checked, and whether every constraint must be.
     mutating func takeVerificationDue(everythingRecomputed: Bool) -> (due: Bool, everything: Bool) {
         defer {
-            verificationDebt.pending = false
+            verification.debt.pending = false
         }
-        if verificationDebt.uncheckedShifts >= uncheckedShiftLimit {
-            verificationDebt.uncheckedShifts = 0
+        if verification.debt.uncheckedShifts >= uncheckedShiftLimit {
+            verification.debt.uncheckedShifts = 0
             return (true, true)
         }
-        return (verificationDebt.pending || everythingRecomputed || verifiesEverything, everythingRecomputed)
+        return (
+            verification.debt.pending || everythingRecomputed || verification.checksEverything, everythingRecomputed
+        )
     }
 
     /// The identity residual of constraint `c`'s row at the current values, and the size of
     /// the numbers it sums.
     func rowResidual(ofConstraint c: Int32) -> (residual: Double, magnitude: Double) {
-        let record = constraints[Int(c)]
+        let record = registry.constraints[Int(c)]
         let orientation = record.orientation
         var sum = orientation * record.constant
         var magnitude = abs(record.constant)
         for t in terms(of: record) {
-            let p = t.coefficient * variables[Int(t.variable)].value
+            let p = t.coefficient * registry.variables[Int(t.variable)].value
             sum += orientation * p
             magnitude += abs(p)
         }
@@ -94,11 +97,11 @@ extension SimplexCore {
     /// How far required constraint `c` is from holding at the current values (0 when it
     /// holds), and the size of the numbers its left side sums.
     func requiredViolation(ofConstraint c: Int32) -> (violation: Double, magnitude: Double) {
-        let record = constraints[Int(c)]
+        let record = registry.constraints[Int(c)]
         var sum = record.constant
         var magnitude = abs(record.constant)
         for t in terms(of: record) {
-            let p = t.coefficient * variables[Int(t.variable)].value
+            let p = t.coefficient * registry.variables[Int(t.variable)].value
             sum += p
             magnitude += abs(p)
         }
@@ -114,17 +117,20 @@ extension SimplexCore {
     /// not its variables move.
     @inline(__always) mutating func noteUnverified(_ c: Int32) {
         noteStructuralChange()
-        if verificationIndex.isBuilt { verificationIndex.noteAdded(c) }
+        if verification.index.isBuilt { verification.index.noteAdded(c) }
         // A build adds many before the first update, which checks everything anyway.
-        if verifiesEverything || allSymbolsDirty { return }
+        if verification.checksEverything || operation.allSymbolsDirty { return }
         queueForCheck(c)
     }
 
     /// Puts `c` on the list the next check covers whatever moves; past `checkAllBeyond`
     /// entries, the next check covers everything instead.
     @inline(__always) private mutating func queueForCheck(_ c: Int32) {
-        if unverifiedConstraints.count < verificationIndex.checkAllBeyond { unverifiedConstraints.append(c) }
-        else { verifiesEverything = true }
+        if verification.unverifiedConstraints.count < verification.index.checkAllBeyond {
+            verification.unverifiedConstraints.append(c)
+        } else {
+            verification.checksEverything = true
+        }
     }
 
     /// Checks the values just computed, refines them, and rebuilds the tableau when
@@ -134,14 +140,16 @@ extension SimplexCore {
     /// failure).
     mutating func verifyAnswer(changedFrom start: Int?) -> Bool {
         // Nothing moved and nothing changed: nothing to check.
-        if let start, start == changedVariables.count, unverifiedConstraints.isEmpty, !verifiesEverything {
+        if let start, start == operation.changedVariables.count, verification.unverifiedConstraints.isEmpty,
+            !verification.checksEverything
+        {
             return true
         }
         var suspects = constraintsToCheck(changedFrom: start)
         // The common case, checked without building lists: nothing drifted.
         if constraintsHold(suspects) {
             suspects.empty()
-            verificationScratch = suspects
+            scratch.constraintsToCheck = suspects
             return true
         }
         for round in 0...refinementRounds {
@@ -155,7 +163,7 @@ extension SimplexCore {
         }
         statistics.rebuilds += 1
         guard (try? rebuildTableau()) != nil else { return false }
-        verifiesEverything = true
+        verification.checksEverything = true
         suspects = constraintsToCheck(changedFrom: recomputeValues())
         for round in 0...refinementRounds {
             let drifted = constraintsWithResiduals(among: suspects)
@@ -186,32 +194,32 @@ extension SimplexCore {
     /// (all of them when `start` is nil or the lists ran long). Each once, in id order.
     mutating func constraintsToCheck(changedFrom start: Int?) -> [Int32] {
         defer {
-            unverifiedConstraints.empty()
-            verifiesEverything = false
+            verification.unverifiedConstraints.empty()
+            verification.checksEverything = false
         }
-        if !verificationIndex.isBuilt || verificationIndex.needsRebuild {
+        if !verification.index.isBuilt || verification.index.needsRebuild {
             var index = VerificationIndex()
             index.rebuild(from: self)
-            verificationIndex = index
+            verification.index = index
         }
-        if start == nil || verifiesEverything {
+        if start == nil || verification.checksEverything {
             var all: [Int32] = []
-            for c in constraints.indices where constraints[c].isAlive { all.append(Int32(c)) }
+            for c in registry.constraints.indices where registry.constraints[c].isAlive { all.append(Int32(c)) }
             return all
         }
         // Each constraint once: a stamp per constraint, renewed for every call, instead of
         // sorting the candidates. The list's storage is kept between updates.
-        verificationIndex.beginCollecting(constraintCount: constraints.count)
-        var result = verificationScratch
-        verificationScratch = []
+        verification.index.beginCollecting(constraintCount: registry.constraints.count)
+        var result = scratch.constraintsToCheck
+        scratch.constraintsToCheck = []
         result.empty()
-        for c in unverifiedConstraints { verificationIndex.collect(c, into: &result) }
+        for c in verification.unverifiedConstraints { verification.index.collect(c, into: &result) }
         var k = start!
-        while k < changedVariables.count {
-            verificationIndex.collectConstraints(of: changedVariables[k], into: &result)
+        while k < operation.changedVariables.count {
+            verification.index.collectConstraints(of: operation.changedVariables[k], into: &result)
             k += 1
         }
-        if changedVariables.count > start! { verificationIndex.collectRecent(into: &result) }
+        if operation.changedVariables.count > start! { verification.index.collectRecent(into: &result) }
         return result
     }
 
@@ -221,7 +229,7 @@ extension SimplexCore {
         for c in candidates where isConstraint(c) {
             let (residual, magnitude) = rowResidual(ofConstraint: c)
             guard abs(residual) <= refinementTolerance * max(1, magnitude) else { return false }
-            if constraints[Int(c)].isRequired {
+            if registry.constraints[Int(c)].isRequired {
                 let (violation, size) = requiredViolation(ofConstraint: c)
                 guard violation <= requiredTolerance * max(1, size) else { return false }
             }
@@ -239,7 +247,7 @@ extension SimplexCore {
                 drifted.append((c, residual.isFinite ? residual : 0))
                 continue
             }
-            if constraints[Int(c)].isRequired {
+            if registry.constraints[Int(c)].isRequired {
                 let (violation, size) = requiredViolation(ofConstraint: c)
                 if !(violation <= requiredTolerance * max(1, size)) { drifted.append((c, residual)) }
             }
@@ -253,34 +261,36 @@ extension SimplexCore {
     /// - Throws: what placing a constraint throws; the core is then unchanged.
     mutating func rebuildTableau() throws(CoreError) {
         var fresh = SimplexCore()
-        fresh.explainsConflicts = explainsConflicts
+        fresh.tuning.explainsConflicts = tuning.explainsConflicts
         fresh.statistics = statistics
-        fresh.trimmingFloor = trimmingFloor
-        fresh.rerootTrials = rerootTrials
-        fresh.rerootsShallowExpansions = rerootsShallowExpansions
-        fresh.levelsStartFromVariableIDs = levelsStartFromVariableIDs
-        fresh.exactCertificationLimit = exactCertificationLimit
-        fresh.verifiesAnswers = verifiesAnswers
-        fresh.coefficientRange = coefficientRange
-        if cellSqueezeSlack != fresh.cellSqueezeSlack { fresh.squeezeCellsOften(slack: cellSqueezeSlack) }
-        fresh.derivedVariableName = derivedVariableName
-        fresh.variableNames = variableNames
-        fresh.freeVariable = freeVariable
-        for record in variables.elements {
+        fresh.tuning.trimmingFloor = tuning.trimmingFloor
+        fresh.tuning.rerootTrials = tuning.rerootTrials
+        fresh.tuning.rerootsShallowExpansions = tuning.rerootsShallowExpansions
+        fresh.tuning.levelsStartFromVariableIDs = tuning.levelsStartFromVariableIDs
+        fresh.tuning.exactCertificationLimit = tuning.exactCertificationLimit
+        fresh.tuning.verifiesAnswers = tuning.verifiesAnswers
+        fresh.verification.coefficientRange = verification.coefficientRange
+        if tuning.cellSqueezeSlack != fresh.tuning.cellSqueezeSlack {
+            fresh.squeezeCellsOften(slack: tuning.cellSqueezeSlack)
+        }
+        fresh.registry.derivedVariableName = registry.derivedVariableName
+        fresh.registry.variableNames = registry.variableNames
+        fresh.registry.freeVariable = registry.freeVariable
+        for record in registry.variables.elements {
             var kept = record
             if record.isAlive {
                 kept.symbol = -1
                 kept.uses = 0
             }
-            fresh.variables.append(kept)
+            fresh.registry.variables.append(kept)
         }
-        fresh.constraintTerms = constraintTerms.copy()
-        fresh.constraintTermGarbage = constraintTermGarbage
-        fresh.freeConstraint = freeConstraint
-        fresh.serialCounter = serialCounter
+        fresh.registry.constraintTerms = registry.constraintTerms.copy()
+        fresh.registry.constraintTermGarbage = registry.constraintTermGarbage
+        fresh.registry.freeConstraint = registry.freeConstraint
+        fresh.registry.serialCounter = registry.serialCounter
         var live: [(id: Int32, serial: UInt32)] = []
-        for c in constraints.indices {
-            var record = constraints[c]
+        for c in registry.constraints.indices {
+            var record = registry.constraints[c]
             if record.isAlive {
                 live.append((Int32(c), record.serial))
                 record.marker = -1
@@ -288,24 +298,24 @@ extension SimplexCore {
                 if record.isSplit { record.lowerLevel = -1 }
                 record.level = -1
             }
-            fresh.constraints.append(record)
+            fresh.registry.constraints.append(record)
         }
         live.sort { $0.serial < $1.serial }
         // Each attachment commits as an outermost operation of `fresh`, which holds every
         // constraint record from the start: not a state to check until the last is placed.
-        fresh.checksInvariantsAtCommits = false
+        fresh.operation.checksInvariantsAtCommits = false
         for (id, _) in live {
             let priority = self.priority(ofConstraint: id)
-            let lower = constraints[Int(id)].isSplit ? lowerPriority(ofConstraint: id) : nil
+            let lower = registry.constraints[Int(id)].isSplit ? lowerPriority(ofConstraint: id) : nil
             try fresh.attachConstraint(id, priority: priority, lowerPriority: lower)
             try fresh.restoreOptimality()
         }
         // Every value is recomputed next, so the dirty list goes (with its flags).
-        for s in fresh.dirty { fresh.flags[Int(s)] &= ~SymbolFlags.dirty }
-        fresh.dirty = []
-        fresh.allSymbolsDirty = true
-        fresh.changedVariables = changedVariables
-        fresh.checksInvariantsAtCommits = true
+        for s in fresh.operation.dirty { fresh.operation.flags[Int(s)] &= ~SymbolFlags.dirty }
+        fresh.operation.dirty = []
+        fresh.operation.allSymbolsDirty = true
+        fresh.operation.changedVariables = operation.changedVariables
+        fresh.operation.checksInvariantsAtCommits = true
         self = fresh
         #if RATITE_INVARIANTS
         requireInvariants(after: "a rebuild")
@@ -336,15 +346,15 @@ struct VerificationIndex {
     var reservedBytes: Int { offsets.capacity * 4 + entries.capacity * 4 + recent.capacity * 4 + stamps.capacity * 4 }
 
     mutating func rebuild(from core: borrowing SimplexCore) {
-        var counts = [Int32](repeating: 0, count: core.variables.count + 1)
-        for c in core.constraints.indices where core.constraints[c].isAlive {
+        var counts = [Int32](repeating: 0, count: core.registry.variables.count + 1)
+        for c in core.registry.constraints.indices where core.registry.constraints[c].isAlive {
             for t in core.terms(ofConstraint: Int32(c)) { counts[Int(t.variable) + 1] += 1 }
         }
-        for v in 0..<core.variables.count { counts[v + 1] += counts[v] }
+        for v in 0..<core.registry.variables.count { counts[v + 1] += counts[v] }
         offsets = counts
         var next = counts
-        entries = [Int32](repeating: -1, count: Int(counts[core.variables.count]))
-        for c in core.constraints.indices where core.constraints[c].isAlive {
+        entries = [Int32](repeating: -1, count: Int(counts[core.registry.variables.count]))
+        for c in core.registry.constraints.indices where core.registry.constraints[c].isAlive {
             for t in core.terms(ofConstraint: Int32(c)) {
                 entries[Int(next[Int(t.variable)])] = Int32(c)
                 next[Int(t.variable)] += 1

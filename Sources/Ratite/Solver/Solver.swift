@@ -250,7 +250,7 @@ public final class Solver {
     /// Drops variables no constraint mentions any more, so the solver does not grow.
     private func forgetUnusedVariables(_ candidates: [Variable]) {
         for variable in candidates {
-            guard let v = id(of: variable), core.variables[Int(v)].uses == 0 else { continue }
+            guard let v = id(of: variable), core.registry.variables[Int(v)].uses == 0 else { continue }
             try? core.deleteVariable(v)
             variableIDs[ObjectIdentifier(variable)] = nil
             variablesByID[Int(v)] = nil

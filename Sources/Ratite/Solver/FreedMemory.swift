@@ -15,11 +15,12 @@ import Glibc
 extension SimplexCore {
     /// Bytes reserved by the tables that grow with the system.
     @inline(__always) var reservedBytes: Int {
-        rows.reservedBytes + cellPool.reservedBytes + symbols.reservedBytes + symbolKinds.reservedBytes
-            + columnNodes.reservedBytes + objectiveNodes.reservedBytes + constraints.reservedBytes
-            + constraintTerms.reservedBytes + variables.reservedBytes + flags.reservedBytes
-            + variableNames.capacity * MemoryLayout<String>.stride
-            + workspace.reservedBytes
+        tableau.rows.reservedBytes + cells.pool.reservedBytes + tableau.symbols.reservedBytes
+            + tableau.symbolKinds.reservedBytes
+            + tableau.columnNodes.reservedBytes + objective.nodes.reservedBytes + registry.constraints.reservedBytes
+            + registry.constraintTerms.reservedBytes + registry.variables.reservedBytes + operation.flags.reservedBytes
+            + registry.variableNames.capacity * MemoryLayout<String>.stride
+            + scratch.workspace.reservedBytes
     }
 
     /// Returns freed heap pages to the system when the big arrays have grown by
@@ -32,9 +33,9 @@ extension SimplexCore {
         // A cheap early exit on every commit (summing every table cost 2% of a chain
         // build): the symbol table is a sixteenth of the total or more (a sixth on a chain,
         // a fourteenth on random), so below this the floor is far.
-        if symbols.reservedBytes < trimmingFloor / 16 { return }
+        if tableau.symbols.reservedBytes < tuning.trimmingFloor / 16 { return }
         let reserved = reservedBytes
-        guard reserved >= trimmingFloor, reserved - reservedAtLastTrim >= trimmingStep else { return }
+        guard reserved >= tuning.trimmingFloor, reserved - reservedAtLastTrim >= trimmingStep else { return }
         reservedAtLastTrim = reserved
         _ = trimHeap?(0)
     }
@@ -51,7 +52,7 @@ private let trimHeap: (@convention(c) (Int) -> Int32)? = {
     #endif
 }()
 
-/// Solvers smaller than this never trim (`SimplexCore.trimmingFloor`, lowered by tests).
+/// Solvers smaller than this never trim (`Tuning.trimmingFloor`, lowered by tests).
 /// Pages given back fault in again when the heap reuses them (4 µs each on this machine
 /// class): trimming from 1 MiB on made a chain of 10k views build in 34 ms instead of 22, in
 /// the benchmark's repeated builds, where the previous solver's freed pages are trimmed too.
