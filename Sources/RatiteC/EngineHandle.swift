@@ -20,7 +20,7 @@ final class EngineHandle {
     @exclusivity(unchecked) var vflRecords: [VFLRecord] = []
 
     init() {
-        let tag = newHandleTag()
+        let tag = IDSpace.newTag()
         itemIDs = IDSpace(kind: .item, tag: tag)
         constraintIDs = IDSpace(kind: .layoutConstraint, tag: tag)
     }
