@@ -6,7 +6,10 @@ public final class SolveSession {
     private var variablesByName: [String: Variable] = [:]
     /// Variable names in order of first appearance.
     public private(set) var names: [String] = []
-    private var statementOfConstraint: [ObjectIdentifier: SolveStatement] = [:]
+    /// The statement behind each constraint, by the constraint's core id (`Solver.coreID`),
+    /// with the constraint to check it against: the solver is public, and a constraint removed
+    /// through it frees its id for another.
+    private var statements: [(constraint: Constraint, statement: SolveStatement)?] = []
 
     /// A session with an empty solver.
     public init() {}
@@ -41,7 +44,7 @@ public final class SolveSession {
             case .constraint:
                 let c = constraint(statement)!
                 try solver.add(c)
-                statementOfConstraint[ObjectIdentifier(c)] = statement
+                record(statement, of: c)
             case .edit(let name, let priority):
                 let v = variable(name)
                 guard !solver.hasEditVariable(v) else {
@@ -66,12 +69,27 @@ public final class SolveSession {
         }
     }
 
+    private func record(_ statement: SolveStatement, of constraint: Constraint) {
+        guard let id = solver.coreID(of: constraint) else { return }
+        if statements.count <= Int(id) {
+            statements.append(contentsOf: repeatElement(nil, count: Int(id) + 1 - statements.count))
+        }
+        statements[Int(id)] = (constraint, statement)
+    }
+
+    /// The statement that added `constraint`, if this session added it.
+    private func statement(of constraint: Constraint) -> SolveStatement? {
+        guard let id = solver.coreID(of: constraint), Int(id) < statements.count,
+            let entry = statements[Int(id)], entry.constraint === constraint else { return nil }
+        return entry.statement
+    }
+
     private func diagnostic(_ error: SolverError, statement: SolveStatement) -> TextFileError {
         guard case .unsatisfiable(_, let conflict) = error else {
             return TextFileError(error.description, at: statement.location)
         }
         let notes = conflict.map { c -> TextFileError.Note in
-            let s = statementOfConstraint[ObjectIdentifier(c)] ?? statement
+            let s = self.statement(of: c) ?? statement
             return TextFileError.Note(line: s.location.line, text: s.text)
         }
         return TextFileError("unsatisfiable required constraints", at: statement.location, notes: notes)

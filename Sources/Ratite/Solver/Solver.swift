@@ -209,6 +209,10 @@ public final class Solver {
 
     // MARK: Internals
 
+    /// The core id of `constraint` in this solver, or nil: for front ends that keep their
+    /// own records per constraint in an array (`SolveSession`).
+    package func coreID(of constraint: Constraint) -> Int32? { constraints.id(of: constraint) }
+
     /// The core id of `constraint` in this solver, or nil.
     @inline(__always) private func id(of constraint: Constraint) -> Int32? { constraints.id(of: constraint) }
 
