@@ -1,7 +1,7 @@
 import Synchronization
 
 /// What an id names, so an id of one kind is refused where another is expected.
-package enum IDKind: UInt64, Sendable {
+@usableFromInline package enum IDKind: UInt64, Sendable {
     case variable = 0
     case constraint = 1
     case item = 2
@@ -22,17 +22,25 @@ private let ownerTags = Atomic<UInt64>(0)
 /// its slot has been reused 2^18 times, and an id from another owner until 2^18 owners have
 /// been created in between. (Callers that must be exact past that also check what the slot
 /// holds, as `SlotTable` does.)
-package struct IDSpace {
-    package static let slotBits: UInt64 = 26, generationBits: UInt64 = 18, tagBits: UInt64 = 18
-    package static let tagLimit: UInt64 = 1 << tagBits
-    package static let slotLimit = 1 << Int(slotBits)
+@usableFromInline package struct IDSpace {
+    // Computed rather than stored: a stored `static let` is reached through an accessor the
+    // C layer's inlined copies of `slot(of:)` and `id(for:)` could not fold away.
+    @inlinable package static var slotBits: UInt64 { 26 }
+    @inlinable package static var generationBits: UInt64 { 18 }
+    @inlinable package static var tagBits: UInt64 { 18 }
+    @inlinable package static var tagLimit: UInt64 { 1 << tagBits }
+    @inlinable package static var slotLimit: Int { 1 << Int(slotBits) }
     package let kind: IDKind
     package let tag: UInt64
-    package var generations: [UInt32] = []
+    @usableFromInline package var generations: [UInt32] = []
+
+    /// The kind and tag bits every id of this space starts with.
+    @usableFromInline package let prefix: UInt64
 
     package init(kind: IDKind, tag: UInt64) {
         self.kind = kind
         self.tag = tag
+        prefix = kind.rawValue << 62 | tag << (Self.generationBits + Self.slotBits)
     }
 
     /// A fresh owner tag, from 1 to `tagLimit - 1`, shared by all the id spaces of one owner.
@@ -41,17 +49,17 @@ package struct IDSpace {
         return next % tagLimit + 1 == tagLimit ? 1 : next % tagLimit + 1
     }
 
-    @inlinable package var prefix: UInt64 { kind.rawValue << 62 | tag << (Self.generationBits + Self.slotBits) }
-
     /// The current id of `slot`.
-    @inlinable package mutating func id(for slot: Int32) -> UInt64 {
-        while generations.count <= Int(slot) { generations.append(0) }
+    @inlinable @inline(__always)
+    package mutating func id(for slot: Int32) -> UInt64 {
+        if Int(slot) >= generations.count { grow(to: slot) }
         return prefix | UInt64(generations[Int(slot)]) << Self.slotBits | UInt64(UInt32(bitPattern: slot))
     }
 
     /// The slot an id names, if the id is of this kind, belongs to this owner and its
     /// generation is current.
-    @inlinable package func slot(of id: UInt64) -> Int32? {
+    @inlinable @inline(__always)
+    package func slot(of id: UInt64) -> Int32? {
         let generationMask: UInt64 = (1 << Self.generationBits) - 1
         guard id & ~((1 << (Self.generationBits + Self.slotBits)) - 1) == prefix else { return nil }
         let slot = Int(id & ((1 << Self.slotBits) - 1))
@@ -61,9 +69,15 @@ package struct IDSpace {
         return Int32(slot)
     }
 
-    /// Invalidates every id issued for `slot`.
-    @inlinable package mutating func retire(_ slot: Int32) {
+    /// Makes room for the generation of `slot` (a slot's first id has generation 0).
+    @usableFromInline package mutating func grow(to slot: Int32) {
         while generations.count <= Int(slot) { generations.append(0) }
+    }
+
+    /// Invalidates every id issued for `slot`.
+    @inlinable @inline(__always)
+    package mutating func retire(_ slot: Int32) {
+        if Int(slot) >= generations.count { grow(to: slot) }
         generations[Int(slot)] = (generations[Int(slot)] + 1) & UInt32((1 << Self.generationBits) - 1)
     }
 }

@@ -29,10 +29,13 @@ struct SlotTable<Object: SlotHolder> {
 
     /// Records `object`, new to this solver, at core id `id`.
     mutating func insert(_ object: Object, at id: Int32) {
-        if objects.count <= Int(id) {
-            objects.append(contentsOf: repeatElement(nil, count: Int(id) + 1 - objects.count))
+        // The core hands out fresh ids in order, so this is mostly an append.
+        if Int(id) == objects.count {
+            objects.append(object)
+        } else {
+            while objects.count <= Int(id) { objects.append(nil) }
+            objects[Int(id)] = object
         }
-        objects[Int(id)] = object
         if !object.claimSlot(ids.id(for: id)) { elsewhere[ObjectIdentifier(object)] = id }
     }
 

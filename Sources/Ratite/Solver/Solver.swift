@@ -47,6 +47,12 @@ public final class Solver {
     /// - Complexity: proportional to the rows the constraint touches; a constraint that
     ///   defines a new variable costs O(terms).
     public func add(_ constraint: Constraint) throws(SolverError) {
+        _ = try addReturningID(constraint)
+    }
+
+    /// Adds a constraint as `add(_:)` does, and returns its core id: for front ends that keep
+    /// their own records per constraint in an array (`SolveSession`).
+    package func addReturningID(_ constraint: Constraint) throws(SolverError) -> Int32 {
         guard id(of: constraint) == nil else { throw .duplicateConstraint(constraint) }
         guard constraint.priority.isValid else { throw .invalidPriority(constraint.priority.value) }
         // The terms of `lhs - rhs`, read from both sides without building the difference.
@@ -63,14 +69,19 @@ public final class Solver {
         termScratch = []
         freshScratch = []
         defer {
-            terms.removeAll(keepingCapacity: true)
-            fresh.removeAll(keepingCapacity: true)
+            // Popping keeps the storage for less than the general `removeAll(keepingCapacity:)`.
+            while terms.popLast() != nil {}
+            while fresh.popLast() != nil {}
             termScratch = terms
             freshScratch = fresh
         }
-        // Variables seen for the first time are created inside the core's transaction, so a
-        // refused addition takes them back and leaves the core bit-identical.
-        core.beginTransaction()
+        // Variables seen for the first time are created inside a transaction of the core's,
+        // so a refused addition takes them back and leaves the core bit-identical. Without
+        // them the core's own addition is all-or-nothing, and an outer transaction would
+        // only make it dearer.
+        let createsVariables = constraint.lhs.terms.contains { id(of: $0.variable) == nil }
+            || constraint.rhs.terms.contains { id(of: $0.variable) == nil }
+        if createsVariables { core.beginTransaction() }
         for t in constraint.lhs.terms {
             terms.append(VariableTerm(variable: variableID(t.variable, noting: &fresh), coefficient: t.coefficient))
         }
@@ -80,10 +91,11 @@ public final class Solver {
         do {
             let id = try core.addConstraint(
                 terms: terms, constant: constant, relation: constraint.relation, priority: constraint.priority.value)
-            core.commitTransaction()
+            if createsVariables { core.commitTransaction() }
             constraints.insert(constraint, at: id)
+            return id
         } catch {
-            core.rollbackTransaction()
+            if createsVariables { core.rollbackTransaction() }
             forget(fresh)
             throw translate(error, pending: constraint)
         }
@@ -209,8 +221,7 @@ public final class Solver {
 
     // MARK: Internals
 
-    /// The core id of `constraint` in this solver, or nil: for front ends that keep their
-    /// own records per constraint in an array (`SolveSession`).
+    /// The core id of `constraint` in this solver, or nil (see `addReturningID`).
     package func coreID(of constraint: Constraint) -> Int32? { constraints.id(of: constraint) }
 
     /// The core id of `constraint` in this solver, or nil.
