@@ -1,6 +1,5 @@
 import CRatite
 import Ratite
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -15,65 +14,6 @@ package struct CFailure: Error {
     package init(_ status: Int32, _ message: String) {
         self.status = status
         self.message = message
-    }
-}
-
-/// Tags handles so an id from one handle is recognised as foreign by another. Tag 0 is never
-/// used, so the id 0 is never valid.
-private let handleTags = Atomic<UInt64>(0)
-
-func newHandleTag() -> UInt64 {
-    let next = handleTags.add(1, ordering: .relaxed).newValue
-    return next % IDSpace.tagLimit + 1 == IDSpace.tagLimit ? 1 : next % IDSpace.tagLimit + 1
-}
-
-/// What an id names, so an id of one kind is refused where another is expected.
-enum IDKind: UInt64 {
-    case variable = 0
-    case constraint = 1
-    case item = 2
-    case layoutConstraint = 3
-}
-
-/// Ids: 2 bits of kind, 18 bits of handle tag, 18 bits of slot generation and 26 bits of
-/// slot. A removed object's id is refused until its slot has been reused 2^18 times, and an
-/// id from another handle until 2^18 handles have been created in between.
-struct IDSpace {
-    static let slotBits: UInt64 = 26, generationBits: UInt64 = 18, tagBits: UInt64 = 18
-    static let tagLimit: UInt64 = 1 << tagBits
-    static let slotLimit = 1 << Int(slotBits)
-    let kind: IDKind
-    let tag: UInt64
-    var generations: [UInt32] = []
-
-    init(kind: IDKind, tag: UInt64) {
-        self.kind = kind
-        self.tag = tag
-    }
-
-    private var prefix: UInt64 { kind.rawValue << 62 | tag << (Self.generationBits + Self.slotBits) }
-
-    mutating func id(for slot: Int32) -> UInt64 {
-        while generations.count <= Int(slot) { generations.append(0) }
-        return prefix | UInt64(generations[Int(slot)]) << Self.slotBits | UInt64(UInt32(bitPattern: slot))
-    }
-
-    /// The slot an id names, if the id is of this kind, belongs to this handle and its
-    /// generation is current.
-    func slot(of id: UInt64) -> Int32? {
-        let generationMask: UInt64 = (1 << Self.generationBits) - 1
-        guard id & ~((1 << (Self.generationBits + Self.slotBits)) - 1) == prefix else { return nil }
-        let slot = Int(id & ((1 << Self.slotBits) - 1))
-        guard slot < generations.count, UInt64(generations[slot]) == (id >> Self.slotBits) & generationMask else {
-            return nil
-        }
-        return Int32(slot)
-    }
-
-    /// Invalidates every id issued for `slot`.
-    mutating func retire(_ slot: Int32) {
-        while generations.count <= Int(slot) { generations.append(0) }
-        generations[Int(slot)] = (generations[Int(slot)] + 1) & UInt32((1 << Self.generationBits) - 1)
     }
 }
 

@@ -20,7 +20,7 @@ final class EngineHandle {
     @exclusivity(unchecked) var vflRecords: [VFLRecord] = []
 
     init() {
-        let tag = newHandleTag()
+        let tag = IDSpace.newTag()
         itemIDs = IDSpace(kind: .item, tag: tag)
         constraintIDs = IDSpace(kind: .layoutConstraint, tag: tag)
     }
@@ -36,6 +36,8 @@ final class EngineHandle {
     /// The id of the item at `index` in `engine.items`.
     func id(ofIndex index: Int) -> ratite_item { itemIDs.id(for: Int32(index + 1)) }
 
+    // Inlined so that a loop over ids checks access to `engine.items` once, not per id.
+    @inline(__always)
     func item(_ id: ratite_item) throws(CFailure) -> LayoutItem {
         guard let slot = itemIDs.slot(of: id), slot >= 1, Int(slot) <= engine.items.count else {
             throw CFailure(RATITE_ERROR_UNKNOWN, "unknown item id \(id)")

@@ -53,7 +53,7 @@ final class SolverHandle {
     }
 
     init() {
-        let tag = newHandleTag()
+        let tag = IDSpace.newTag()
         variableIDs = IDSpace(kind: .variable, tag: tag)
         constraintIDs = IDSpace(kind: .constraint, tag: tag)
     }

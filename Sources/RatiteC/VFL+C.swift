@@ -116,9 +116,10 @@ private struct BoundView {
 }
 
 /// Turns parsed records into `ratite_vfl_constraint`s: view numbers into item ids, `|` into
-/// the parent of the view on the other side, with the checks `ratite_engine_vfl` makes
-/// (superview first, then each constraint as activation would check it).
-private struct VFLResolver {
+/// the parent of the view on the other side (as `LayoutEngine.resolve` decides for every
+/// front end), with the checks `ratite_engine_vfl` makes (superview first, then each
+/// constraint as activation would check it).
+private struct VFLResolver: VFLViews {
     let handle: EngineHandle
     let format: UnsafeBufferPointer<UInt8>
     /// The caller's views (a view number is an index here), or nil when view numbers are
@@ -133,10 +134,10 @@ private struct VFLResolver {
             // A missing superview anywhere wins over an invalid constraint anywhere, as in
             // ratite_engine_vfl, which resolves every constraint before validating any.
             var invalid: (index: Int, defect: ConstraintDefect)? = nil
+            let text = format
             for i in 0..<records.count {
                 let r = records[i]
-                let first = try resolve(r.firstView, r)
-                let second = r.secondView == VFLRecord.noView ? nil : try resolve(r.secondView, r)
+                let (first, second) = try resolveViews(r, in: &self, format: text)
                 if invalid == nil,
                     let defect = ConstraintDefect.of(r, firstRoot: first.root, secondRoot: second?.root) {
                     invalid = (i, defect)
@@ -149,8 +150,9 @@ private struct VFLResolver {
             }
             if let invalid {
                 let r = records[invalid.index]
-                let second = r.secondView == VFLRecord.noView ? nil : item(r.secondView, r)
-                throw failure(invalid.defect.error(for: LayoutEngine.constraint(r, item(r.firstView, r), second)))
+                var items = VFLItems(handle: handle, bound: bound)
+                let (first, second) = try resolveViews(r, in: &items, format: text)
+                throw failure(invalid.defect.error(for: LayoutEngine.constraint(r, first, second)))
             }
             guard records.count <= capacity else {
                 count.pointee = records.count
@@ -161,30 +163,7 @@ private struct VFLResolver {
         }
     }
 
-    /// The id and root a record's view number stands for.
-    @inline(__always)
-    mutating func resolve(_ number: Int32, _ r: VFLRecord) throws(CFailure) -> (id: ratite_item, root: Int) {
-        guard number == VFLRecord.superview else { return view(number) }
-        return try superview(of: Int(r.anchorView))
-    }
-
-    /// The parent of view `anchor`, which is what `|` means next to it.
-    @inline(never)
-    mutating func superview(of anchor: Int) throws(CFailure) -> (id: ratite_item, root: Int) {
-        guard let bound else {
-            let item = handle.engine.items[anchor]
-            guard let parent = item.parentIndex else { throw missingSuperview() }
-            return (handle.id(ofIndex: parent), item.rootIndex)
-        }
-        if bound[anchor].parent == nil {
-            bound[anchor].parent = bound[anchor].item.takeUnretainedValue().parentIndex.map { handle.id(ofIndex: $0) }
-                ?? RATITE_NO_ITEM
-        }
-        guard let parent = bound[anchor].parent, parent != RATITE_NO_ITEM else { throw missingSuperview() }
-        // A parent shares its child's root.
-        return (parent, bound[anchor].root)
-    }
-
+    /// The id and root of the view numbered `number`.
     @inline(__always)
     func view(_ number: Int32) -> (id: ratite_item, root: Int) {
         if let bound { return (bound[Int(number)].id, bound[Int(number)].root) }
@@ -197,18 +176,47 @@ private struct VFLResolver {
         return (handle.id(of: item), item.rootIndex)
     }
 
-    /// The item a view number stands for, once `resolve` has succeeded on it: for errors.
-    func item(_ number: Int32, _ r: VFLRecord) -> LayoutItem {
-        guard number == VFLRecord.superview else {
-            if let bound { return bound[Int(number)].item.takeUnretainedValue() }
-            return handle.engine.items[Int(number)]
+    /// The id and root of the parent of view `anchor`, or nil when it has none.
+    @inline(never)
+    mutating func superview(of anchor: Int32) -> (id: ratite_item, root: Int)? {
+        let anchor = Int(anchor)
+        guard let bound else {
+            let item = handle.engine.items[anchor]
+            guard let parent = item.parentIndex else { return nil }
+            return (handle.id(ofIndex: parent), item.rootIndex)
         }
-        let anchor = item(r.anchorView, r)
-        return anchor.parent ?? anchor
+        if bound[anchor].parent == nil {
+            bound[anchor].parent = bound[anchor].item.takeUnretainedValue().parentIndex.map { handle.id(ofIndex: $0) }
+                ?? RATITE_NO_ITEM
+        }
+        guard let parent = bound[anchor].parent, parent != RATITE_NO_ITEM else { return nil }
+        // A parent shares its child's root.
+        return (parent, bound[anchor].root)
+    }
+}
+
+/// The items behind a call's view numbers: what the error of an invalid constraint names.
+private struct VFLItems: VFLViews {
+    let handle: EngineHandle
+    let bound: UnsafeMutableBufferPointer<BoundView>?
+
+    func view(_ number: Int32) -> LayoutItem {
+        if let bound { return bound[Int(number)].item.takeUnretainedValue() }
+        return handle.engine.items[Int(number)]
     }
 
-    func missingSuperview() -> CFailure {
-        failure(LayoutEngine.missingSuperview(in: String(decoding: format, as: UTF8.self)))
+    func superview(of number: Int32) -> LayoutItem? { view(number).parent }
+}
+
+/// `LayoutEngine.resolve` with its error as a C failure.
+@inline(__always)
+private func resolveViews<Views: VFLViews>(
+    _ r: VFLRecord, in views: inout Views, format: UnsafeBufferPointer<UInt8>
+) throws(CFailure) -> (first: Views.View, second: Views.View?) {
+    do throws(LayoutError) {
+        return try LayoutEngine.resolve(r, in: &views, format: String(decoding: format, as: UTF8.self))
+    } catch {
+        throw failure(error)
     }
 }
 

@@ -24,21 +24,35 @@ extension LayoutEngine {
             extended: extended, standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
             superviewMargins: platform == .ios,
             recordsSyntax: false)
-        let names = parsed.names
+        var names = parsed.names
         var result: [LayoutConstraint] = []
         result.reserveCapacity(parsed.records.count)
         for r in parsed.records {
-            // `|` means the superview of the view on the other side of the constraint.
-            func resolve(_ number: Int32) throws(LayoutError) -> LayoutItem {
-                guard number == VFLRecord.superview else { return names.item(number) }
-                guard let parent = names.item(r.anchorView).parent else { throw Self.missingSuperview(in: format) }
-                return parent
-            }
-            let first = try resolve(r.firstView)
-            let second = r.secondView == VFLRecord.noView ? nil : try resolve(r.secondView)
+            let (first, second) = try Self.resolve(r, in: &names, format: format)
             result.append(Self.constraint(r, first, second))
         }
         return result
+    }
+
+    /// The views a record's view numbers stand for, in the front end's terms (`views`): the
+    /// one place that decides what `|` means (the superview of the view on the other side
+    /// of the constraint, `anchorView`) and when that is an error. The engine resolves to
+    /// its items here; the C interface to item ids with the same function.
+    /// - Throws: `missingSuperview(in: format())` when `|` stands next to a view without a
+    ///   superview (the first view is resolved first).
+    @inlinable
+    package static func resolve<Views: VFLViews>(
+        _ r: VFLRecord, in views: inout Views, format: @autoclosure () -> String
+    ) throws(LayoutError) -> (first: Views.View, second: Views.View?) {
+        @inline(__always)
+        func view(_ number: Int32) throws(LayoutError) -> Views.View {
+            guard number == VFLRecord.superview else { return views.view(number) }
+            guard let parent = views.superview(of: r.anchorView) else { throw missingSuperview(in: format()) }
+            return parent
+        }
+        let first = try view(r.firstView)
+        let second = r.secondView == VFLRecord.noView ? nil : try view(r.secondView)
+        return (first, second)
     }
 
     /// Parses a format given as UTF-8 bytes into `records` with the engine's spacing, like
@@ -71,7 +85,7 @@ extension LayoutEngine {
     }
 
     /// The error for a `|` next to a view without a superview.
-    package static func missingSuperview(in format: String) -> LayoutError {
+    @usableFromInline package static func missingSuperview(in format: String) -> LayoutError {
         .invalidValue("'|' in \(format) needs a view with a superview")
     }
 
@@ -97,11 +111,21 @@ extension ConstraintDefect {
     }
 }
 
+/// What a front end resolves a VFL record's view numbers to (`LayoutEngine.resolve`): the
+/// engine's items, or the C interface's item ids.
+@usableFromInline package protocol VFLViews {
+    associatedtype View
+    /// The view numbered `number` (a real view, never `VFLRecord.superview`).
+    mutating func view(_ number: Int32) -> View
+    /// The superview of the view numbered `number`, or nil when it has none.
+    mutating func superview(of number: Int32) -> View?
+}
+
 /// The views a format may name, answered from the caller's table or the engine's own; a
 /// view's number is its position among the distinct views the format used (`item(_:)`).
 /// Each constraint names the same few views again, so the views found so far are looked up
 /// first (`VFLNameIndex`).
-struct VFLItemNames: VFLNames {
+struct VFLItemNames: VFLNames, VFLViews {
     let engine: LayoutEngine
     /// The caller's names, or nil for every item by its own name.
     let views: [String: LayoutItem]?
@@ -110,6 +134,10 @@ struct VFLItemNames: VFLNames {
 
     /// The item numbered `number`.
     func item(_ number: Int32) -> LayoutItem { index[number] }
+
+    func view(_ number: Int32) -> LayoutItem { index[number] }
+
+    func superview(of number: Int32) -> LayoutItem? { index[number].parent }
 
     init(engine: LayoutEngine, views: [String: LayoutItem]?, metrics: [String: Double]) {
         self.engine = engine

@@ -3,10 +3,15 @@
 public final class SolveSession {
     /// The solver the statements run against.
     public let solver = Solver()
-    private var variablesByName: [String: Variable] = [:]
+    // Unchecked exclusivity, as in `Solver`: a session is used by one thread at a time and
+    // these are never accessed re-entrantly; the dynamic checks cost 3% of a statement.
+    @exclusivity(unchecked) private var variablesByName: [String: Variable] = [:]
     /// Variable names in order of first appearance.
-    public private(set) var names: [String] = []
-    private var statementOfConstraint: [ObjectIdentifier: SolveStatement] = [:]
+    @exclusivity(unchecked) public private(set) var names: [String] = []
+    /// The note naming the statement behind each constraint, by the constraint's core id
+    /// (`Solver.coreID`), with the constraint to check it against: the solver is public, and
+    /// a constraint removed through it frees its id for another.
+    @exclusivity(unchecked) private var notes: [(constraint: Constraint, note: TextFileError.Note)?] = []
 
     /// A session with an empty solver.
     public init() {}
@@ -40,8 +45,7 @@ public final class SolveSession {
             switch statement.kind {
             case .constraint:
                 let c = constraint(statement)!
-                try solver.add(c)
-                statementOfConstraint[ObjectIdentifier(c)] = statement
+                record(statement, of: c, at: try solver.addReturningID(c))
             case .edit(let name, let priority):
                 let v = variable(name)
                 guard !solver.hasEditVariable(v) else {
@@ -66,13 +70,29 @@ public final class SolveSession {
         }
     }
 
+    private func record(_ statement: SolveStatement, of constraint: Constraint, at id: Int32) {
+        let entry = (constraint, TextFileError.Note(line: statement.location.line, text: statement.text))
+        if Int(id) == notes.count {
+            notes.append(entry)
+            return
+        }
+        while notes.count <= Int(id) { notes.append(nil) }
+        notes[Int(id)] = entry
+    }
+
+    /// The note naming the statement that added `constraint`, if this session added it.
+    private func note(for constraint: Constraint) -> TextFileError.Note? {
+        guard let id = solver.coreID(of: constraint), Int(id) < notes.count,
+            let entry = notes[Int(id)], entry.constraint === constraint else { return nil }
+        return entry.note
+    }
+
     private func diagnostic(_ error: SolverError, statement: SolveStatement) -> TextFileError {
         guard case .unsatisfiable(_, let conflict) = error else {
             return TextFileError(error.description, at: statement.location)
         }
         let notes = conflict.map { c -> TextFileError.Note in
-            let s = statementOfConstraint[ObjectIdentifier(c)] ?? statement
-            return TextFileError.Note(line: s.location.line, text: s.text)
+            note(for: c) ?? TextFileError.Note(line: statement.location.line, text: statement.text)
         }
         return TextFileError("unsatisfiable required constraints", at: statement.location, notes: notes)
     }

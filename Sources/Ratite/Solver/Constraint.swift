@@ -13,7 +13,7 @@ public final class Constraint: CustomStringConvertible, Sendable {
     public let relation: Relation
     /// How strongly the solver enforces the constraint; `required` (the default) must hold.
     public let priority: Priority
-    /// The slot the last solver that took this constraint keeps it in (see `SolverSlot`).
+    /// The id of the solver that owns this constraint, if any (see `SolverSlot`).
     let slot = SolverSlot()
 
     /// The constraint `lhs relation rhs` at `priority`. The operators `==`, `<=` and `>=` on

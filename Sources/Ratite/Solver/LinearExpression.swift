@@ -3,7 +3,7 @@
 public final class Variable: CustomStringConvertible, Sendable {
     /// The name diagnostics and the `solve` format show; it need not be unique.
     public let name: String
-    /// The slot the last solver that took this variable keeps it in (see `SolverSlot`).
+    /// The id of the solver that owns this variable, if any (see `SolverSlot`).
     let slot = SolverSlot()
 
     /// A new variable, distinct from every other whatever its name.

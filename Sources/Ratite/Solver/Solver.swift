@@ -20,19 +20,26 @@ public final class Solver {
     // Unchecked exclusivity: a solver is used by one thread at a time (see above) and these
     // are never accessed re-entrantly; the dynamic checks cost a tenth of an addition.
     @exclusivity(unchecked) package var core = SimplexCore()
-    // Objects to slots: each object's `slot` hint first (an array read and an identity
-    // check), the dictionaries when another solver took the object since.
-    @exclusivity(unchecked) private var constraintIDs: [ObjectIdentifier: Int32] = [:]
-    @exclusivity(unchecked) private var constraintsByID: [Constraint?] = []
-    @exclusivity(unchecked) private var variableIDs: [ObjectIdentifier: Int32] = [:]
-    @exclusivity(unchecked) private var variablesByID: [Variable?] = []
+    // Objects to core ids: an object's `SolverSlot` stamp when this solver owns it, a
+    // dictionary only for objects another solver owned when this one took them.
+    @exclusivity(unchecked) private var constraints: SlotTable<Constraint>
+    @exclusivity(unchecked) private var variables: SlotTable<Variable>
     /// The terms of the constraint being added, and the variables it created, kept for
     /// their storage.
     @exclusivity(unchecked) private var termScratch: [VariableTerm] = []
     @exclusivity(unchecked) private var freshScratch: [Variable] = []
 
     /// An empty solver: no constraints, no edit variables.
-    public init() {}
+    public init() {
+        let tag = IDSpace.newTag()
+        constraints = SlotTable(kind: .constraint, tag: tag)
+        variables = SlotTable(kind: .variable, tag: tag)
+    }
+
+    deinit {
+        constraints.releaseStamps()
+        variables.releaseStamps()
+    }
 
     /// Adds a constraint.
     /// - Throws: `duplicateConstraint`, `invalidPriority`, `nonFiniteCoefficient`,
@@ -40,6 +47,12 @@ public final class Solver {
     /// - Complexity: proportional to the rows the constraint touches; a constraint that
     ///   defines a new variable costs O(terms).
     public func add(_ constraint: Constraint) throws(SolverError) {
+        _ = try addReturningID(constraint)
+    }
+
+    /// Adds a constraint as `add(_:)` does, and returns its core id: for front ends that keep
+    /// their own records per constraint in an array (`SolveSession`).
+    package func addReturningID(_ constraint: Constraint) throws(SolverError) -> Int32 {
         guard id(of: constraint) == nil else { throw .duplicateConstraint(constraint) }
         guard constraint.priority.isValid else { throw .invalidPriority(constraint.priority.value) }
         // The terms of `lhs - rhs`, read from both sides without building the difference.
@@ -56,14 +69,19 @@ public final class Solver {
         termScratch = []
         freshScratch = []
         defer {
-            terms.removeAll(keepingCapacity: true)
-            fresh.removeAll(keepingCapacity: true)
+            // Popping keeps the storage for less than the general `removeAll(keepingCapacity:)`.
+            while terms.popLast() != nil {}
+            while fresh.popLast() != nil {}
             termScratch = terms
             freshScratch = fresh
         }
-        // Variables seen for the first time are created inside the core's transaction, so a
-        // refused addition takes them back and leaves the core bit-identical.
-        core.beginTransaction()
+        // Variables seen for the first time are created inside a transaction of the core's,
+        // so a refused addition takes them back and leaves the core bit-identical. Without
+        // them the core's own addition is all-or-nothing, and an outer transaction would
+        // only make it dearer.
+        let createsVariables = constraint.lhs.terms.contains { id(of: $0.variable) == nil }
+            || constraint.rhs.terms.contains { id(of: $0.variable) == nil }
+        if createsVariables { core.beginTransaction() }
         for t in constraint.lhs.terms {
             terms.append(VariableTerm(variable: variableID(t.variable, noting: &fresh), coefficient: t.coefficient))
         }
@@ -73,15 +91,11 @@ public final class Solver {
         do {
             let id = try core.addConstraint(
                 terms: terms, constant: constant, relation: constraint.relation, priority: constraint.priority.value)
-            core.commitTransaction()
-            constraintIDs[ObjectIdentifier(constraint)] = id
-            if constraintsByID.count <= Int(id) {
-                constraintsByID.append(contentsOf: repeatElement(nil, count: Int(id) + 1 - constraintsByID.count))
-            }
-            constraintsByID[Int(id)] = constraint
-            constraint.slot.store(id)
+            if createsVariables { core.commitTransaction() }
+            constraints.insert(constraint, at: id)
+            return id
         } catch {
-            core.rollbackTransaction()
+            if createsVariables { core.rollbackTransaction() }
             forget(fresh)
             throw translate(error, pending: constraint)
         }
@@ -98,14 +112,13 @@ public final class Solver {
         } catch {
             throw translate(error, pending: constraint)
         }
-        constraintIDs[ObjectIdentifier(constraint)] = nil
-        constraintsByID[Int(id)] = nil
+        constraints.remove(at: id)
         forgetUnusedVariables(constraint.expression.terms.map(\.variable))
     }
 
     /// Whether the solver holds `constraint`.
-    /// - Complexity: O(1): the constraint's slot hint, or one dictionary lookup when another
-    ///   solver took it since.
+    /// - Complexity: O(1): the constraint's slot, or one dictionary lookup when another
+    ///   solver owned it when this one took it.
     public func contains(_ constraint: Constraint) -> Bool {
         id(of: constraint) != nil
     }
@@ -172,7 +185,7 @@ public final class Solver {
         let unverified = core.statistics.unverifiedAnswers
         core.updateValues()
         isAnswerVerified = core.statistics.unverifiedAnswers == unverified
-        return core.takeChangedVariables().compactMap { variablesByID[Int($0)] }
+        return core.takeChangedVariables().compactMap { variables[$0] }
     }
 
     /// Whether the last `update()` found every required constraint holding at the values,
@@ -193,10 +206,8 @@ public final class Solver {
     /// - Complexity: proportional to the solver's size, whose storage is released.
     public func reset() {
         core = SimplexCore()
-        constraintIDs = [:]
-        constraintsByID = []
-        variableIDs = [:]
-        variablesByID = []
+        constraints.removeAll()
+        variables.removeAll()
     }
 
     /// The tableau in labelled sections, for debugging.
@@ -210,40 +221,29 @@ public final class Solver {
 
     // MARK: Internals
 
-    /// The slot of `constraint` in this solver, or nil.
-    @inline(__always) private func id(of constraint: Constraint) -> Int32? {
-        let hint = constraint.slot.hint
-        if hint >= 0 && Int(hint) < constraintsByID.count && constraintsByID[Int(hint)] === constraint { return hint }
-        // A constraint no solver ever took cannot be in the dictionary.
-        return hint < 0 ? nil : constraintIDs[ObjectIdentifier(constraint)]
-    }
+    /// The core id of `constraint` in this solver, or nil (see `addReturningID`).
+    package func coreID(of constraint: Constraint) -> Int32? { constraints.id(of: constraint) }
 
-    /// The slot of `variable` in this solver, or nil.
-    @inline(__always) private func id(of variable: Variable) -> Int32? {
-        let hint = variable.slot.hint
-        if hint >= 0 && Int(hint) < variablesByID.count && variablesByID[Int(hint)] === variable { return hint }
-        return hint < 0 ? nil : variableIDs[ObjectIdentifier(variable)]
-    }
+    /// The core id of `constraint` in this solver, or nil.
+    @inline(__always) private func id(of constraint: Constraint) -> Int32? { constraints.id(of: constraint) }
 
-    /// The slot of `variable`, created (and appended to `fresh`) on first use.
+    /// The core id of `variable` in this solver, or nil.
+    @inline(__always) private func id(of variable: Variable) -> Int32? { variables.id(of: variable) }
+
+    /// The core id of `variable`, created (and appended to `fresh`) on first use.
     private func variableID(_ variable: Variable, noting fresh: inout [Variable]) -> Int32 {
         if let v = id(of: variable) { return v }
         let v = core.newVariable(name: variable.name)
-        variableIDs[ObjectIdentifier(variable)] = v
-        if variablesByID.count <= Int(v) {
-            variablesByID.append(contentsOf: repeatElement(nil, count: Int(v) + 1 - variablesByID.count))
-        }
-        variablesByID[Int(v)] = variable
-        variable.slot.store(v)
+        variables.insert(variable, at: v)
         fresh.append(variable)
         return v
     }
 
     /// Forgets the Swift side of variables whose core records a rollback removed.
-    private func forget(_ variables: [Variable]) {
-        for variable in variables {
-            guard let v = variableIDs.removeValue(forKey: ObjectIdentifier(variable)) else { continue }
-            if Int(v) < variablesByID.count { variablesByID[Int(v)] = nil }
+    private func forget(_ fresh: [Variable]) {
+        for variable in fresh {
+            guard let v = id(of: variable) else { continue }
+            self.variables.remove(at: v)
         }
     }
 
@@ -252,13 +252,12 @@ public final class Solver {
         for variable in candidates {
             guard let v = id(of: variable), core.registry.variables[Int(v)].uses == 0 else { continue }
             try? core.deleteVariable(v)
-            variableIDs[ObjectIdentifier(variable)] = nil
-            variablesByID[Int(v)] = nil
+            variables.remove(at: v)
         }
     }
 
     private func translate(_ error: CoreError, pending: Constraint?) -> SolverError {
-        func variable(_ v: Int32) -> Variable { variablesByID[Int(v)] ?? Variable("v\(v)") }
+        func variable(_ v: Int32) -> Variable { variables[v] ?? Variable("v\(v)") }
         switch error {
         case .unknownConstraint: return .internalError("unknown constraint id")
         case .unknownVariable(let v): return .internalError("unknown variable \(v)")
@@ -276,7 +275,7 @@ public final class Solver {
             for id in ids {
                 if id == pendingConstraintID, let pending {
                     conflict.append(pending)
-                } else if id >= 0 && Int(id) < constraintsByID.count, let c = constraintsByID[Int(id)] {
+                } else if let c = constraints[id] {
                     conflict.append(c)
                 } else {
                     return .internalError(
