@@ -318,7 +318,7 @@ public func ratite_solver_update(_ solver: OpaquePointer?, _ changed: UnsafeMuta
     withSolver(solver) { h, core throws(CFailure) in
         let unverified = core.statistics.unverifiedAnswers
         core.updateValues()
-        h.changedSlots = core.takeChangedVariables()
+        core.takeChangedVariables(into: &h.changedSlots)
         h.changedIDsAreCurrent = false
         changed?.pointee = h.changedSlots.count
         if core.statistics.unverifiedAnswers != unverified {

@@ -23,4 +23,6 @@ struct Scratch {
     var levelCoefficients: [(Int32, Double)] = []
     /// The list of constraints an update checks.
     var constraintsToCheck: [Int32] = []
+    /// The variables `takeChangedVariables` has seen, while it runs (empty in between).
+    var changedMarks = GrowingBitSet()
 }

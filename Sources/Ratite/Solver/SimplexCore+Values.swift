@@ -231,14 +231,40 @@ extension SimplexCore {
 
     /// The variables whose values changed since the last call, each once, in id order.
     package mutating func takeChangedVariables() -> [Int32] {
-        var result = operation.changedVariables
-        // Shared with `result` now: popping would copy it first.
-        operation.changedVariables.removeAll(keepingCapacity: true)
-        result.sort()
-        var unique: [Int32] = []
-        unique.reserveCapacity(result.count)
-        for v in result where unique.last != v { unique.append(v) }
-        return unique
+        var result: [Int32] = []
+        takeChangedVariables(into: &result)
+        return result
+    }
+
+    /// Replaces `result`'s contents (keeping its storage) with the variables whose values
+    /// changed since the last call, each once, in id order.
+    /// - Complexity: O(changes + variables / 64) when most variables changed; O(k log k) in
+    ///   the k distinct changes otherwise.
+    package mutating func takeChangedVariables(into result: inout [Int32]) {
+        result.removeAll(keepingCapacity: true)
+        defer { operation.changedVariables.removeAll(keepingCapacity: true) }
+        // Often the list is already in order (one update, definitions evaluated in variable
+        // order).
+        if isStrictlyIncreasing(operation.changedVariables) {
+            result.append(contentsOf: operation.changedVariables)
+            return
+        }
+        // Otherwise it may repeat a variable (one entry per update that changed it). Marks
+        // drop the repeats; the order comes from walking the marks when they are dense
+        // (a resize that moves most values: sorting them was half its cost) and from
+        // sorting the few otherwise.
+        let distinct = scratch.changedMarks.insertCountingNew(
+            operation.changedVariables, bound: registry.variables.count)
+        if distinct * 16 >= scratch.changedMarks.wordCount {
+            result.reserveCapacity(distinct)
+            scratch.changedMarks.removeAll(appendingMembersTo: &result)
+        } else {
+            for v in operation.changedVariables where scratch.changedMarks.contains(Int(v)) {
+                scratch.changedMarks.remove(Int(v))
+                result.append(v)
+            }
+            result.sort()
+        }
     }
 
     /// Stores an external symbol's value in its variable: the symbol keeps no copy, which
@@ -252,6 +278,16 @@ extension SimplexCore {
         if registry.variables[Int(v)].value.bitPattern == value.bitPattern { return false }
         registry.variables[Int(v)].value = value
         operation.changedVariables.append(v)
+        return true
+    }
+
+    /// Whether each entry is greater than the one before it (so the list has no repeats).
+    private func isStrictlyIncreasing(_ list: [Int32]) -> Bool {
+        var previous = Int32.min
+        for v in list {
+            if v <= previous { return false }
+            previous = v
+        }
         return true
     }
 }
