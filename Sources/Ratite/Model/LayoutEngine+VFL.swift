@@ -61,7 +61,7 @@ extension LayoutEngine {
     ) throws(VFLError) {
         let indexes = VFLByteTableIndexes.ifNeeded(viewNames: viewNames, metricNames: metricNames)
         defer { withExtendedLifetime(indexes) {} }
-        let names = VFLByteNames(viewNames: viewNames, engine: Unmanaged.passUnretained(self),
+        let names = VFLByteNames(viewNames: viewNames, lookup: self,
                                  metricNames: metricNames, metricValues: metricValues, isASCII: namesAreASCII,
                                  indexes: indexes.map { Unmanaged.passUnretained($0) })
         try VisualFormat.parse(format, options: options, names: names, extended: extended,
@@ -95,6 +95,12 @@ extension ConstraintDefect {
         of(record.firstAttribute, root: firstRoot, record.secondAttribute, root: secondRoot,
            multiplier: record.multiplier, constant: record.constant, priority: Priority(record.priority))
     }
+}
+
+/// The views of a byte-named parse without a table of views: the items by name, a view's
+/// number being the item's index in `items`.
+extension LayoutEngine: VFLViewLookup {
+    package func viewNumber(named name: String) -> Int32? { item(named: name).map { Int32($0.index) } }
 }
 
 /// The views a format may name, answered from the caller's table or the engine's own; a

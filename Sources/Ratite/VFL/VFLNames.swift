@@ -46,9 +46,17 @@ struct VFLStringNames: VFLNames {
     func metric(named bytes: UnsafeBufferPointer<UInt8>) -> Double? { metrics[Self.string(bytes)] }
 }
 
+/// Where a byte-named parse without a table of views finds them: the layout model's items
+/// by name (`LayoutEngine` conforms, a view's number being the item's index in `items`).
+/// A protocol, so that the parser reaches the model without knowing it.
+package protocol VFLViewLookup: AnyObject {
+    /// The number of the view called `name`, or nil when there is no such view.
+    func viewNumber(named name: String) -> Int32?
+}
+
 /// Names given as UTF-8 bytes, as the C interface has them. Views come from a table (a
-/// view's number is its index there) or, without one, from the engine's items by name (the
-/// number is the item's index in `LayoutEngine.items`); metrics come from a table.
+/// view's number is its index there) or, without one, from a `VFLViewLookup` (the engine's
+/// items by name); metrics come from a table.
 ///
 /// The tables behave like the dictionaries of the string-based entry points: a later entry
 /// wins over an earlier one of the same name, and names compare as Swift strings do, by
@@ -56,9 +64,9 @@ struct VFLStringNames: VFLNames {
 /// When every name is ASCII that is plain byte equality, which is all the search does then.
 struct VFLByteNames: VFLNames {
     let viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?
-    /// Unretained: the caller holds the engine for the length of the parse, and counting
-    /// references to an object with weak references to it is slow.
-    let engine: Unmanaged<LayoutEngine>?
+    /// Unretained: the caller holds it for the length of the parse, and counting references
+    /// to an object with weak references to it (the engine) is slow.
+    unowned(unsafe) let lookup: (any VFLViewLookup)?
     let metricNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
     let metricValues: UnsafeBufferPointer<Double>
     /// Whether every name in the tables is ASCII.
@@ -67,14 +75,14 @@ struct VFLByteNames: VFLNames {
     /// `VFLByteTableIndexes`).
     let indexes: Unmanaged<VFLByteTableIndexes>?
 
-    /// With `viewNames` nil the views are `engine`'s items by name. `isASCII` says whether
+    /// With `viewNames` nil the views are those `lookup` finds. `isASCII` says whether
     /// every name is ASCII, when the caller knows; else the names are scanned.
-    init(viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?, engine: Unmanaged<LayoutEngine>?,
+    init(viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?, lookup: (any VFLViewLookup)?,
          metricNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
          metricValues: UnsafeBufferPointer<Double>, isASCII: Bool? = nil,
          indexes: Unmanaged<VFLByteTableIndexes>? = nil) {
         self.viewNames = viewNames
-        self.engine = engine
+        self.lookup = lookup
         self.metricNames = metricNames
         self.metricValues = metricValues
         self.isASCII = isASCII
@@ -87,7 +95,7 @@ struct VFLByteNames: VFLNames {
             if let views = indexes?.takeUnretainedValue().views { return views[Self.string(name)].map { Int32($0) } }
             return Self.lastIndex(of: name, in: viewNames, isASCII: isASCII).map { Int32($0) }
         }
-        return engine?.takeUnretainedValue().item(named: Self.string(name)).map { Int32($0.index) }
+        return lookup?.viewNumber(named: Self.string(name))
     }
 
     func metric(named name: UnsafeBufferPointer<UInt8>) -> Double? {

@@ -28,7 +28,7 @@ extension VisualFormat {
     ) throws(VFLError) {
         let indexes = VFLByteTableIndexes.ifNeeded(viewNames: viewNames, metricNames: metricNames)
         defer { withExtendedLifetime(indexes) {} }
-        let names = VFLByteNames(viewNames: viewNames, engine: nil, metricNames: metricNames,
+        let names = VFLByteNames(viewNames: viewNames, lookup: nil, metricNames: metricNames,
                                  metricValues: metricValues, indexes: indexes.map { Unmanaged.passUnretained($0) })
         try parse(format, options: options, names: names, extended: extended,
                   standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
