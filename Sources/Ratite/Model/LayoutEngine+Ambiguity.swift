@@ -57,7 +57,7 @@ extension LayoutEngine {
             return true
         }
         core.updateValues()
-        let lowest = core.levelOrder.last.map { core.levels[Int($0)].priority } ?? 1000
+        let lowest = core.lowestPriority ?? 1000
         if exerciseConstraints.isEmpty { exercisePriority = min(lowest, 1) / 2 }
         for (_, v) in frameVariables(of: item) {
             let range = range(of: v)

@@ -10,7 +10,7 @@ extension LayoutEngine {
     /// - every live solver constraint belongs to one of those, or to an exercised layout.
     package func bookkeepingViolations() -> [String] {
         var problems: [String] = []
-        var accounted = [Bool](repeating: false, count: core.constraints.count)
+        var accounted = [Bool](repeating: false, count: core.constraintIDLimit)
         func claim(_ id: Int32, by what: String) -> Bool {
             guard core.isConstraint(id) else {
                 problems.append("\(what): solver id \(id) is not a live constraint")
@@ -32,9 +32,8 @@ extension LayoutEngine {
                 let objects = item.contentSizeObjects(on: axis)
                 let name = "\(item.name) \(axis) content size"
                 guard claim(inSolver.id, by: name) else { continue }
-                let record = core.constraints[Int(inSolver.id)]
                 let sizeTerm = VariableTerm(variable: item.sizeVariable(on: axis), coefficient: 1)
-                if !record.isSplit || Array(core.terms(of: record)) != [sizeTerm] {
+                if !core.isSplitConstraint(inSolver.id) || Array(core.terms(ofConstraint: inSolver.id)) != [sizeTerm] {
                     problems.append("\(name): solver id \(inSolver.id) is not a split equality on its size")
                 }
                 guard inSolver.hasObjects else {
@@ -54,7 +53,7 @@ extension LayoutEngine {
                     core.priority(ofConstraint: inSolver.id), core.lowerPriority(ofConstraint: inSolver.id),
                 ]
                 if objects.map(\.priority.value) != priorities
-                    || objects.contains(where: { $0.constant != -record.constant }) {
+                    || objects.contains(where: { $0.constant != -core.constant(ofConstraint: inSolver.id) }) {
                     problems.append("\(name): the objects \(objects.map(\.description)) do not follow the split")
                 }
                 for c in objects { sharing.insert(ObjectIdentifier(c)) }
@@ -65,7 +64,7 @@ extension LayoutEngine {
                     if recordedConstraint(ofCoreID: c.coreID) !== c {
                         problems.append("\(c): solver id \(c.coreID) maps to another constraint")
                     }
-                    if core.constraints[Int(c.coreID)].isSplit {
+                    if core.isSplitConstraint(c.coreID) {
                         problems.append("\(c): holds a split equality of no item")
                     }
                 } else if c.coreID >= 0 {
@@ -74,7 +73,7 @@ extension LayoutEngine {
             }
         }
         for id in exerciseConstraints { _ = claim(id, by: "exercised layout") }
-        for id in accounted.indices where core.constraints[id].isAlive && !accounted[id] {
+        for id in accounted.indices where core.isConstraint(Int32(id)) && !accounted[id] {
             problems.append("solver constraint c\(id) belongs to nothing the engine knows")
         }
         return problems

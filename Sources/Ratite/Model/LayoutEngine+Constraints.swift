@@ -304,12 +304,12 @@ extension LayoutEngine {
         var constants: [(LayoutConstraint, Double)] = []
         // A content-size pair held as one split equality never changes shape, and its
         // constant follows its item (`updateContentSizeConstraints`).
-        for c in list where c.isInstalled && !core.constraints[Int(c.coreID)].isSplit {
+        for c in list where c.isInstalled && !core.isSplitConstraint(c.coreID) {
             let form = solverForm(of: c)
-            let record = core.constraints[Int(c.coreID)]
-            if !core.terms(of: record).elementsEqual(form.terms) || record.relation != form.relation {
+            if !core.terms(ofConstraint: c.coreID).elementsEqual(form.terms)
+                || core.relation(ofConstraint: c.coreID) != form.relation {
                 reshaped.append(c)
-            } else if record.constant != form.constant {
+            } else if core.constant(ofConstraint: c.coreID) != form.constant {
                 constants.append((c, form.constant))
             }
         }

@@ -48,7 +48,7 @@ extension LayoutEngine {
                             throw .internalError("\(error)")
                         }
                     }
-                    if core.constraints[Int(id)].constant != -value { changedSolverConstants.append((id, -value)) }
+                    if core.constant(ofConstraint: id) != -value { changedSolverConstants.append((id, -value)) }
                     for c in splitObjects(of: item, on: axis) {
                         set(\.storedPriority, of: c, to: c.kind == .contentHugging ? hugging : compression)
                         set(\.storedConstant, of: c, to: value)
@@ -148,7 +148,7 @@ extension LayoutEngine {
         let inSolver = item.contentSizeInSolver(on: axis)
         guard inSolver.isInstalled && !inSolver.hasObjects else { return }
         let attribute = axis.sizeAttribute
-        let value = -core.constraints[Int(inSolver.id)].constant
+        let value = -core.constant(ofConstraint: inSolver.id)
         let hugging = LayoutConstraint(
             item, attribute, .lessThanOrEqual, nil, .notAnAttribute, constant: value,
             priority: Priority(core.priority(ofConstraint: inSolver.id)), kind: .contentHugging)
@@ -182,7 +182,7 @@ extension LayoutEngine {
         let inSolver = item.contentSizeInSolver(on: axis)
         guard inSolver.isInstalled else { return }
         let objects = splitObjects(of: item, on: axis)
-        let constant = core.constraints[Int(inSolver.id)].constant
+        let constant = core.constant(ofConstraint: inSolver.id)
         let priorities = (core.priority(ofConstraint: inSolver.id), core.lowerPriority(ofConstraint: inSolver.id))
         let terms = [VariableTerm(variable: item.sizeVariable(on: axis), coefficient: 1)]
         do {
@@ -226,16 +226,15 @@ extension LayoutEngine {
     /// for the other error.
     func constraint(ofCoreID id: Int32, tag: Int32) -> LayoutConstraint? {
         guard let c = constraint(ofCoreID: id) else { return nil }
-        let record = core.constraints[Int(id)]
-        guard record.isSplit, let axis = c.firstAttribute.axis else { return c }
+        guard core.isSplitConstraint(id), let axis = c.firstAttribute.axis else { return c }
         let objects = splitObjects(of: c.firstItem, on: axis)
-        return objects.first { ($0.kind == .contentHugging) == (tag == record.marker) }
+        return objects.first { ($0.kind == .contentHugging) == (tag == core.marker(ofConstraint: id)) }
     }
 
     /// The item and axis whose split equality has solver id `id`: its only term is the
     /// item's width or height.
     private func contentSizeOwner(ofCoreID id: Int32) -> (LayoutItem, Axis)? {
-        guard core.isConstraint(id), core.constraints[Int(id)].isSplit else { return nil }
+        guard core.isConstraint(id), core.isSplitConstraint(id) else { return nil }
         let terms = core.terms(ofConstraint: id)
         guard terms.count == 1, Int(terms[0].variable) < itemOfVariable.count else { return nil }
         let index = Int(itemOfVariable[Int(terms[0].variable)])
