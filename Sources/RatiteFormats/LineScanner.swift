@@ -1,3 +1,6 @@
+import RatiteSolver
+import RatiteSupport
+
 /// Scans one line of a line-oriented text file (the `solve` and layout formats): blanks,
 /// names, C-style numbers, and errors located at line:column. The `#` comment and trailing
 /// blanks are cut off up front.

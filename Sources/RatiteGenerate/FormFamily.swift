@@ -1,3 +1,6 @@
+import RatiteModel
+import RatiteSolver
+
 /// The whole-engine benchmark family: `n` rows of a label and a text field, laid out with
 /// VFL (`H:|-[label]-[field]-|` with baselines aligned, `V:[label(i-1)]-[label(i)]`), labels
 /// with intrinsic sizes and hugging 251, fields 250. The root view's width is what a resize

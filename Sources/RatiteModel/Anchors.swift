@@ -1,3 +1,6 @@
+import RatiteSolver
+import RatiteVFL
+
 /// The kind of an x-axis anchor (`DirectionalEdge`, `AbsoluteEdge` or `NeutralPosition`),
 /// which decides what it may pair with.
 ///

@@ -1,3 +1,6 @@
+import RatiteSolver
+import RatiteVFL
+
 /// An attribute of one item as a linear form of the item's four frame variables (in root
 /// coordinates) plus a constant: `right` is `left + width`, `centerX` is
 /// `left + width / 2`, `leadingMargin` is `left + margin` or `left + width - margin`

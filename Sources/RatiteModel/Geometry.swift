@@ -1,3 +1,6 @@
+import RatiteSolver
+import RatiteVFL
+
 /// A rectangle in a superview's coordinates, y growing downwards.
 public struct Frame: Sendable, Equatable, CustomStringConvertible {
     /// The left edge.

@@ -1,3 +1,6 @@
+import RatiteSolver
+import RatiteVFL
+
 /// `firstItem.firstAttribute  relation  secondItem.secondAttribute × multiplier + constant`,
 /// at a priority, as in `NSLayoutConstraint`.
 ///

@@ -1,3 +1,6 @@
+import RatiteSolver
+import RatiteVFL
+
 /// Ambiguity: items whose frames are not pinned down by the constraints, and the tools
 /// Auto Layout offers to find them.
 extension LayoutEngine {

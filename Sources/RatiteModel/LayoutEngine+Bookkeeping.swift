@@ -1,3 +1,6 @@
+import RatiteSolver
+import RatiteVFL
+
 /// A check of the engine's own records against its solver, for tests and fuzzers: the
 /// core's invariants say the tableau is sound, these say the engine knows what it holds.
 extension LayoutEngine {

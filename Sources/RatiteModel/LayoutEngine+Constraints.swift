@@ -1,3 +1,6 @@
+import RatiteSolver
+import RatiteVFL
+
 /// Validating, activating and changing constraints.
 extension LayoutEngine {
     /// Activates constraints. Already active ones are left alone.

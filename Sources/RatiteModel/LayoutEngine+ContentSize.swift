@@ -1,3 +1,6 @@
+import RatiteSolver
+import RatiteVFL
+
 /// Content-size constraints (hugging and compression resistance), held by the solver as one
 /// split equality per axis, without objects until something needs them.
 ///

@@ -1,3 +1,6 @@
+import RatiteSolver
+import RatiteVFL
+
 /// Item properties that feed layout. Each setter updates the constraints that depend on the
 /// property incrementally: constants move through the solver's fast path, and only
 /// constraints whose shape changes are reinstalled.

@@ -1,3 +1,6 @@
+import RatiteSolver
+import RatiteVFL
+
 /// Visual Format Language on the engine's items.
 extension LayoutEngine {
     /// The constraints a VFL format describes, not yet activated, like
@@ -19,15 +22,16 @@ extension LayoutEngine {
         visualFormat format: String, options: VFLFormatOptions = [], metrics: [String: Double] = [:],
         views: [String: LayoutItem]? = nil, extended: Bool = false
     ) throws -> [LayoutConstraint] {
-        let parsed = try VisualFormat.run(
-            format, options: options, names: VFLItemNames(engine: self, views: views, metrics: metrics),
-            extended: extended, standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
-            superviewMargins: platform == .ios,
-            recordsSyntax: false)
-        let names = parsed.names
+        let names = VFLItemTable(engine: self, views: views)
+        let records = try withExtendedLifetime(names) { () throws(VFLError) in
+            try VisualFormat.records(
+                format, options: options, names: VFLLookupNames(lookup: names, metrics: metrics),
+                extended: extended, standardSpacing: standardSpacing, superviewSpacing: superviewSpacing,
+                superviewMargins: platform == .ios)
+        }
         var result: [LayoutConstraint] = []
-        result.reserveCapacity(parsed.records.count)
-        for r in parsed.records {
+        result.reserveCapacity(records.count)
+        for r in records {
             // `|` means the superview of the view on the other side of the constraint.
             func resolve(_ number: Int32) throws(LayoutError) -> LayoutItem {
                 guard number == VFLRecord.superview else { return names.item(number) }
@@ -106,29 +110,25 @@ extension LayoutEngine: VFLViewLookup {
 /// The views a format may name, answered from the caller's table or the engine's own; a
 /// view's number is its position among the distinct views the format used (`item(_:)`).
 /// Each constraint names the same few views again, so the views found so far are looked up
-/// first (`VFLNameIndex`).
-struct VFLItemNames: VFLNames {
+/// first (`VFLNameIndex`). A class, so that the parser reaches it through `VFLViewLookup`
+/// without knowing the model's types.
+final class VFLItemTable: VFLViewLookup {
     let engine: LayoutEngine
     /// The caller's names, or nil for every item by its own name.
     let views: [String: LayoutItem]?
-    let metrics: [String: Double]
     private var index = VFLNameIndex<LayoutItem>()
 
     /// The item numbered `number`.
     func item(_ number: Int32) -> LayoutItem { index[number] }
 
-    init(engine: LayoutEngine, views: [String: LayoutItem]?, metrics: [String: Double]) {
+    init(engine: LayoutEngine, views: [String: LayoutItem]?) {
         self.engine = engine
         self.views = views
-        self.metrics = metrics
     }
 
-    mutating func view(named bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
-        let name = Self.string(bytes)
+    func viewNumber(named name: String) -> Int32? {
         if let i = index.position(of: name) { return i }
         guard let item = views.map({ $0[name] }) ?? engine.item(named: name) else { return nil }
         return index.append(name, item)
     }
-
-    func metric(named bytes: UnsafeBufferPointer<UInt8>) -> Double? { metrics[Self.string(bytes)] }
 }

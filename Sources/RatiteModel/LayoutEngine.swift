@@ -1,3 +1,5 @@
+import RatiteSolver
+
 /// An Auto Layout engine: views and layout guides in hierarchies, constraints between their
 /// attributes, intrinsic content size with hugging and compression resistance, margins,
 /// baselines, layout direction and autoresizing masks, solved incrementally.

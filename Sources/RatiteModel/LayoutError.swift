@@ -1,3 +1,5 @@
+import RatiteSolver
+
 /// Why the layout engine refused an operation. A refused operation changes nothing.
 public enum LayoutError: Error, CustomStringConvertible {
     /// An item belongs to another engine.

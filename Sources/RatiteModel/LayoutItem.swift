@@ -1,3 +1,6 @@
+import RatiteSolver
+import RatiteVFL
+
 /// A view or a layout guide in a `LayoutEngine`'s hierarchy.
 ///
 /// Views nest (superview and subviews); a layout guide belongs to a view and takes part in

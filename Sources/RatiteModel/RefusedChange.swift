@@ -1,3 +1,5 @@
+import RatiteSolver
+
 /// A change to a live constraint (`constraint.constant = 20`, `.priority`, `.isActive`)
 /// that the engine refused: nothing changed, and the error says why. The throwing engine
 /// methods (`setConstant(_:for:)`, `setPriority(_:for:)`, `activate`) raise the same errors.

@@ -203,14 +203,14 @@ extension SimplexCore {
 
     /// The priority of live constraint `c`: its level's, or 1000 when required; a split
     /// equality's priority above.
-    func priority(ofConstraint c: Int32) -> Double {
+    package func priority(ofConstraint c: Int32) -> Double {
         let level = constraints[Int(c)].level
         return level >= 0 ? levels[Int(level)].priority : 1000
     }
 
     /// The priority of live constraint `c`'s `other` error: a split equality's priority
     /// below, else `priority(ofConstraint:)`.
-    func lowerPriority(ofConstraint c: Int32) -> Double {
+    package func lowerPriority(ofConstraint c: Int32) -> Double {
         let level = constraints[Int(c)].lowerLevel
         return level >= 0 ? levels[Int(level)].priority : 1000
     }

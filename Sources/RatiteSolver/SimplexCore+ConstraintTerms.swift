@@ -24,7 +24,7 @@ extension SimplexCore {
 
     /// The terms of constraint `c` (see `terms(of:)`).
     @inline(__always)
-    func terms(ofConstraint c: Int32) -> ConstraintTermList { terms(of: constraints[Int(c)]) }
+    package func terms(ofConstraint c: Int32) -> ConstraintTermList { terms(of: constraints[Int(c)]) }
 
     /// Appends `terms` to the shared array; returns where they start and the record's
     /// `termShape`.
@@ -64,15 +64,15 @@ extension SimplexCore {
 
 /// A constraint's terms decoded from the shared word array (see
 /// `SimplexCore+ConstraintTerms.swift`).
-struct ConstraintTermList: RandomAccessCollection {
+package struct ConstraintTermList: RandomAccessCollection {
     let words: UnsafeBufferPointer<Int32>
     /// Whether every coefficient is +1 or -1 (one word a term).
     let isUnit: Bool
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { isUnit ? words.count : words.count / 3 }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { isUnit ? words.count : words.count / 3 }
 
-    @inline(__always) subscript(index: Int) -> VariableTerm {
+    @inline(__always) package subscript(index: Int) -> VariableTerm {
         if isUnit {
             let word = words[index]
             return word >= 0

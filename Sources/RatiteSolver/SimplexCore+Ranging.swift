@@ -162,7 +162,7 @@ extension SimplexCore {
     /// The constraints whose constants move variable `v` right now: those whose tag symbols
     /// appear in its explicit form, with the tag that does (a split equality's two errors
     /// tell its two sides apart). In addition order.
-    mutating func constraintsDetermining(variable v: Int32) -> [(constraint: Int32, tag: Int32)] {
+    package mutating func constraintsDetermining(variable v: Int32) -> [(constraint: Int32, tag: Int32)] {
         guard loadExplicitForm(ofVariable: v) else { return [] }
         var result: [(constraint: Int32, tag: Int32)] = []
         var tags: [(symbol: Int32, coefficient: Double)] = []

@@ -34,6 +34,11 @@ public struct TextFileError: Error, Sendable, Equatable, CustomStringConvertible
         public var line: Int
         /// The note's text.
         public var text: String
+
+        package init(line: Int, text: String) {
+            self.line = line
+            self.text = text
+        }
     }
 
     /// An error with `message` at `location`, and optional notes.

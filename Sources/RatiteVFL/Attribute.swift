@@ -106,5 +106,5 @@ public enum Axis: String, Sendable, Hashable, CaseIterable {
     case vertical
 
     /// The size along the axis: width or height.
-    @inline(__always) var sizeAttribute: Attribute { self == .horizontal ? .width : .height }
+    @inline(__always) package var sizeAttribute: Attribute { self == .horizontal ? .width : .height }
 }

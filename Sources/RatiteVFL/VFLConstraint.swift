@@ -1,3 +1,5 @@
+import RatiteSolver
+
 /// One side of a constraint produced by a visual format: a named view or the superview
 /// (the `|` of the format).
 ///

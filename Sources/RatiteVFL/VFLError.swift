@@ -1,3 +1,6 @@
+import RatiteSolver
+import RatiteSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

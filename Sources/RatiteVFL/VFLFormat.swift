@@ -1,3 +1,5 @@
+import RatiteSolver
+
 /// The syntax of one visual format (one line in extended mode), with every metric resolved
 /// to its value. `VFLFormatter.visualFormat(_:)` prints it back as canonical VFL, and parsing
 /// that text gives this value again.

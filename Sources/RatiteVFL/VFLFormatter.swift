@@ -1,3 +1,5 @@
+import RatiteSolver
+
 /// Canonical text for visual format results: one line per constraint, and VFL for a parsed
 /// format.
 public enum VFLFormatter {

@@ -6,27 +6,29 @@
 /// Two stored fields, as the two arrays it replaced: the parser copies its names often,
 /// and one more field (or an empty dictionary) cost a fifth more instructions on the
 /// benchmark's short formats.
-struct VFLNameIndex<Payload> {
+package struct VFLNameIndex<Payload> {
     private(set) var entries: [(name: String, payload: Payload)] = []
     private var positions: [String: Int32]? = nil
+
+    package init() {}
 
     /// How many names are searched linearly before the dictionary takes over.
     static var linearLimit: Int { 16 }
 
     /// What the name at `position` stands for.
-    subscript(position: Int32) -> Payload { entries[Int(position)].payload }
+    package subscript(position: Int32) -> Payload { entries[Int(position)].payload }
 
     /// The name at `position`.
     func name(at position: Int32) -> String { entries[Int(position)].name }
 
     /// The position of `name`, or nil if it has not been added.
-    func position(of name: String) -> Int32? {
+    package func position(of name: String) -> Int32? {
         if let positions { return positions[name] }
         return entries.firstIndex { $0.name == name }.map { Int32($0) }
     }
 
     /// Adds a name not yet present with what it stands for; returns its position.
-    mutating func append(_ name: String, _ payload: Payload) -> Int32 {
+    package mutating func append(_ name: String, _ payload: Payload) -> Int32 {
         let position = Int32(entries.count)
         // A format names a few views: one allocation instead of growing 1, 2, 4, 8.
         if entries.isEmpty { entries.reserveCapacity(8) }
@@ -48,7 +50,7 @@ struct VFLNameIndex<Payload> {
 /// canonical equivalence), exactly as `VFLByteNames.lastIndex` searches. A class held
 /// unretained by `VFLByteNames`, which must stay a plain bitwise-copyable value: with
 /// dictionaries in it, the parser's copies of it cost a fifth more instructions.
-final class VFLByteTableIndexes {
+package final class VFLByteTableIndexes {
     let views: [String: Int]?
     let metrics: [String: Int]?
 
@@ -56,7 +58,7 @@ final class VFLByteTableIndexes {
     static let linearLimit = 32
 
     /// The indexes, or nil when no table is long enough to need one.
-    static func ifNeeded(viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?,
+    package static func ifNeeded(viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?,
                          metricNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>) -> VFLByteTableIndexes? {
         let views = viewNames.flatMap { $0.count > linearLimit ? index($0) : nil }
         let metrics = metricNames.count > linearLimit ? index(metricNames) : nil

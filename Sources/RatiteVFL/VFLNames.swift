@@ -4,7 +4,7 @@
 ///
 /// A view's answer is the number its records carry (`VFLRecord.firstView`, `secondView`);
 /// what the number means is the implementation's business.
-protocol VFLNames {
+package protocol VFLNames {
     /// The number of the view called `name`, or nil when there is no such view.
     mutating func view(named name: UnsafeBufferPointer<UInt8>) -> Int32?
     /// The value of the metric called `name`, or nil when there is none.
@@ -12,7 +12,7 @@ protocol VFLNames {
 }
 
 extension VFLNames {
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
 }
@@ -54,6 +54,27 @@ package protocol VFLViewLookup: AnyObject {
     func viewNumber(named name: String) -> Int32?
 }
 
+/// The names of a parse on a string whose views an object finds (`VFLViewLookup`), metrics
+/// from a dictionary: the layout model's `constraints(visualFormat:...)`, whose lookup
+/// gives each view a number and keeps what it stands for. A concrete type, so that this
+/// module specializes the parser for it (`VisualFormat.records`).
+package struct VFLLookupNames: VFLNames {
+    /// Unretained: the caller holds it for the length of the parse.
+    unowned(unsafe) let lookup: any VFLViewLookup
+    let metrics: [String: Double]
+
+    package init(lookup: any VFLViewLookup, metrics: [String: Double]) {
+        self.lookup = lookup
+        self.metrics = metrics
+    }
+
+    package func view(named bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        lookup.viewNumber(named: Self.string(bytes))
+    }
+
+    package func metric(named bytes: UnsafeBufferPointer<UInt8>) -> Double? { metrics[Self.string(bytes)] }
+}
+
 /// Names given as UTF-8 bytes, as the C interface has them. Views come from a table (a
 /// view's number is its index there) or, without one, from a `VFLViewLookup` (the engine's
 /// items by name); metrics come from a table.
@@ -62,7 +83,7 @@ package protocol VFLViewLookup: AnyObject {
 /// wins over an earlier one of the same name, and names compare as Swift strings do, by
 /// canonical equivalence (so a binding named "\u{212A}", the Kelvin sign, answers to `K`).
 /// When every name is ASCII that is plain byte equality, which is all the search does then.
-struct VFLByteNames: VFLNames {
+package struct VFLByteNames: VFLNames {
     let viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?
     /// Unretained: the caller holds it for the length of the parse, and counting references
     /// to an object with weak references to it (the engine) is slow.
@@ -77,7 +98,7 @@ struct VFLByteNames: VFLNames {
 
     /// With `viewNames` nil the views are those `lookup` finds. `isASCII` says whether
     /// every name is ASCII, when the caller knows; else the names are scanned.
-    init(viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?, lookup: (any VFLViewLookup)?,
+    package init(viewNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?, lookup: (any VFLViewLookup)?,
          metricNames: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
          metricValues: UnsafeBufferPointer<Double>, isASCII: Bool? = nil,
          indexes: Unmanaged<VFLByteTableIndexes>? = nil) {
@@ -90,7 +111,7 @@ struct VFLByteNames: VFLNames {
         self.indexes = indexes
     }
 
-    mutating func view(named name: UnsafeBufferPointer<UInt8>) -> Int32? {
+    package mutating func view(named name: UnsafeBufferPointer<UInt8>) -> Int32? {
         if let viewNames {
             if let views = indexes?.takeUnretainedValue().views { return views[Self.string(name)].map { Int32($0) } }
             return Self.lastIndex(of: name, in: viewNames, isASCII: isASCII).map { Int32($0) }
@@ -98,7 +119,7 @@ struct VFLByteNames: VFLNames {
         return lookup?.viewNumber(named: Self.string(name))
     }
 
-    func metric(named name: UnsafeBufferPointer<UInt8>) -> Double? {
+    package func metric(named name: UnsafeBufferPointer<UInt8>) -> Double? {
         let found = if let metrics = indexes?.takeUnretainedValue().metrics {
             metrics[Self.string(name)]
         } else {

@@ -1,3 +1,5 @@
+import RatiteSolver
+
 extension VFLParser {
     /// `predList := pred ("," pred)*`. `view` is the view whose own predicates these are, or
     /// nil inside a connection.

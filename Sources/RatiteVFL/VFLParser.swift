@@ -1,3 +1,5 @@
+import RatiteSolver
+
 /// Apple's visual format parser, rebuilt from its observable behaviour: one method per
 /// grammar production, reading UTF-8 bytes with a cursor, emitting constraints as it goes.
 ///

@@ -36,7 +36,7 @@ extension VisualFormat {
     }
 
     /// The parser on bytes with `records`' storage, which it hands back.
-    static func parse(
+    package static func parse(
         _ format: UnsafeBufferPointer<UInt8>, options: VFLFormatOptions, names: VFLByteNames,
         extended: Bool, standardSpacing: Double, superviewSpacing: Double, superviewMargins: Bool,
         into records: inout [VFLRecord]

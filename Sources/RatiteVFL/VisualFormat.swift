@@ -1,3 +1,5 @@
+import RatiteSupport
+
 /// Parsing Apple's Visual Format Language into engine-independent constraints.
 ///
 /// ```swift
@@ -76,6 +78,16 @@ public enum VisualFormat {
         case VFLRecord.noView: nil
         default: .view(names.view(number))
         }
+    }
+
+    /// The records of a format whose views `names`' lookup finds (their numbers are what
+    /// it answered), for the layout model.
+    package static func records(
+        _ format: String, options: VFLFormatOptions, names: VFLLookupNames, extended: Bool,
+        standardSpacing: Double, superviewSpacing: Double, superviewMargins: Bool
+    ) throws(VFLError) -> [VFLRecord] {
+        try run(format, options: options, names: names, extended: extended, standardSpacing: standardSpacing,
+                superviewSpacing: superviewSpacing, superviewMargins: superviewMargins, recordsSyntax: false).records
     }
 
     /// Runs the parser on a string's bytes; returns the names as the parse left them (they

@@ -1,6 +1,7 @@
-import RatiteCheck
-import Testing
 @testable import Ratite
+import RatiteCheck
+@testable import RatiteSolver
+import Testing
 
 // Helpers shared by the core-level tests: a full-state fingerprint, and a small driver that
 // feeds `ReferenceConstraint`s to a `SimplexCore`.

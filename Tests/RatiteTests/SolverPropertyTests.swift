@@ -1,7 +1,8 @@
 import Foundation
-import RatiteCheck
-import Testing
 @testable import Ratite
+import RatiteCheck
+@testable import RatiteSolver
+import Testing
 
 /// One operation of a random sequence. Constraints are named by the index of the operation
 /// that added them, so that a sequence still means the same after operations are dropped

@@ -1,6 +1,7 @@
-import RatiteCheck
-import Testing
 @testable import Ratite
+import RatiteCheck
+@testable import RatiteSolver
+import Testing
 
 /// Scaling sanity (no timing): on the generated families the tableau holds O(n) cells,
 /// removing everything leaves nothing behind, add/remove cycles reuse every slot, and the

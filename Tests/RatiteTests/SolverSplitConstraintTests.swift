@@ -1,6 +1,7 @@
-import RatiteCheck
-import Testing
 @testable import Ratite
+import RatiteCheck
+@testable import RatiteSolver
+import Testing
 
 /// Split equalities (`SimplexCore.addSplitConstraint`): `x + c == 0` with the excess at one
 /// priority and the shortfall at another, one row standing for the pair `x + c <= 0 @above`,

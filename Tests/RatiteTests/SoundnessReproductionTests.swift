@@ -1,7 +1,8 @@
 import Foundation
-import RatiteCheck
-import Testing
 @testable import Ratite
+import RatiteCheck
+@testable import RatiteSolver
+import Testing
 
 /// The two reproductions of the report that found answers silently wrong after a dozen
 /// additions, as solve files.

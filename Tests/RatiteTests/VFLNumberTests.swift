@@ -1,5 +1,6 @@
 import Testing
 @testable import Ratite
+@testable import RatiteVFL
 
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,8 @@
+import RatiteModel
+import RatiteSolver
+import RatiteSupport
+import RatiteVFL
+
 /// A parsed layout file: items with their properties, metrics, and constraints written in
 /// canonical form or in VFL. See `LayoutFileParser` for the syntax.
 public struct LayoutFile: Sendable {

@@ -1,3 +1,8 @@
+import RatiteModel
+import RatiteSolver
+import RatiteSupport
+import RatiteVFL
+
 /// Builds a `LayoutEngine` from a parsed layout file, statement by statement, so every
 /// error points at the line that caused it.
 public enum LayoutFileBuilder {

@@ -1,3 +1,8 @@
+import RatiteModel
+import RatiteSolver
+import RatiteSupport
+import RatiteVFL
+
 /// The parser of layout files (`ratite layout`). One statement per line, `#` comments:
 ///
 /// ```

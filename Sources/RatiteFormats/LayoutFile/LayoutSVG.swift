@@ -1,3 +1,6 @@
+import RatiteModel
+import RatiteSolver
+
 /// Draws a laid-out engine as SVG: one rectangle per item at its solved frame, nested as in
 /// the hierarchy (each item's children sit in a group translated to the item's origin, so
 /// every rectangle's x, y, width and height are exactly the item's `frame`). Items in a

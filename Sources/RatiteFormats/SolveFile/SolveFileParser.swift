@@ -1,3 +1,6 @@
+import RatiteSolver
+import RatiteSupport
+
 /// One statement of a `solve` file.
 public struct SolveStatement: Sendable, Equatable {
     /// What a statement does.

@@ -1,3 +1,6 @@
+import RatiteSolver
+import RatiteSupport
+
 /// Runs the statements of a `solve` file against a `Solver`, one at a time, translating
 /// solver errors into file diagnostics.
 public final class SolveSession {
