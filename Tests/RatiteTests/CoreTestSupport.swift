@@ -1,7 +1,8 @@
-@testable import Ratite
 import RatiteCheck
-@testable import RatiteSolver
 import Testing
+
+@testable import Ratite
+@testable import RatiteSolver
 
 // Helpers shared by the core-level tests: a full-state fingerprint, and a small driver that
 // feeds `ReferenceConstraint`s to a `SimplexCore`.

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import Ratite
 @testable import RatiteSolver
-import Testing
 
 /// Definition levels only rise, so a long history lifts them without bound; past a ceiling
 /// the outermost commit renumbers them (see `SimplexCore+DefinitionLevels.swift`).

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import Ratite
 @testable import RatiteSolver
-import Testing
 
 /// Every public operation on small systems whose answers can be checked by hand.
 @Suite struct SolverOperationTests {

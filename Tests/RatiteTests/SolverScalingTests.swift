@@ -1,7 +1,8 @@
-@testable import Ratite
 import RatiteCheck
-@testable import RatiteSolver
 import Testing
+
+@testable import Ratite
+@testable import RatiteSolver
 
 /// Scaling sanity (no timing): on the generated families the tableau holds O(n) cells,
 /// removing everything leaves nothing behind, add/remove cycles reuse every slot, and the

@@ -1,8 +1,9 @@
 import Foundation
-@testable import Ratite
 import RatiteCheck
-@testable import RatiteSolver
 import Testing
+
+@testable import Ratite
+@testable import RatiteSolver
 
 /// The two reproductions of the report that found answers silently wrong after a dozen
 /// additions, as solve files.
