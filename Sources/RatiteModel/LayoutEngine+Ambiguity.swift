@@ -39,7 +39,7 @@ extension LayoutEngine {
         var entries: [AmbiguityReport.Entry] = []
         for (candidate, range) in zip(candidates, ranges) where isAmbiguous(range) {
             entries.append(.init(
-                item: candidate.item, attribute: candidate.attribute, value: core.value(ofVariable: candidate.variable),
+                item: candidate.item, attribute: candidate.attribute, value: core.currentValue(ofVariable: candidate.variable),
                 minimum: range.min, maximum: range.max))
         }
         return AmbiguityReport(entries: entries)
@@ -65,7 +65,7 @@ extension LayoutEngine {
         for (_, v) in frameVariables(of: item) {
             let range = range(of: v)
             guard isAmbiguous(range) else { continue }
-            let value = core.value(ofVariable: v)
+            let value = core.currentValue(ofVariable: v)
             var target: Double
             if abs(value - range.min) <= abs(range.max - value) {
                 target = range.max.isFinite ? range.max : value + 100

@@ -110,16 +110,18 @@ extension LayoutEngine: VFLViewLookup {
 /// The views a format may name, answered from the caller's table or the engine's own; a
 /// view's number is its position among the distinct views the format used (`item(_:)`).
 /// Each constraint names the same few views again, so the views found so far are looked up
-/// first (`VFLNameIndex`). A class, so that the parser reaches it through `VFLViewLookup`
+/// first (`VFLNameList`). A class, so that the parser reaches it through `VFLViewLookup`
 /// without knowing the model's types.
 final class VFLItemTable: VFLViewLookup {
     let engine: LayoutEngine
     /// The caller's names, or nil for every item by its own name.
     let views: [String: LayoutItem]?
-    private var index = VFLNameIndex<LayoutItem>()
+    private var names = VFLNameList()
+    /// The items by number, as `names` numbers them.
+    private var items: [LayoutItem] = []
 
     /// The item numbered `number`.
-    func item(_ number: Int32) -> LayoutItem { index[number] }
+    func item(_ number: Int32) -> LayoutItem { items[Int(number)] }
 
     init(engine: LayoutEngine, views: [String: LayoutItem]?) {
         self.engine = engine
@@ -127,8 +129,10 @@ final class VFLItemTable: VFLViewLookup {
     }
 
     func viewNumber(named name: String) -> Int32? {
-        if let i = index.position(of: name) { return i }
+        if let i = names.position(of: name) { return i }
         guard let item = views.map({ $0[name] }) ?? engine.item(named: name) else { return nil }
-        return index.append(name, item)
+        if items.isEmpty { items.reserveCapacity(8) }
+        items.append(item)
+        return names.append(name)
     }
 }

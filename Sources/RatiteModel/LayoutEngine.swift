@@ -251,21 +251,21 @@ public final class LayoutEngine {
 
     /// The item's frame in its parent's coordinates, from the current solution.
     func solvedFrame(of item: LayoutItem) -> Frame {
-        var x = core.value(ofVariable: item.minX)
-        var y = core.value(ofVariable: item.minY)
+        var x = core.currentValue(ofVariable: item.minX)
+        var y = core.currentValue(ofVariable: item.minY)
         if let parent = item.parent {
-            x -= core.value(ofVariable: parent.minX)
-            y -= core.value(ofVariable: parent.minY)
+            x -= core.currentValue(ofVariable: parent.minX)
+            y -= core.currentValue(ofVariable: parent.minY)
         }
         return Frame(x: x == 0 ? 0 : x, y: y == 0 ? 0 : y,
-                     width: core.value(ofVariable: item.width), height: core.value(ofVariable: item.height))
+                     width: core.currentValue(ofVariable: item.width), height: core.currentValue(ofVariable: item.height))
     }
 
     /// The item's frame in root coordinates after the last `layout()`.
     /// - Complexity: O(1): four value reads.
     public func frameInRoot(of item: LayoutItem) -> Frame {
-        Frame(x: core.value(ofVariable: item.minX), y: core.value(ofVariable: item.minY),
-              width: core.value(ofVariable: item.width), height: core.value(ofVariable: item.height))
+        Frame(x: core.currentValue(ofVariable: item.minX), y: core.currentValue(ofVariable: item.minY),
+              width: core.currentValue(ofVariable: item.width), height: core.currentValue(ofVariable: item.height))
     }
 
     /// Every constraint the engine holds (user and engine-made), in activation order.

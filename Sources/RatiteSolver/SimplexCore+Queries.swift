@@ -19,6 +19,13 @@ extension SimplexCore {
     /// equality's error above).
     package func marker(ofConstraint c: Int32) -> Int32 { constraints[Int(c)].marker }
 
+    /// The value of variable `v` after the last update, as `value(ofVariable:)`, for the
+    /// layout model, which reads every moved item's frame. `mutating` only for the calling
+    /// convention: a call from another module on a borrowed core first copies the whole
+    /// core (over a kilobyte) into a temporary, where an inout one passes its address. It
+    /// changes nothing.
+    package mutating func currentValue(ofVariable v: Int32) -> Double { variables[Int(v)].value }
+
     /// The priority of the lowest level in use, or nil when there is none (only required
     /// constraints).
     package var lowestPriority: Double? { levelOrder.last.map { levels[Int($0)].priority } }

@@ -6,29 +6,27 @@
 /// Two stored fields, as the two arrays it replaced: the parser copies its names often,
 /// and one more field (or an empty dictionary) cost a fifth more instructions on the
 /// benchmark's short formats.
-package struct VFLNameIndex<Payload> {
+struct VFLNameIndex<Payload> {
     private(set) var entries: [(name: String, payload: Payload)] = []
     private var positions: [String: Int32]? = nil
-
-    package init() {}
 
     /// How many names are searched linearly before the dictionary takes over.
     static var linearLimit: Int { 16 }
 
     /// What the name at `position` stands for.
-    package subscript(position: Int32) -> Payload { entries[Int(position)].payload }
+    subscript(position: Int32) -> Payload { entries[Int(position)].payload }
 
     /// The name at `position`.
     func name(at position: Int32) -> String { entries[Int(position)].name }
 
     /// The position of `name`, or nil if it has not been added.
-    package func position(of name: String) -> Int32? {
+    func position(of name: String) -> Int32? {
         if let positions { return positions[name] }
         return entries.firstIndex { $0.name == name }.map { Int32($0) }
     }
 
     /// Adds a name not yet present with what it stands for; returns its position.
-    package mutating func append(_ name: String, _ payload: Payload) -> Int32 {
+    mutating func append(_ name: String, _ payload: Payload) -> Int32 {
         let position = Int32(entries.count)
         // A format names a few views: one allocation instead of growing 1, 2, 4, 8.
         if entries.isEmpty { entries.reserveCapacity(8) }
@@ -42,6 +40,23 @@ package struct VFLNameIndex<Payload> {
         }
         return position
     }
+}
+
+/// The distinct names a format has used, with nothing beside them (`VFLNameIndex<Void>`),
+/// for the layout model, which keeps what they stand for in an array of its own. A
+/// concrete type, so that the generic index is specialized in this module: the model's
+/// own `VFLNameIndex<LayoutItem>` ran unspecialized across modules, looking up tuple
+/// metadata on every call (half again as many instructions per parse).
+package struct VFLNameList {
+    private var index = VFLNameIndex<Void>()
+
+    package init() {}
+
+    /// The position of `name`, or nil if it has not been added.
+    package func position(of name: String) -> Int32? { index.position(of: name) }
+
+    /// Adds a name not yet present; returns its position.
+    package mutating func append(_ name: String) -> Int32 { index.append(name, ()) }
 }
 
 /// Indexes of the name tables of a byte-named parse (the C interface's) that are long,
