@@ -39,8 +39,8 @@ extension LayoutEngine {
         var entries: [AmbiguityReport.Entry] = []
         for (candidate, range) in zip(candidates, ranges) where isAmbiguous(range) {
             entries.append(.init(
-                item: candidate.item, attribute: candidate.attribute, value: core.currentValue(ofVariable: candidate.variable),
-                minimum: range.min, maximum: range.max))
+                item: candidate.item, attribute: candidate.attribute,
+                value: core.currentValue(ofVariable: candidate.variable), minimum: range.min, maximum: range.max))
         }
         return AmbiguityReport(entries: entries)
     }

@@ -257,8 +257,8 @@ public final class LayoutEngine {
             x -= core.currentValue(ofVariable: parent.minX)
             y -= core.currentValue(ofVariable: parent.minY)
         }
-        return Frame(x: x == 0 ? 0 : x, y: y == 0 ? 0 : y,
-                     width: core.currentValue(ofVariable: item.width), height: core.currentValue(ofVariable: item.height))
+        return Frame(x: x == 0 ? 0 : x, y: y == 0 ? 0 : y, width: core.currentValue(ofVariable: item.width),
+                     height: core.currentValue(ofVariable: item.height))
     }
 
     /// The item's frame in root coordinates after the last `layout()`.
