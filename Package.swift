@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// `RATITE_INVARIANTS=1 swift build` (or `swift test`) compiles the core with a full check of
+/// `RATITE_INVARIANTS=1 swift build` (or `swift test`) compiles the solver with a full check of
 /// its invariants at the end of every outermost operation and rollback (`make
 /// invariant-test`). It walks the whole core each time, so it is for tests on small systems.
 let checksInvariants = Context.environment["RATITE_INVARIANTS"].map { $0 != "" && $0 != "0" } ?? false
@@ -25,11 +25,30 @@ let package = Package(
         .library(name: "RatiteFixtures", targets: ["RatiteFixtures"]),
     ],
     targets: [
+        // The library in layers, each a module that sees only the ones below it (docs/design.md,
+        // "Layers"): what one layer offers the next is `package`, never `public` by accident.
+        // `Ratite` re-exports them all, so `import Ratite` is the whole public API.
         .target(
             name: "Ratite",
+            dependencies: ["RatiteSolver", "RatiteVFL", "RatiteModel", "RatiteFormats", "RatiteGenerate"]
+        ),
+        // Text positions and file errors, shared by the parsers.
+        .target(name: "RatiteSupport"),
+        // The simplex core and the `Solver` over it, with the helpers only it uses.
+        .target(
+            name: "RatiteSolver",
             dependencies: ["RatiteExact", "RatitePrefetch"],
             swiftSettings: checksInvariants ? [.define("RATITE_INVARIANTS")] : []
         ),
+        // The Visual Format Language: parser, records, formatter. It finds an engine's views
+        // through a lookup protocol (VFLViewLookup), never the engine itself.
+        .target(name: "RatiteVFL", dependencies: ["RatiteSupport", "RatiteSolver"]),
+        // The layout model: items, constraints, anchors and the `LayoutEngine`.
+        .target(name: "RatiteModel", dependencies: ["RatiteSolver", "RatiteVFL"]),
+        // The solve and layout file formats and their sessions.
+        .target(name: "RatiteFormats", dependencies: ["RatiteSupport", "RatiteSolver", "RatiteVFL", "RatiteModel"]),
+        // The generated benchmark and test systems.
+        .target(name: "RatiteGenerate", dependencies: ["RatiteSolver", "RatiteModel"]),
         // Exact arithmetic (BigInt) and the exact simplex that checks the solver's decisions.
         // Optimized in debug builds too: the tests run thousands of exact checks, and
         // unoptimized Int128 arithmetic made them ten times slower.
@@ -40,7 +59,7 @@ let package = Package(
         .executableTarget(name: "ratite-cli", dependencies: ["Ratite"]),
         .target(name: "RatiteCheck", dependencies: ["Ratite", "RatiteExact"]),
         .target(name: "CRatite"),
-        // A cache hint the core's hot loops use (Swift cannot issue one itself).
+        // A cache hint the solver's hot loops use (Swift cannot issue one itself).
         .target(name: "RatitePrefetch"),
         .target(name: "RatiteC", dependencies: ["Ratite", "CRatite"]),
         // ratite_fixtures.h includes ratite.h (status codes, ratite_engine).

@@ -1,5 +1,8 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteModel
+@testable import RatiteSolver
 
 /// The ranges of the ambiguity report (read off the optimal face where the tableau shows
 /// them, warm-started passes of the simplex for the rest) against the way they were found

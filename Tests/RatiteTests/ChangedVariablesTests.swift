@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// `takeChangedVariables` hands out each variable changed since the last call once, in id
 /// order, whether the list it keeps is in order already, dense (most variables moved) or

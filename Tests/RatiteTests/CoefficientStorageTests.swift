@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// Cells of ±1 keep their coefficient in the symbol word (see `CellPool`), and objective
 /// coefficients that are small integers in a byte (see `ObjectiveNodeStore`): every way in

@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// The per-constraint records are what a 100k-constraint build's memory is made of (see the
 /// issue's 300-bytes-per-constraint target): a field added in the wrong place grows them by

@@ -1,6 +1,8 @@
 import RatiteCheck
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 // Helpers shared by the core-level tests: a full-state fingerprint, and a small driver that
 // feeds `ReferenceConstraint`s to a `SimplexCore`.

@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// Definition levels only rise, so a long history lifts them without bound; past a ceiling
 /// the outermost commit renumbers them (see `SimplexCore+DefinitionLevels.swift`).

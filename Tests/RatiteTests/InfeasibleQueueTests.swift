@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// The dual simplex's queue of infeasible rows: a heap that must give the same order as
 /// scanning for the most violated row (ties to the lower symbol) did.

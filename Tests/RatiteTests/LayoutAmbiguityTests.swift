@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteModel
 
 /// Ambiguity: `hasAmbiguousLayout`, the engine-wide report with the range each ambiguous
 /// attribute can take without making the layout worse (root coordinates),

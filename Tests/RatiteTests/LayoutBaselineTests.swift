@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteModel
 
 /// Baselines: an item's first baseline is `top + offset` and its last `bottom - offset`
 /// when it declares offsets (text-like items, measured as UIKit and AppKit measure them),

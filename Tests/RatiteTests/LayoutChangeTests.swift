@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteModel
 
 /// `layout()` writes frames and returns exactly the items whose frames (in their parents'
 /// coordinates) changed, in creation order.

@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteModel
 
 /// Conflicts between required constraints: the report lists a minimal conflicting set
 /// (checked independently: all of it is unsatisfiable in a fresh solver, and dropping any one

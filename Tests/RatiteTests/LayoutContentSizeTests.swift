@@ -1,5 +1,8 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteModel
+@testable import RatiteSolver
 
 /// Content-size constraints held only by the solver until something needs their objects
 /// (`LayoutEngine+ContentSize.swift`): the same layouts, conflicts and reports as when

@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteModel
 
 /// Layout direction (set, inherited, overridden, changed at run time) and directional
 /// margins, on a row of two views: `a.leading == root.leadingMargin`, `a.width == 100`,

@@ -1,5 +1,8 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteModel
+@testable import RatiteSolver
 
 /// The incremental paths: changing constants and priorities of active constraints,
 /// deactivating and activating, resizing the root and changing margins give the right frames

@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteModel
 
 /// Intrinsic content size with content hugging and compression resistance: the engine-made
 /// `size <= intrinsic @hugging` and `size >= intrinsic @compression` constraints.

@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteModel
 
 /// Constraints changed in place, as UIKit code changes them: `isActive`, `constant` and
 /// `priority` on an engine's constraint. Accepted changes lay out as the throwing methods

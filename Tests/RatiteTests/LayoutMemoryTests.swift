@@ -1,6 +1,9 @@
 import Glibc
 import Testing
+
 @testable import Ratite
+@testable import RatiteModel
+@testable import RatiteSolver
 
 /// A 100k-row form holds 1.3 million constraint objects and 200k items, so their heap
 /// blocks are most of the layout model's memory: a field added in the wrong place (or a

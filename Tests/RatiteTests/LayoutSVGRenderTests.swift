@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+
 @testable import Ratite
+@testable import RatiteFormats
 
 /// The SVG reads well: item names never overlap (a child at its parent's origin too), the
 /// report text wraps inside the picture, and, rasterized by `rsvg-convert`, every item's

@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteModel
 
 /// Scaling of engine bookkeeping (no timing): work per added item or activated constraint
 /// must not grow with the number of items already there. Counted here as storage

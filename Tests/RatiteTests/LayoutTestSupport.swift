@@ -1,5 +1,8 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteModel
+@testable import RatiteSolver
 
 // Helpers shared by the layout-model tests (Layout*Tests.swift). Every name starts with
 // `layout`/`Layout` so that it cannot collide with the helpers of other suites.

@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// Prefetching (`prefetchRewrites`, `pushDefinition`, `prefetchSymbols`) only asks for
 /// memory ahead of its use: it must never change an answer. It starts once the tableau

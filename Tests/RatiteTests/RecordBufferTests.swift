@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// The core's owned storage: growth across the malloc/mapping boundary keeps every element,
 /// copies are independent, moves may overlap, and the compaction's bitmap agrees with

@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// When several errors of one priority could absorb an edit at the same cost, the dual
 /// simplex lets the newest one absorb it: in a layout built toward its edit (a row whose

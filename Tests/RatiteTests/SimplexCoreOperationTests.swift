@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// The integer-addressed core: every operation, including the ones `Solver` does not expose
 /// (`setConstant`, `setPriority`), and every `CoreError`, on small hand-checked systems.

@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteFormats
 
 /// The `solve` file format: every statement form, numbers, comments, and every error message
 /// with its line and column; then `SolveSession`, which runs statements against a solver.

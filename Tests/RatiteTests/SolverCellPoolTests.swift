@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// The shared cell pool: rows rewritten again and again leave cells behind that squeezes
 /// reclaim, squeezes never change what the core computes, and squeezes inside a nested

@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// A variable whose last constraint goes while rounding leaves its symbol defined keeps
 /// the symbol; once the variable is deleted, the symbol lingers with the old owner id. A

@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// Every public operation on small systems whose answers can be checked by hand.
 @Suite struct SolverOperationTests {

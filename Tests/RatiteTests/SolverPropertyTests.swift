@@ -1,7 +1,9 @@
 import Foundation
 import RatiteCheck
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// One operation of a random sequence. Constraints are named by the index of the operation
 /// that added them, so that a sequence still means the same after operations are dropped

@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// A failed operation leaves the core bit for bit as it was: compared with `fingerprint`,
 /// which covers every array slot, free-list head and counter.

@@ -1,6 +1,8 @@
 import RatiteCheck
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// Scaling sanity (no timing): on the generated families the tableau holds O(n) cells,
 /// removing everything leaves nothing behind, add/remove cycles reuse every slot, and the

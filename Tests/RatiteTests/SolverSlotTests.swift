@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// How a `Solver` finds its variables and constraints again: through the stamp the owning
 /// solver leaves in them, or a dictionary for objects another solver owned first.

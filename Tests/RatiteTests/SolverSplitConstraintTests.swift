@@ -1,6 +1,8 @@
 import RatiteCheck
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// Split equalities (`SimplexCore.addSplitConstraint`): `x + c == 0` with the excess at one
 /// priority and the shortfall at another, one row standing for the pair `x + c <= 0 @above`,

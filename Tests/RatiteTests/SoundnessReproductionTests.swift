@@ -1,7 +1,9 @@
 import Foundation
 import RatiteCheck
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// The two reproductions of the report that found answers silently wrong after a dozen
 /// additions, as solve files.

@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteVFL
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteVFL
 
 /// Every format option and direction.
 @Suite struct VFLOptionsTests {

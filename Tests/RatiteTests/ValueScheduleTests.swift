@@ -1,5 +1,7 @@
 import Testing
+
 @testable import Ratite
+@testable import RatiteSolver
 
 /// Replaying a recorded evaluation order (`ValueSchedule`) must give what the level heap
 /// gives, bit for bit, whatever structural changes come between the drags that replay it.
