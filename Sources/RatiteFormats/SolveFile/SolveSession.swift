@@ -8,9 +8,12 @@ public final class SolveSession {
     public let solver = Solver()
     // Unchecked exclusivity, as in `Solver`: a session is used by one thread at a time and
     // these are never accessed re-entrantly; the dynamic checks cost 3% of a statement.
-    @exclusivity(unchecked) private var variablesByName: [String: Variable] = [:]
+    /// The variables' names, numbered in order of first appearance, and the variables by
+    /// those numbers.
+    @exclusivity(unchecked) private var table = NameTable()
+    @exclusivity(unchecked) private var variables: [Variable] = []
     /// Variable names in order of first appearance.
-    @exclusivity(unchecked) public private(set) var names: [String] = []
+    public var names: [String] { table.names }
     /// The note naming the statement behind each constraint, by the constraint's core id
     /// (`Solver.coreID`), with the constraint to check it against: the solver is public, and
     /// a constraint removed through it frees its id for another.
@@ -21,10 +24,10 @@ public final class SolveSession {
 
     /// The variable called `name`, created on first use.
     public func variable(_ name: String) -> Variable {
-        if let v = variablesByName[name] { return v }
+        if let n = table.number(of: name) { return variables[Int(n)] }
         let v = Variable(name)
-        variablesByName[name] = v
-        names.append(name)
+        _ = table.insert(name)
+        variables.append(v)
         return v
     }
 
@@ -57,7 +60,8 @@ public final class SolveSession {
                 try solver.addEditVariable(v, priority: priority)
             case .suggest(let name, let value):
                 // A refused suggestion must not introduce the name into the output.
-                guard let v = variablesByName[name], solver.hasEditVariable(v) else {
+                let known = table.number(of: name).map { variables[Int($0)] }
+                guard let v = known, solver.hasEditVariable(v) else {
                     throw TextFileError(
                         "'\(name)' is not an edit variable; declare it first with 'edit \(name)'",
                         at: statement.location)
@@ -104,6 +108,6 @@ public final class SolveSession {
     /// - Complexity: that of `Solver.update()`, plus O(1) per variable.
     public func values() -> [(name: String, value: Double)] {
         solver.update()
-        return names.map { ($0, solver.value(of: variablesByName[$0]!)) }
+        return zip(table.names, variables).map { ($0, solver.value(of: $1)) }
     }
 }
