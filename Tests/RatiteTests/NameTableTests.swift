@@ -32,6 +32,6 @@ import Testing
     }
 }
 
-private extension String {
-    subscript(i: Int) -> Character { self[index(startIndex, offsetBy: i)] }
+extension String {
+    fileprivate subscript(i: Int) -> Character { self[index(startIndex, offsetBy: i)] }
 }
