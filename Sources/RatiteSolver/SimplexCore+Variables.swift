@@ -105,15 +105,7 @@ extension SimplexCore {
         fresh.registry.variableNames = registry.variableNames
         fresh.registry.derivedVariableName = registry.derivedVariableName
         fresh.registry.freeVariable = registry.freeVariable
-        // Settings, not state: a core told to squeeze its pool often (as fuzzers and tests
-        // do), to re-root often or to trim at another floor keeps doing so.
-        fresh.tuning.trimmingFloor = tuning.trimmingFloor
-        fresh.tuning.rerootTrials = tuning.rerootTrials
-        fresh.tuning.rerootsShallowExpansions = tuning.rerootsShallowExpansions
-        fresh.tuning.levelsStartFromVariableIDs = tuning.levelsStartFromVariableIDs
-        if tuning.cellSqueezeSlack != fresh.tuning.cellSqueezeSlack {
-            fresh.squeezeCellsOften(slack: tuning.cellSqueezeSlack)
-        }
+        fresh.keepStorageSettings(of: tuning)
         self = fresh
     }
 
@@ -145,5 +137,16 @@ extension SimplexCore {
         }
         for v in registry.variables.indices where registry.variables[v].isAlive { liveVariables += 1 }
         return (rowCount, definitions, cells, liveConstraints, liveVariables)
+    }
+
+    /// Takes on `settings`' choices about storage and re-rooting, for a fresh core that
+    /// replaces one: settings, not state, so a core told to squeeze its pool often (as
+    /// fuzzers and tests do), to re-root often or to trim at another floor keeps doing so.
+    mutating func keepStorageSettings(of settings: Tuning) {
+        tuning.trimmingFloor = settings.trimmingFloor
+        tuning.rerootTrials = settings.rerootTrials
+        tuning.rerootsShallowExpansions = settings.rerootsShallowExpansions
+        tuning.levelsStartFromVariableIDs = settings.levelsStartFromVariableIDs
+        if settings.cellSqueezeSlack != tuning.cellSqueezeSlack { squeezeCellsOften(slack: settings.cellSqueezeSlack) }
     }
 }

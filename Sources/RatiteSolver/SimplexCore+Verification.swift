@@ -263,16 +263,10 @@ extension SimplexCore {
         var fresh = SimplexCore()
         fresh.tuning.explainsConflicts = tuning.explainsConflicts
         fresh.statistics = statistics
-        fresh.tuning.trimmingFloor = tuning.trimmingFloor
-        fresh.tuning.rerootTrials = tuning.rerootTrials
-        fresh.tuning.rerootsShallowExpansions = tuning.rerootsShallowExpansions
-        fresh.tuning.levelsStartFromVariableIDs = tuning.levelsStartFromVariableIDs
         fresh.tuning.exactCertificationLimit = tuning.exactCertificationLimit
         fresh.tuning.verifiesAnswers = tuning.verifiesAnswers
         fresh.verification.coefficientRange = verification.coefficientRange
-        if tuning.cellSqueezeSlack != fresh.tuning.cellSqueezeSlack {
-            fresh.squeezeCellsOften(slack: tuning.cellSqueezeSlack)
-        }
+        fresh.keepStorageSettings(of: tuning)
         fresh.registry.derivedVariableName = registry.derivedVariableName
         fresh.registry.variableNames = registry.variableNames
         fresh.registry.freeVariable = registry.freeVariable
