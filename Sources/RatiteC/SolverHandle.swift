@@ -151,25 +151,25 @@ final class SolverHandle {
     /// Translates a core error, recording the conflict of an unsatisfiable one.
     func failure(_ error: CoreError, pending: Int32 = -1, core: borrowing SimplexCore) -> CFailure {
         func name(_ v: Int32) -> String {
-            let n = core.isVariable(v) ? core.name(ofVariable: v) : ""
-            return n.isEmpty ? "variable \(v)" : "'\(n)'"
+            FailureText.variable(named: core.isVariable(v) ? core.name(ofVariable: v) : "", otherwise: "variable \(v)")
         }
         switch error {
         case .unknownConstraint(let c): return CFailure(RATITE_ERROR_UNKNOWN, "unknown constraint \(c)")
         case .unknownVariable(let v): return CFailure(RATITE_ERROR_UNKNOWN, "unknown variable \(v)")
         case .duplicateEditVariable(let v):
-            return CFailure(RATITE_ERROR_DUPLICATE, "\(name(v)) is already an edit variable")
-        case .unknownEditVariable(let v): return CFailure(RATITE_ERROR_UNKNOWN, "\(name(v)) is not an edit variable")
+            return CFailure(RATITE_ERROR_DUPLICATE, FailureText.duplicateEditVariable(name(v)))
+        case .unknownEditVariable(let v):
+            return CFailure(RATITE_ERROR_UNKNOWN, FailureText.unknownEditVariable(name(v)))
         case .requiredEditVariable(let v):
-            return CFailure(RATITE_ERROR_INVALID_PRIORITY, "edit variable \(name(v)) cannot be required")
+            return CFailure(RATITE_ERROR_INVALID_PRIORITY, FailureText.requiredEditVariable(name(v)))
         case .invalidPriority(let p):
             return CFailure(p.isFinite ? RATITE_ERROR_INVALID_PRIORITY : RATITE_ERROR_NON_FINITE,
-                            "invalid priority \(p): priorities must be greater than 0 and at most 1000")
+                            FailureText.invalidPriority(p))
         case .nonFiniteCoefficient(let v, let x):
-            return CFailure(RATITE_ERROR_NON_FINITE, "coefficient of \(name(v)) is not finite: \(x)")
-        case .nonFiniteConstant(let x): return CFailure(RATITE_ERROR_NON_FINITE, "constant is not finite: \(x)")
+            return CFailure(RATITE_ERROR_NON_FINITE, FailureText.nonFiniteCoefficient(name(v), x))
+        case .nonFiniteConstant(let x): return CFailure(RATITE_ERROR_NON_FINITE, FailureText.nonFiniteConstant(x))
         case .nonFiniteValue(let v, let x):
-            return CFailure(RATITE_ERROR_NON_FINITE, "value for \(name(v)) is not finite: \(x)")
+            return CFailure(RATITE_ERROR_NON_FINITE, FailureText.nonFiniteSuggestedValue(name(v), x))
         case .unsatisfiable(let ids):
             lastConflict = ids.map { $0 == pendingConstraintID ? 0 : constraintIDs.id(for: $0) }
             if pending >= 0, let last = lastConflict.last, last != constraintIDs.id(for: pending) {
@@ -177,7 +177,7 @@ final class SolverHandle {
             }
             return CFailure(
                 RATITE_ERROR_UNSATISFIABLE, "unsatisfiable required constraints (\(ids.count) in the minimal conflict)")
-        case .internalError(let text): return CFailure(RATITE_ERROR_INTERNAL, "internal solver error: \(text)")
+        case .internalError(let text): return CFailure(RATITE_ERROR_INTERNAL, FailureText.internalError(text))
         }
     }
 }

@@ -96,7 +96,7 @@ extension SimplexCore {
     /// 0, as if just created.
     package mutating func removeAllConstraints() {
         var fresh = SimplexCore()
-        fresh.tuning.explainsConflicts = tuning.explainsConflicts
+        fresh.adoptSettings(tuning)
         fresh.statistics = statistics
         for record in registry.variables.elements {
             fresh.registry.variables.append(
@@ -105,7 +105,6 @@ extension SimplexCore {
         fresh.registry.variableNames = registry.variableNames
         fresh.registry.derivedVariableName = registry.derivedVariableName
         fresh.registry.freeVariable = registry.freeVariable
-        fresh.keepStorageSettings(of: tuning)
         self = fresh
     }
 
@@ -139,14 +138,13 @@ extension SimplexCore {
         return (rowCount, definitions, cells, liveConstraints, liveVariables)
     }
 
-    /// Takes on `settings`' choices about storage and re-rooting, for a fresh core that
-    /// replaces one: settings, not state, so a core told to squeeze its pool often (as
-    /// fuzzers and tests do), to re-root often or to trim at another floor keeps doing so.
-    mutating func keepStorageSettings(of settings: Tuning) {
-        tuning.trimmingFloor = settings.trimmingFloor
-        tuning.rerootTrials = settings.rerootTrials
-        tuning.rerootsShallowExpansions = settings.rerootsShallowExpansions
-        tuning.levelsStartFromVariableIDs = settings.levelsStartFromVariableIDs
-        if settings.cellSqueezeSlack != tuning.cellSqueezeSlack { squeezeCellsOften(slack: settings.cellSqueezeSlack) }
+    /// Takes on every setting of the core this fresh one replaces: settings, not state, so a
+    /// core told to squeeze its pool often (as fuzzers and tests do), to re-root often, to
+    /// trim at another floor or to skip verification keeps doing so after it is emptied or
+    /// rebuilt.
+    mutating func adoptSettings(_ settings: Tuning) {
+        let squeezesAtAnotherSlack = settings.cellSqueezeSlack != tuning.cellSqueezeSlack
+        tuning = settings
+        if squeezesAtAnotherSlack { squeezeCellsOften(slack: settings.cellSqueezeSlack) }
     }
 }

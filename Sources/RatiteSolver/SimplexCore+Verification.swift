@@ -261,12 +261,9 @@ extension SimplexCore {
     /// - Throws: what placing a constraint throws; the core is then unchanged.
     mutating func rebuildTableau() throws(CoreError) {
         var fresh = SimplexCore()
-        fresh.tuning.explainsConflicts = tuning.explainsConflicts
+        fresh.adoptSettings(tuning)
         fresh.statistics = statistics
-        fresh.tuning.exactCertificationLimit = tuning.exactCertificationLimit
-        fresh.tuning.verifiesAnswers = tuning.verifiesAnswers
         fresh.verification.coefficientRange = verification.coefficientRange
-        fresh.keepStorageSettings(of: tuning)
         fresh.registry.derivedVariableName = registry.derivedVariableName
         fresh.registry.variableNames = registry.variableNames
         fresh.registry.freeVariable = registry.freeVariable

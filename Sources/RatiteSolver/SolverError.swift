@@ -32,18 +32,22 @@ public enum SolverError: Error, CustomStringConvertible {
         switch self {
         case .duplicateConstraint(let c): "duplicate constraint: \(c)"
         case .unknownConstraint(let c): "unknown constraint: \(c)"
-        case .duplicateEditVariable(let v): "duplicate edit variable: \(v)"
-        case .unknownEditVariable(let v): "unknown edit variable: \(v)"
-        case .requiredEditVariable(let v): "edit variable \(v) cannot be required"
-        case .invalidPriority(let p):
-            "invalid priority \(formatNumber(p)): priorities must be greater than 0 and at most 1000"
-        case .nonFiniteCoefficient(let v, let x): "coefficient of \(v) is not finite: \(formatNumber(x))"
-        case .nonFiniteConstant(let x): "constant is not finite: \(x)"
-        case .nonFiniteSuggestedValue(let v, let x): "suggested value for \(v) is not finite: \(x)"
+        case .duplicateEditVariable(let v): FailureText.duplicateEditVariable(v.quotedName)
+        case .unknownEditVariable(let v): FailureText.unknownEditVariable(v.quotedName)
+        case .requiredEditVariable(let v): FailureText.requiredEditVariable(v.quotedName)
+        case .invalidPriority(let p): FailureText.invalidPriority(p)
+        case .nonFiniteCoefficient(let v, let x): FailureText.nonFiniteCoefficient(v.quotedName, x)
+        case .nonFiniteConstant(let x): FailureText.nonFiniteConstant(x)
+        case .nonFiniteSuggestedValue(let v, let x): FailureText.nonFiniteSuggestedValue(v.quotedName, x)
         case .unsatisfiable(let c, let conflict):
             "unsatisfiable required constraint \(c); conflicting: "
                 + conflict.map(\.description).joined(separator: "; ")
-        case .internalError(let text): "internal solver error: \(text)"
+        case .internalError(let text): FailureText.internalError(text)
         }
     }
+}
+
+extension Variable {
+    /// The variable as an error message names it.
+    fileprivate var quotedName: String { FailureText.variable(named: name, otherwise: "an unnamed variable") }
 }

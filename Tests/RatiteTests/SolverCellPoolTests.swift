@@ -97,17 +97,23 @@ import Testing
         #expect(d.problems() == [])
     }
 
-    /// Removing every constraint starts a fresh core but keeps the pool settings: a core
-    /// told to squeeze often (as the fuzzers' is) still squeezes often afterwards.
-    @Test func removingEverythingKeepsTheSqueezeSettings() throws {
+    /// Removing every constraint starts a fresh core but keeps every setting: a core told to
+    /// squeeze often (as the fuzzers' is) still squeezes often afterwards, and one told not
+    /// to verify or certify still does not.
+    @Test func removingEverythingKeepsTheSettings() throws {
         var core = SimplexCore()
         core.squeezeCellsOften(slack: 16)
         core.tuning.trimmingFloor = 4096
+        core.tuning.verifiesAnswers = false
+        core.tuning.exactCertificationLimit = 0
+        core.tuning.rerootsShallowExpansions = true
         let x = core.newVariable(name: "x")
         _ = try core.addConstraint(terms: [VariableTerm(variable: x, coefficient: 1)], constant: -3, relation: .equal,
                                    priority: 1000)
         core.removeAllConstraints()
         #expect(core.tuning.cellSqueezeSlack == 16 && core.cells.nextSqueeze <= 16 && core.tuning.trimmingFloor == 4096)
+        #expect(!core.tuning.verifiesAnswers && core.tuning.exactCertificationLimit == 0)
+        #expect(core.tuning.rerootsShallowExpansions)
         #expect(core.cells.liveCount == 0 && core.cells.pool.count == 0)
     }
 

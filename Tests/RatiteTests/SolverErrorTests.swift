@@ -319,15 +319,15 @@ import Testing
         let d = x <= 1
         #expect(SolverError.duplicateConstraint(c).description == "duplicate constraint: x >= 2 @strong")
         #expect(SolverError.unknownConstraint(d).description == "unknown constraint: x <= 1")
-        #expect(SolverError.duplicateEditVariable(x).description == "duplicate edit variable: x")
-        #expect(SolverError.unknownEditVariable(x).description == "unknown edit variable: x")
-        #expect(SolverError.requiredEditVariable(x).description == "edit variable x cannot be required")
+        #expect(SolverError.duplicateEditVariable(x).description == "'x' is already an edit variable")
+        #expect(SolverError.unknownEditVariable(x).description == "'x' is not an edit variable")
+        #expect(SolverError.requiredEditVariable(x).description == "edit variable 'x' cannot be required")
         #expect(SolverError.invalidPriority(0).description
             == "invalid priority 0: priorities must be greater than 0 and at most 1000")
-        #expect(SolverError.nonFiniteCoefficient(x, .infinity).description == "coefficient of x is not finite: inf")
+        #expect(SolverError.nonFiniteCoefficient(x, .infinity).description == "coefficient of 'x' is not finite: inf")
         #expect(SolverError.nonFiniteConstant(.nan).description == "constant is not finite: nan")
         #expect(SolverError.nonFiniteSuggestedValue(x, -.infinity).description
-            == "suggested value for x is not finite: -inf")
+            == "suggested value for 'x' is not finite: -inf")
         #expect(SolverError.unsatisfiable(d, conflict: [x >= 2, d]).description
             == "unsatisfiable required constraint x <= 1; conflicting: x >= 2; x <= 1")
         #expect(SolverError.internalError("boom").description == "internal solver error: boom")
