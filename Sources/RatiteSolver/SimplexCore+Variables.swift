@@ -38,6 +38,24 @@ extension SimplexCore {
         registry.freeVariable = v
     }
 
+    /// Takes back `created`, the variables made (in that order) since the registry held
+    /// `count` records, leaving the records, names and free list as they were: slots taken
+    /// from the free list go back to its head newest first, appended ones are dropped. For
+    /// a front end that makes the variables of an addition outside any transaction and
+    /// takes them back when the addition, all-or-nothing by itself, is refused: a
+    /// transaction around it only for them costs more than the addition.
+    /// - Precondition: nothing mentions the variables (a refused addition leaves them so).
+    package mutating func takeBackNewVariables(_ created: [Int32], recordsBefore count: Int) {
+        for v in created.reversed() where Int(v) < count {
+            registry.variables[Int(v)] = VariableRecord(
+                value: 0, symbol: registry.freeVariable, uses: 0, edit: -1, isAlive: false)
+            if registry.derivedVariableName == nil { registry.variableNames[Int(v)] = "" }
+            registry.freeVariable = v
+        }
+        registry.variables.truncate(to: count)
+        if registry.derivedVariableName == nil { registry.variableNames.removeSubrange(count...) }
+    }
+
     package func isVariable(_ v: Int32) -> Bool {
         v >= 0 && Int(v) < registry.variables.count && registry.variables[Int(v)].isAlive
     }

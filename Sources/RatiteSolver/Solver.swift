@@ -75,13 +75,10 @@ public final class Solver {
             termScratch = terms
             freshScratch = fresh
         }
-        // Variables seen for the first time are created inside a transaction of the core's,
-        // so a refused addition takes them back and leaves the core bit-identical. Without
-        // them the core's own addition is all-or-nothing, and an outer transaction would
-        // only make it dearer.
-        let createsVariables = constraint.lhs.terms.contains { id(of: $0.variable) == nil }
-            || constraint.rhs.terms.contains { id(of: $0.variable) == nil }
-        if createsVariables { core.beginTransaction() }
+        // Variables seen for the first time are made outside any transaction: the core's
+        // addition is all-or-nothing by itself, and a refused one leaves them unmentioned,
+        // so taking them back leaves the core bit-identical for less than a transaction.
+        let recordsBefore = core.registry.variables.count
         for t in constraint.lhs.terms {
             terms.append(VariableTerm(variable: variableID(t.variable, noting: &fresh), coefficient: t.coefficient))
         }
@@ -91,11 +88,12 @@ public final class Solver {
         do {
             let id = try core.addConstraint(
                 terms: terms, constant: constant, relation: constraint.relation, priority: constraint.priority.value)
-            if createsVariables { core.commitTransaction() }
             constraints.insert(constraint, at: id)
             return id
         } catch {
-            if createsVariables { core.rollbackTransaction() }
+            if !fresh.isEmpty {
+                core.takeBackNewVariables(fresh.map { self.id(of: $0)! }, recordsBefore: recordsBefore)
+            }
             forget(fresh)
             throw translate(error, pending: constraint)
         }

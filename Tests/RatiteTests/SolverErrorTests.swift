@@ -349,4 +349,30 @@ import Testing
         #expect(throws: SolverError.self) { try solver.add(cancelled) }
         #expect(firstDifference(before, fingerprint(solver.core)) == nil)
     }
+
+    /// The same when the new variables take freed slots (from the free list, which must
+    /// come back in its order) as well as new ones.
+    @Test func refusedAdditionReusingFreedSlotsLeavesNoTrace() throws {
+        let (solver, v) = try busySolver()
+        let a = Variable("a"), b = Variable("b")
+        let onlyA = a == 3, onlyB = b == 4
+        try solver.add(onlyA)
+        try solver.add(onlyB)
+        try solver.remove(onlyA)
+        try solver.remove(onlyB)
+        solver.update()
+        let before = fingerprint(solver.core)
+        let p = Variable("p"), q = Variable("q"), r = Variable("r")
+        // p and q take the freed slots, r a new one; the constraint cancels to x == 11.
+        let cancelled = v[0] + p - p + q - q + r - r == 11
+        #expect(throws: SolverError.self) { try solver.add(cancelled) }
+        #expect(firstDifference(before, fingerprint(solver.core)) == nil)
+        // The next variables get the slots they would have had.
+        try solver.add(p == 1)
+        try solver.add(q == 2)
+        try solver.add(r == 3)
+        solver.update()
+        #expect([solver.value(of: p), solver.value(of: q), solver.value(of: r)] == [1, 2, 3])
+        #expect(solver.core.invariantViolations() == [])
+    }
 }
