@@ -99,8 +99,7 @@ extension LayoutEngine {
         while true {
             let (constant, relation) = solverForm(of: c, into: &termScratch)
             do {
-                let id = try core.addConstraint(
-                    terms: termScratch, constant: constant, relation: relation, priority: c.priority.value)
+                let id = try addToSolver(c, constant: constant, relation: relation)
                 if !logged && recordedConstraint(ofCoreID: id) == nil {
                     c.coreID = id
                     while constraintOfCoreID.count <= Int(id) { constraintOfCoreID.append(nil) }
@@ -278,8 +277,7 @@ extension LayoutEngine {
         while true {
             let (constant, relation) = solverForm(of: c, into: &termScratch)
             do {
-                let id = try core.addConstraint(
-                    terms: termScratch, constant: constant, relation: relation, priority: c.priority.value)
+                let id = try addToSolver(c, constant: constant, relation: relation)
                 record(c, as: id)
                 return
             } catch .unsatisfiable(let ids) {
@@ -289,6 +287,35 @@ extension LayoutEngine {
                 throw .internalError("\(error)")
             }
         }
+    }
+
+    /// Adds `c` to the solver as the terms in `termScratch`, `constant` and `relation`.
+    ///
+    /// An optional equality on one variable that is stronger than every optional
+    /// constraint held (a window's size over the content's preferences, an edit) is added
+    /// where the current solution has its variable, which moves nothing, and then moved to
+    /// its constant as a suggested edit value is. The dual simplex that moves it lets the
+    /// newest of equally cheap constraints give way: in a layout built toward that edge,
+    /// the one nearest it, so later resizes move little. Added at its constant, the
+    /// primal simplex would let the oldest give way and move every view after it.
+    /// Either way the optimum is the same; only a tie between optimal layouts goes
+    /// differently.
+    private func addToSolver(
+        _ c: LayoutConstraint, constant: Double, relation: Relation
+    ) throws(CoreError) -> Int32 {
+        let priority = c.priority.value
+        if relation == .equal, priority < 1000, termScratch.count == 1,
+            let highest = core.highestPriority, priority > highest {
+            let term = termScratch[0]
+            let now = core.freshValue(ofVariable: term.variable)
+            if now.isFinite {
+                let id = try core.addConstraint(
+                    terms: termScratch, constant: -term.coefficient * now, relation: relation, priority: priority)
+                try core.setConstant(id, constant)
+                return id
+            }
+        }
+        return try core.addConstraint(terms: termScratch, constant: constant, relation: relation, priority: priority)
     }
 
     func record(_ c: LayoutConstraint, as id: Int32) {
