@@ -68,7 +68,7 @@ INVARIANT_SUITES := $(INVARIANT_SUITES)|SolverPublicOperationFuzz|SolverRanging|
 INVARIANT_SUITES := $(INVARIANT_SUITES)|AmbiguityRange|ResizeLocality|SolverSlot
 INVARIANT_SUITES := $(INVARIANT_SUITES)|Layout(Change|LiveChange|Conflict|Validation|Scenario|Attribute|Baseline)
 INVARIANT_SUITES := $(INVARIANT_SUITES)|Layout(Direction|ZeroMultiplier|IntrinsicSize|ContentSize|Autoresizing)
-INVARIANT_SUITES := $(INVARIANT_SUITES)|Layout(Platform|Ambiguity)
+INVARIANT_SUITES := $(INVARIANT_SUITES)|Layout(Platform|Ambiguity|ActivationUndo)
 invariant-test:
 	RATITE_INVARIANTS=1 swift build --build-tests --scratch-path .build/invariants
 	RATITE_INVARIANTS=1 swift test --skip-build --scratch-path .build/invariants --filter '$(INVARIANT_SUITES)'

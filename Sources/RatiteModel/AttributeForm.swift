@@ -10,18 +10,11 @@ struct AttributeForm {
     var left = 0.0, top = 0.0, width = 0.0, height = 0.0, constant = 0.0
 
     init(_ item: LayoutItem, _ attribute: Attribute) {
-        let rtl = item.effectiveLayoutDirection == .rightToLeft
-        let m = item.layoutMargins
-        // Margins are directional: the leading margin sits on the right under RTL.
-        let leftInset = rtl ? m.trailing : m.leading
-        let rightInset = rtl ? m.leading : m.trailing
         switch attribute {
         case .left: left = 1
         case .right: left = 1; width = 1
         case .top: top = 1
         case .bottom: top = 1; height = 1
-        case .leading: left = 1; if rtl { width = 1 }
-        case .trailing: left = 1; if !rtl { width = 1 }
         case .width: width = 1
         case .height: height = 1
         case .centerX: left = 1; width = 0.5
@@ -32,6 +25,22 @@ struct AttributeForm {
         case .lastBaseline:
             top = 1; height = 1
             if let offset = item.lastBaselineOffsetFromBottom { constant = -offset }
+        case .notAnAttribute: break
+        default: self = Self(directionalOrMargin: item, attribute)
+        }
+    }
+
+    /// The attributes that depend on the layout direction or the margins, apart so that
+    /// the others never read them.
+    private init(directionalOrMargin item: LayoutItem, _ attribute: Attribute) {
+        let rtl = item.effectiveLayoutDirection == .rightToLeft
+        let m = item.layoutMargins
+        // Margins are directional: the leading margin sits on the right under RTL.
+        let leftInset = rtl ? m.trailing : m.leading
+        let rightInset = rtl ? m.leading : m.trailing
+        switch attribute {
+        case .leading: left = 1; if rtl { width = 1 }
+        case .trailing: left = 1; if !rtl { width = 1 }
         case .leftMargin: left = 1; constant = leftInset
         case .rightMargin: left = 1; width = 1; constant = -rightInset
         case .topMargin: top = 1; constant = m.top
@@ -44,18 +53,23 @@ struct AttributeForm {
             if rtl { constant = leftInset } else { width = 1; constant = -rightInset }
         case .centerXWithinMargins: left = 1; width = 0.5; constant = (leftInset - rightInset) / 2
         case .centerYWithinMargins: top = 1; height = 0.5; constant = (m.top - m.bottom) / 2
-        case .notAnAttribute: break
+        default: break
         }
     }
 
     /// Adds `scale × self` to `terms` (merging variables already present).
     func append(to terms: inout [VariableTerm], of item: LayoutItem, scale: Double) {
-        for (v, c) in [(item.minX, left), (item.minY, top), (item.width, width), (item.height, height)] where c != 0 {
-            if let i = terms.firstIndex(where: { $0.variable == v }) {
-                terms[i].coefficient += c * scale
-            } else {
-                terms.append(VariableTerm(variable: v, coefficient: c * scale))
-            }
+        if left != 0 { Self.add(item.minX, left * scale, to: &terms) }
+        if top != 0 { Self.add(item.minY, top * scale, to: &terms) }
+        if width != 0 { Self.add(item.width, width * scale, to: &terms) }
+        if height != 0 { Self.add(item.height, height * scale, to: &terms) }
+    }
+
+    private static func add(_ v: Int32, _ coefficient: Double, to terms: inout [VariableTerm]) {
+        for i in terms.indices where terms[i].variable == v {
+            terms[i].coefficient += coefficient
+            return
         }
+        terms.append(VariableTerm(variable: v, coefficient: coefficient))
     }
 }

@@ -16,10 +16,8 @@ extension LayoutEngine {
         for c in constraints { try validate(c) }
         try transaction { () throws(LayoutError) in
             clearExercise()
-            for c in constraints where !c.isActive {
-                markActive(c)
-                try install(c)
-            }
+            activationLog.reserveCapacity(activationLog.count + constraints.count)
+            for c in constraints where !c.isActive { try activateInactive(c) }
         }
     }
 
@@ -87,16 +85,61 @@ extension LayoutEngine {
 
     // MARK: Bookkeeping
 
-    func markActive(_ c: LayoutConstraint) {
+    /// Marks inactive `c` active, lists it on its items and installs it, recovering from a
+    /// conflict unless strict. Without a conflict the whole change is one `ActivationRecord`
+    /// (see `logActivation`); with one, each step is logged as it is taken.
+    func activateInactive(_ c: LayoutConstraint) throws(LayoutError) {
+        let before = c.fields
         activationCounter += 1
-        saveFields(of: c)
         c.activationSerial = activationCounter
         c.activeFlag = true
         c.isBroken = false
-        for item in listingItems(of: c) {
-            item.appendListed(c)
-            onUndo(.removeLastListed(item))
+        appendToListingItems(c)
+        var logged = false
+        while true {
+            let (constant, relation) = solverForm(of: c, into: &termScratch)
+            do {
+                let id = try addToSolver(c, constant: constant, relation: relation)
+                if !logged && recordedConstraint(ofCoreID: id) == nil {
+                    c.coreID = id
+                    while constraintOfCoreID.count <= Int(id) { constraintOfCoreID.append(nil) }
+                    constraintOfCoreID[Int(id)] = c
+                    logActivation(of: c, before: before)
+                    return
+                }
+                if !logged { logListing(of: c, before: before) }
+                record(c, as: id)
+                return
+            } catch .unsatisfiable(let ids) {
+                if !logged { logListing(of: c, before: before) }
+                logged = true
+                let conflict = ids.compactMap { $0 == pendingConstraintID ? c : constraint(ofCoreID: $0) }
+                if try recover(from: conflict, pending: c) === c { return }
+            } catch {
+                throw .internalError("\(error)")
+            }
         }
+    }
+
+    /// Appends `c` to the lists of `listingItems(of: c)`, without making that array.
+    private func appendToListingItems(_ c: LayoutConstraint) {
+        if c.kind == .contentHugging || c.kind == .compressionResistance,
+            c.firstItem.ownConstraints.contains(where: { $0 === c }) {
+            return
+        }
+        c.firstItem.appendListed(c)
+        guard let second = c.secondItem else { return }
+        if second !== c.firstItem { second.appendListed(c) }
+        if let share = c.superviewShare, share.item !== c.firstItem, share.item !== second {
+            share.item.appendListed(c)
+        }
+    }
+
+    /// Logs, as separate steps, `activateInactive`'s changes before the solver: the fields
+    /// `c` had and its place at the end of its items' lists.
+    private func logListing(of c: LayoutConstraint, before: LayoutConstraint.Fields) {
+        onUndo(.restoreFields(c, before))
+        for item in listingItems(of: c) { onUndo(.removeLastListed(item)) }
     }
 
     func markInactive(_ c: LayoutConstraint) {
@@ -118,7 +161,7 @@ extension LayoutEngine {
     /// already while the item owns it; listing it twice cost a form 8 bytes a constraint,
     /// and the list's growth. One the item no longer owns (its intrinsic size was removed
     /// while the user had it deactivated, and the user activated it again) is listed.
-    private func listingItems(of c: LayoutConstraint) -> [LayoutItem] {
+    func listingItems(of c: LayoutConstraint) -> [LayoutItem] {
         if c.kind == .contentHugging || c.kind == .compressionResistance,
             c.firstItem.ownConstraints.contains(where: { $0 === c }) {
             return []
@@ -133,10 +176,7 @@ extension LayoutEngine {
     func installOwn(_ constraints: [LayoutConstraint], of item: LayoutItem) throws(LayoutError) {
         // Owned first, so `markActive` sees them as the item's (see `listingItems`).
         set(\.ownConstraints, of: item, to: item.ownConstraints + constraints)
-        for c in constraints {
-            markActive(c)
-            try install(c)
-        }
+        for c in constraints { try activateInactive(c) }
     }
 
     /// Deactivates and forgets engine-made constraints.
@@ -150,6 +190,10 @@ extension LayoutEngine {
 
     // MARK: Solver plumbing
 
+    /// The parent of one of this engine's items: `item.parent` without loading the weak
+    /// reference to the engine.
+    func parent(of item: LayoutItem) -> LayoutItem? { item.parentIndex.map { items[$0] } }
+
     /// The nearest item that is or contains both (the coordinate space a constraint
     /// between them lives in), or nil when they are in different hierarchies.
     func commonAncestor(_ a: LayoutItem, _ b: LayoutItem) -> LayoutItem? {
@@ -158,11 +202,11 @@ extension LayoutEngine {
         // as the ancestor, not to the root (a walk to the root per constraint made a deep
         // hierarchy quadratic).
         var x: LayoutItem? = a, y: LayoutItem? = b
-        while let i = x, i.depth > b.depth { x = i.parent }
-        while let j = y, let i = x, j.depth > i.depth { y = j.parent }
+        while let i = x, i.depth > b.depth { x = parent(of: i) }
+        while let j = y, let i = x, j.depth > i.depth { y = parent(of: j) }
         while let i = x, let j = y, i !== j {
-            x = i.parent
-            y = j.parent
+            x = parent(of: i)
+            y = parent(of: j)
         }
         return x
     }
@@ -179,27 +223,44 @@ extension LayoutEngine {
     /// that: the constant changes sign and an inequality turns around.
     func solverForm(of c: LayoutConstraint) -> (terms: [VariableTerm], constant: Double, relation: Relation) {
         var terms: [VariableTerm] = []
+        let (constant, relation) = solverForm(of: c, into: &terms)
+        return (terms, constant, relation)
+    }
+
+    /// `solverForm(of:)` with the terms written into `terms` (emptied first), so that a
+    /// caller installing many constraints reuses one buffer.
+    func solverForm(
+        of c: LayoutConstraint, into terms: inout [VariableTerm]
+    ) -> (constant: Double, relation: Relation) {
+        // Emptied from the end: `removeAll(keepingCapacity:)` cost more than the form.
+        while !terms.isEmpty { terms.removeLast() }
         let first = AttributeForm(c.firstItem, c.firstAttribute)
         first.append(to: &terms, of: c.firstItem, scale: 1)
-        let space = c.secondItem.flatMap { commonAncestor(c.firstItem, $0) } ?? c.firstItem
-        let mirrored = space.effectiveLayoutDirection == .rightToLeft
-            && (c.firstAttribute.isDirectional || c.secondAttribute.isDirectional)
+        let multiplier = c.multiplier
+        let directional = c.firstAttribute.isDirectional || c.secondAttribute.isDirectional
+        // Only a directional constraint (for the direction) or a scaled one (for the
+        // origin) needs the common ancestor: most constraints skip the walk to it.
+        var space = c.firstItem
+        if let second = c.secondItem, directional || multiplier != 1 {
+            space = commonAncestor(c.firstItem, second) ?? c.firstItem
+        }
+        let mirrored = directional && space.effectiveLayoutDirection == .rightToLeft
         var constant = first.constant - (mirrored ? -c.constant : c.constant)
         if let second = c.secondItem {
             let form = AttributeForm(second, c.secondAttribute)
-            form.append(to: &terms, of: second, scale: -c.multiplier)
-            constant -= c.multiplier * form.constant
-            if !c.firstAttribute.isDimension && c.multiplier != 1 {
+            form.append(to: &terms, of: second, scale: -multiplier)
+            constant -= multiplier * form.constant
+            if !c.firstAttribute.isDimension && multiplier != 1 {
                 let originAttribute: Attribute = c.firstAttribute.axis == .vertical ? .top : (mirrored ? .right : .left)
                 let origin = AttributeForm(space, originAttribute)
-                origin.append(to: &terms, of: space, scale: c.multiplier - 1)
-                constant += (c.multiplier - 1) * origin.constant
+                origin.append(to: &terms, of: space, scale: multiplier - 1)
+                constant += (multiplier - 1) * origin.constant
             }
         }
         if let share = c.superviewShare {
             AttributeForm(share.item, share.attribute).append(to: &terms, of: share.item, scale: -share.share)
         }
-        terms.removeAll { $0.coefficient == 0 }
+        if terms.contains(where: { $0.coefficient == 0 }) { terms.removeAll { $0.coefficient == 0 } }
         var relation = c.relation
         if mirrored {
             switch relation {
@@ -208,16 +269,15 @@ extension LayoutEngine {
             case .equal: break
             }
         }
-        return (terms, constant, relation)
+        return (constant, relation)
     }
 
     /// Puts an active constraint into the solver, recovering from a conflict unless strict.
     func install(_ c: LayoutConstraint) throws(LayoutError) {
-        let form = solverForm(of: c)
         while true {
+            let (constant, relation) = solverForm(of: c, into: &termScratch)
             do {
-                let id = try core.addConstraint(
-                    terms: form.terms, constant: form.constant, relation: form.relation, priority: c.priority.value)
+                let id = try addToSolver(c, constant: constant, relation: relation)
                 record(c, as: id)
                 return
             } catch .unsatisfiable(let ids) {
@@ -227,6 +287,35 @@ extension LayoutEngine {
                 throw .internalError("\(error)")
             }
         }
+    }
+
+    /// Adds `c` to the solver as the terms in `termScratch`, `constant` and `relation`.
+    ///
+    /// An optional equality on one variable that is stronger than every optional
+    /// constraint held (a window's size over the content's preferences, an edit) is added
+    /// where the current solution has its variable, which moves nothing, and then moved to
+    /// its constant as a suggested edit value is. The dual simplex that moves it lets the
+    /// newest of equally cheap constraints give way: in a layout built toward that edge,
+    /// the one nearest it, so later resizes move little. Added at its constant, the
+    /// primal simplex would let the oldest give way and move every view after it.
+    /// Either way the optimum is the same; only a tie between optimal layouts goes
+    /// differently.
+    private func addToSolver(
+        _ c: LayoutConstraint, constant: Double, relation: Relation
+    ) throws(CoreError) -> Int32 {
+        let priority = c.priority.value
+        if relation == .equal, priority < 1000, termScratch.count == 1,
+            let highest = core.highestPriority, priority > highest {
+            let term = termScratch[0]
+            let now = core.freshValue(ofVariable: term.variable)
+            if now.isFinite {
+                let id = try core.addConstraint(
+                    terms: termScratch, constant: -term.coefficient * now, relation: relation, priority: priority)
+                try core.setConstant(id, constant)
+                return id
+            }
+        }
+        return try core.addConstraint(terms: termScratch, constant: constant, relation: relation, priority: priority)
     }
 
     func record(_ c: LayoutConstraint, as id: Int32) {

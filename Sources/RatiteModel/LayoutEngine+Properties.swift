@@ -115,7 +115,8 @@ extension LayoutEngine {
             set(\.semanticDirection, of: item, to: direction)
             // Pre-order: each parent's direction is current before its children's.
             for i in affected {
-                let rightToLeft = i.semanticDirection.map { $0 == .rightToLeft } ?? i.parent?.isRightToLeft ?? false
+                let inherited = parent(of: i)?.isRightToLeft ?? false
+                let rightToLeft = i.semanticDirection.map { $0 == .rightToLeft } ?? inherited
                 if i.isRightToLeft != rightToLeft { set(\.isRightToLeft, of: i, to: rightToLeft) }
             }
             try refreshConstraints(of: affected)
@@ -174,7 +175,7 @@ extension LayoutEngine {
     private func autoresizingConstraints(
         of item: LayoutItem, frame: Frame, mask: AutoresizingMask
     ) -> [LayoutConstraint] {
-        guard let parent = item.parent else {
+        guard let parent = parent(of: item) else {
             // A root has no superview to follow: it just takes the frame.
             return [
                 LayoutConstraint(

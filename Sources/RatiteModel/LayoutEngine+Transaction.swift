@@ -10,6 +10,17 @@ enum UndoStep {
     case removeLastListed(LayoutItem)
     /// Puts back what the solver-id table held for an id.
     case restoreCoreIDEntry(Int32, LayoutConstraint?)
+    /// Takes back the activations `activationLog` holds from this index on (see
+    /// `logActivation`).
+    case activations(from: Int)
+}
+
+/// A constraint an operation activated and installed without a conflict, with its fields
+/// from before: undoing it takes it out of the solver-id table and its items' lists and
+/// puts the fields back.
+struct ActivationRecord {
+    let constraint: LayoutConstraint
+    let fields: LayoutConstraint.Fields
 }
 
 /// All-or-nothing engine operations.
@@ -21,25 +32,39 @@ enum UndoStep {
 extension LayoutEngine {
     /// Runs `body` as one operation; nested calls join the outermost one but roll back alone.
     func transaction<T>(_ body: () throws(LayoutError) -> T) throws(LayoutError) -> T {
-        let outermost = undoLog == nil
-        if outermost { undoLog = [] }
-        let mark = undoLog?.count ?? 0
+        let outermost = transactionDepth == 0
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
+        let mark = undoLog.count
+        // An inner operation rolls back alone, so its activations must not join a run an
+        // outer step holds.
+        activationRunEnd = -1
         core.beginTransaction()
         do {
             let result = try body()
             core.commitTransaction()
-            if outermost { undoLog = nil }
+            if outermost { forgetUndoLog() }
             return result
         } catch {
             core.rollbackTransaction()
-            if let log = undoLog {
-                for step in log[mark...].reversed() { undo(step) }
-                undoLog?.removeSubrange(mark...)
-            }
-            if outermost { undoLog = nil }
+            for step in undoLog[mark...].reversed() { undo(step) }
+            undoLog.removeSubrange(mark...)
+            activationRunEnd = -1
+            if outermost { forgetUndoLog() }
             throw error
         }
     }
+
+    /// Empties the logs after the outermost operation, keeping storage a later one is
+    /// likely to need but not what one large batch grew.
+    private func forgetUndoLog() {
+        undoLog.removeAll(keepingCapacity: undoLog.count <= Self.keptUndoCapacity)
+        activationLog.removeAll(keepingCapacity: activationLog.count <= Self.keptUndoCapacity)
+        activationRunEnd = -1
+    }
+
+    /// Undo entries whose storage is kept between operations.
+    private static let keptUndoCapacity = 1 << 12
 
     private func undo(_ step: UndoStep) {
         switch step {
@@ -47,22 +72,45 @@ extension LayoutEngine {
         case .restoreFields(let c, let fields): c.fields = fields
         case .removeLastListed(let item): item.removeLastListed()
         case .restoreCoreIDEntry(let id, let c): constraintOfCoreID[Int(id)] = c
+        case .activations(let from):
+            for record in activationLog[from...].reversed() {
+                let c = record.constraint
+                if c.coreID >= 0 { constraintOfCoreID[Int(c.coreID)] = nil }
+                for item in listingItems(of: c) { item.removeLastListed() }
+                c.fields = record.fields
+            }
+            activationLog.removeSubrange(from...)
         }
     }
 
+    /// Whether an operation is running, so that changes must be logged.
+    @inline(__always) var isLogging: Bool { transactionDepth > 0 }
+
     /// Records how to restore Swift-side state if the current operation fails.
     @inline(__always) func onUndo(_ undo: @escaping () -> Void) {
-        undoLog?.append(.run(undo))
+        if isLogging { undoLog.append(.run(undo)) }
     }
 
     /// Records a step of the current operation's undo log (nothing outside an operation).
     @inline(__always) func onUndo(_ step: UndoStep) {
-        undoLog?.append(step)
+        if isLogging { undoLog.append(step) }
     }
 
     /// Remembers constraint `c`'s engine-held fields, to put back if the operation fails.
     @inline(__always) func saveFields(of c: LayoutConstraint) {
-        undoLog?.append(.restoreFields(c, c.fields))
+        if isLogging { undoLog.append(.restoreFields(c, c.fields)) }
+    }
+
+    /// Records that `c`, whose fields were `before`, was activated and installed under a
+    /// solver id the table held nothing for. Activations in a row share one undo step:
+    /// a batch logs a record per constraint in a plain array, not an enum case per change.
+    @inline(__always) func logActivation(of c: LayoutConstraint, before: LayoutConstraint.Fields) {
+        guard isLogging else { return }
+        if undoLog.count != activationRunEnd {
+            undoLog.append(.activations(from: activationLog.count))
+            activationRunEnd = undoLog.count
+        }
+        activationLog.append(ActivationRecord(constraint: c, fields: before))
     }
 
     /// Sets a property of an item, remembering the old value for rollback.

@@ -28,7 +28,8 @@ public final class LayoutEngine {
     @exclusivity(unchecked) package var core = SimplexCore()
     /// Every item, in creation order.
     @exclusivity(unchecked) public private(set) var items: [LayoutItem] = []
-    private var itemsByName: [String: LayoutItem] = [:]
+    /// Each item's index by name.
+    @exclusivity(unchecked) private var itemNames = ItemNameTable()
     /// The item owning each core variable.
     @exclusivity(unchecked) var itemOfVariable: [Int32] = []
     /// The layout constraint behind each core constraint id.
@@ -64,7 +65,16 @@ public final class LayoutEngine {
     var exercisePriority = 0.0
     /// While an operation runs: how to restore the engine's Swift-side records if it fails
     /// (see `transaction`).
-    @exclusivity(unchecked) var undoLog: [UndoStep]? = nil
+    @exclusivity(unchecked) var undoLog: [UndoStep] = []
+    /// The activations that `.activations` steps of `undoLog` take back.
+    @exclusivity(unchecked) var activationLog: [ActivationRecord] = []
+    /// `undoLog`'s length right after its last step began a run of activations, -1 when
+    /// the run is over: an activation logged at that length joins the run.
+    @exclusivity(unchecked) var activationRunEnd = -1
+    /// How many operations are running, nested (see `transaction`).
+    @exclusivity(unchecked) var transactionDepth = 0
+    /// Solver terms of the constraint being installed: one buffer, not an array each.
+    @exclusivity(unchecked) var termScratch: [VariableTerm] = []
     /// Per item, the number of the last `layout()` that marked it (see `layout`).
     @exclusivity(unchecked) private var layoutMarks: [UInt32] = []
     @exclusivity(unchecked) private var layoutNumber: UInt32 = 0
@@ -112,14 +122,15 @@ public final class LayoutEngine {
         if let parent, parent.kind == .guide {
             throw .invalidValue("'\(parent.name)' is a layout guide and cannot have subviews")
         }
+        // A subview adds no solver constraint, and nothing fails once its name is checked:
+        // it needs no transaction of its own (inside another operation it still logs).
+        if let parent { return try makeItem(name, kind: .view, parent: parent) }
         return try transaction { () throws(LayoutError) in
-            let item = try makeItem(name, kind: .view, parent: parent)
-            if parent == nil {
-                try installOwn([
-                    LayoutConstraint(item, .left, .equal, nil, .notAnAttribute, kind: .rootFrame),
-                    LayoutConstraint(item, .top, .equal, nil, .notAnAttribute, kind: .rootFrame),
-                ], of: item)
-            }
+            let item = try makeItem(name, kind: .view, parent: nil)
+            try installOwn([
+                LayoutConstraint(item, .left, .equal, nil, .notAnAttribute, kind: .rootFrame),
+                LayoutConstraint(item, .top, .equal, nil, .notAnAttribute, kind: .rootFrame),
+            ], of: item)
             return item
         }
     }
@@ -157,10 +168,11 @@ public final class LayoutEngine {
         }
     }
 
+    /// Makes and registers an item; throws before changing anything.
     private func makeItem(
         _ name: String, kind: LayoutItem.Kind, parent: LayoutItem?
     ) throws(LayoutError) -> LayoutItem {
-        guard itemsByName[name] == nil else { throw .duplicateItemName(name) }
+        guard itemNames.index(of: name, in: items) == nil else { throw .duplicateItemName(name) }
         guard items.count < LayoutItem.maximumCount else {
             throw .invalidValue("an engine holds at most \(LayoutItem.maximumCount) items")
         }
@@ -176,17 +188,18 @@ public final class LayoutEngine {
             itemOfVariable[Int(v)] = Int32(item.index)
         }
         items.append(item)
-        itemsByName[name] = item
+        itemNames.append(name)
         if let parent {
             // Appended in place: rebuilding the list (or keeping the old one for the undo)
             // would copy every sibling, quadratic over a wide parent.
             parent.children.append(item)
-            onUndo { parent.children.removeLast() }
+            if isLogging { onUndo { parent.children.removeLast() } }
         }
+        guard isLogging else { return item }
         onUndo { [weak self] in
             guard let self else { return }
             self.items.removeLast()
-            self.itemsByName[name] = nil
+            self.itemNames.removeLast()
             for v in [variables.0, variables.1, variables.2, variables.3] where Int(v) < self.itemOfVariable.count {
                 self.itemOfVariable[Int(v)] = -1
             }
@@ -196,8 +209,8 @@ public final class LayoutEngine {
     }
 
     /// The item called `name`, or nil.
-    /// - Complexity: O(1) on average: one dictionary lookup.
-    public func item(named name: String) -> LayoutItem? { itemsByName[name] }
+    /// - Complexity: O(1) on average: one hash table lookup.
+    public func item(named name: String) -> LayoutItem? { itemNames.index(of: name, in: items).map { items[$0] } }
 
     // MARK: Frames
 
@@ -253,7 +266,7 @@ public final class LayoutEngine {
     func solvedFrame(of item: LayoutItem) -> Frame {
         var x = core.currentValue(ofVariable: item.minX)
         var y = core.currentValue(ofVariable: item.minY)
-        if let parent = item.parent {
+        if let parent = parent(of: item) {
             x -= core.currentValue(ofVariable: parent.minX)
             y -= core.currentValue(ofVariable: parent.minY)
         }

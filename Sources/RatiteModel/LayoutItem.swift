@@ -22,16 +22,17 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     // optional numbers are stored as NaN: every value the engine accepts is finite.
     /// The item's name, unique in its engine: reports, VFL and layout files refer to it.
     public let name: String
-    /// The superview of a view, or the view that owns a guide; nil for a root view.
-    public private(set) weak var parent: LayoutItem?
     /// The engine the item belongs to; nil once that engine is gone.
     public private(set) weak var engine: LayoutEngine?
+    // Unchecked exclusivity on the lists every addition appends to: an item is used from
+    // one thread at a time, as its engine, and no access to them stays open across a call
+    // that could reach them again.
     /// Subviews and guides, in order of creation.
-    public internal(set) var children: [LayoutItem] = []
+    @exclusivity(unchecked) public internal(set) var children: [LayoutItem] = []
     /// Active constraints that mention this item, so property changes can find them; its
     /// content-size constraints are only in `ownConstraints`. In no particular order (every
     /// reader sorts by activation); changed only through the methods below.
-    private(set) var constraints: [LayoutConstraint] = []
+    @exclusivity(unchecked) private(set) var constraints: [LayoutConstraint] = []
     /// The engine-made constraints of this item (content size, autoresizing, root frame,
     /// guide insets).
     var ownConstraints: [LayoutConstraint] = []
@@ -59,7 +60,7 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     /// Whether the direction in effect (`effectiveLayoutDirection`) is right to left, kept
     /// by the engine (`setLayoutDirection`): reading it walked to the root, so laying out
     /// a hierarchy n deep cost O(n²).
-    var isRightToLeft: Bool
+    @exclusivity(unchecked) var isRightToLeft: Bool
 
     /// Margins, direction and autoresizing: set on few items. A class, so an item without
     /// them pays one pointer; each item owns its own.
@@ -81,6 +82,9 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     // a long list gets an index of positions on its first removal (kept up to date from
     // then on; lists that only grow, nearly all of them, never pay for one).
 
+    /// The room a list gets with its first constraint.
+    private static let firstListCapacity = 4
+
     /// Lists at most this long are searched instead of indexed.
     private static let searchedListLength = 32
 
@@ -96,6 +100,9 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     }
 
     func appendListed(_ c: LayoutConstraint) {
+        // Room for a few from the start: most items have several, and growing one slot at
+        // a time made each item's list allocate twice or more.
+        if constraints.capacity == 0 { constraints.reserveCapacity(Self.firstListCapacity) }
         constraints.append(c)
         extras?.listPositions?[ObjectIdentifier(c)] = constraints.count - 1
     }
@@ -258,7 +265,6 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
         precondition(index < Self.maximumCount)
         self.name = name
         self.kind = kind
-        self.parent = parent
         self.engine = engine
         storedIndex = Int32(index)
         storedRootIndex = parent?.storedRootIndex ?? Int32(index)
@@ -268,25 +274,39 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
         (minX, minY, width, height) = variables
     }
 
+    /// The superview of a view, or the view that owns a guide; nil for a root view, and
+    /// once the engine is gone.
+    ///
+    /// Found by index in the engine rather than held: a weak reference to every parent
+    /// gave each parent a side table, which made every retain and release of it slow.
+    /// - Complexity: O(1).
+    public var parent: LayoutItem? {
+        guard storedParentIndex >= 0, let engine else { return nil }
+        return engine.items[Int(storedParentIndex)]
+    }
+
     /// The layout direction in effect: this item's own, else its nearest ancestor's, else
     /// left-to-right.
     public var effectiveLayoutDirection: LayoutDirection { isRightToLeft ? .rightToLeft : .leftToRight }
 
-    /// The root of this item's hierarchy.
-    /// - Complexity: O(depth): a walk up the parents.
+    /// The root of this item's hierarchy (the item itself once the engine is gone).
+    /// - Complexity: O(1).
     public var root: LayoutItem {
-        var item = self
-        while let p = item.parent { item = p }
-        return item
+        guard let engine else { return self }
+        return engine.items[rootIndex]
     }
 
-    /// Whether `self` is `other` or one of its descendants.
+    /// Whether `self` is `other` or one of its descendants (only `other` itself once the
+    /// engine is gone).
     /// - Complexity: O(depth) of `self`.
     public func isDescendant(of other: LayoutItem) -> Bool {
-        var item: LayoutItem? = self
-        while let i = item {
-            if i === other { return true }
-            item = i.parent
+        if self === other { return true }
+        guard let engine else { return false }
+        var i = storedParentIndex
+        while i >= 0 {
+            let item = engine.items[Int(i)]
+            if item === other { return true }
+            i = item.storedParentIndex
         }
         return false
     }

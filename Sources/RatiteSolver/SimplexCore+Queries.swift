@@ -26,6 +26,13 @@ extension SimplexCore {
     /// changes nothing.
     package mutating func currentValue(ofVariable v: Int32) -> Double { registry.variables[Int(v)].value }
 
+    /// The priority of the highest level in use, or nil when there is none (only required
+    /// constraints). A mutating getter for the calling convention, as `currentValue`: it
+    /// changes nothing.
+    package var highestPriority: Double? {
+        mutating get { objective.levelOrder.first.map { objective.levels[Int($0)].priority } }
+    }
+
     /// The priority of the lowest level in use, or nil when there is none (only required
     /// constraints).
     package var lowestPriority: Double? { objective.levelOrder.last.map { objective.levels[Int($0)].priority } }

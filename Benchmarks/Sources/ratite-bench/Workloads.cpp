@@ -319,6 +319,7 @@ std::map<std::string, Workload> workloads() {
         {"resize_swift_grid_900", resizeThrough("grid", 900, RATITE_FIXTURE_PATH_SWIFT, 20)},
         {"resize_text_grid_900", resizeThrough("grid", 900, RATITE_FIXTURE_PATH_SOLVE_TEXT, 20)},
         {"resize_engine_grid_900", resizeThrough("grid", 900, RATITE_FIXTURE_PATH_ENGINE, 20)},
+        {"resize_engine_chain_2000", resizeThrough("chain", 2000, RATITE_FIXTURE_PATH_ENGINE, 20)},
     };
 }
 
