@@ -18,6 +18,26 @@ extension SimplexCore {
         return Int32(registry.variables.count - 1)
     }
 
+    /// Takes back a `newVariable` call made outside any transaction, newest first, once
+    /// what it was made for was refused: the registry is then exactly as before the call
+    /// (a transaction around the creation and the addition did the same for more).
+    /// `countBefore` is the variable count before the first of the calls taken back.
+    package mutating func takeBackNewVariable(_ v: Int32, countBefore: Int) {
+        precondition(!journal.isActive && isVariable(v) && registry.variables[Int(v)].uses == 0
+            && registry.variables[Int(v)].symbol < 0, "not a fresh variable")
+        if Int(v) >= countBefore {
+            precondition(Int(v) == registry.variables.count - 1, "not the newest variable")
+            registry.variables.truncate(to: Int(v))
+            if registry.derivedVariableName == nil { registry.variableNames.removeLast() }
+            return
+        }
+        // The slot came off the free list: it goes back to its head as `deleteVariable` left it.
+        registry.variables[Int(v)] = VariableRecord(
+            value: 0, symbol: registry.freeVariable, uses: 0, edit: -1, isAlive: false)
+        if registry.derivedVariableName == nil { registry.variableNames[Int(v)] = "" }
+        registry.freeVariable = v
+    }
+
     /// Deletes a variable that no constraint mentions.
     package mutating func deleteVariable(_ v: Int32) throws(CoreError) {
         guard isVariable(v) else { throw .unknownVariable(v) }
