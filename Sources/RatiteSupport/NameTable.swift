@@ -1,10 +1,11 @@
-/// Names numbered in order of first insertion, for the text path's per-term lookups: a hash
-/// of the name's UTF-8 bytes (FNV-1a) into an open-addressed table of numbers. A name is
-/// found from its bytes in the text, so a parser makes a `String` only for a name it has
-/// not seen (a solve file names a variable in every term it appears in).
-struct NameTable {
+/// Names numbered in order of first insertion: a hash of the name's UTF-8 bytes (FNV-1a)
+/// into an open-addressed table of numbers. A name is found from its bytes in a text, so a
+/// parser makes a `String` only for a name it has not seen (a solve file names a variable in
+/// every term it appears in). The solve-file session numbers its variables' names here, and
+/// a C solver handle its variables' (`NamedSlots`).
+package struct NameTable {
     /// The names, by number.
-    private(set) var names: [String] = []
+    package private(set) var names: [String] = []
     /// Each name's hash, by number: compared before the names themselves.
     private var hashes: [UInt32] = []
     /// The names' UTF-8 bytes one after another: name n is `bytes[starts[n]..<starts[n + 1]]`.
@@ -14,26 +15,28 @@ struct NameTable {
     /// half full.
     private var slots: [Int32] = []
 
+    package init() {}
+
     /// How many names the table holds.
-    var count: Int { names.count }
+    package var count: Int { names.count }
 
     /// The number of `name`, or nil when it was never inserted.
-    func number(of name: String) -> Int32? {
+    package func number(of name: String) -> Int32? {
         var name = name
         return name.withUTF8 { number(of: $0, hash: Self.hash($0)) }
     }
 
     /// The number of the name whose UTF-8 bytes are `utf8`, or nil.
-    func number(of utf8: UnsafeBufferPointer<UInt8>) -> Int32? { number(of: utf8, hash: Self.hash(utf8)) }
+    package func number(of utf8: UnsafeBufferPointer<UInt8>) -> Int32? { number(of: utf8, hash: Self.hash(utf8)) }
 
     /// Inserts `name`, which must not be in the table, and returns its number.
-    mutating func insert(_ name: String) -> Int32 {
+    package mutating func insert(_ name: String) -> Int32 {
         var copy = name
         return copy.withUTF8 { insert(name, utf8: $0, hash: Self.hash($0)) }
     }
 
     /// The number of `name`, inserted first if new.
-    mutating func intern(_ name: String) -> Int32 {
+    package mutating func intern(_ name: String) -> Int32 {
         var copy = name
         return copy.withUTF8 { utf8 in
             let h = Self.hash(utf8)
@@ -43,7 +46,7 @@ struct NameTable {
 
     /// The number of the name whose UTF-8 bytes are `utf8`, inserted first if new: the
     /// `String` is made only then.
-    mutating func intern(_ utf8: UnsafeBufferPointer<UInt8>) -> Int32 {
+    package mutating func intern(_ utf8: UnsafeBufferPointer<UInt8>) -> Int32 {
         let h = Self.hash(utf8)
         if let n = number(of: utf8, hash: h) { return n }
         return insert(String(decoding: utf8, as: UTF8.self), utf8: utf8, hash: h)
@@ -100,7 +103,7 @@ struct NameTable {
 
     /// FNV-1a over the UTF-8 bytes, with a final mix so that the low bits (the table
     /// position) depend on every byte.
-    static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    package static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var h: UInt32 = 2_166_136_261
         for b in utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
         h ^= h >> 15
