@@ -18,6 +18,17 @@ extension SimplexCore {
         return Int32(registry.variables.count - 1)
     }
 
+    /// Makes room for `variables` more variables and `constraints` more constraints, for a
+    /// caller that knows how many it is about to add (a parsed file): their records then
+    /// never move while they grow.
+    package mutating func reserveCapacity(additionalVariables variables: Int, constraints: Int) {
+        registry.variables.reserveCapacity(registry.variables.count + variables)
+        if registry.derivedVariableName == nil {
+            registry.variableNames.reserveCapacity(registry.variableNames.count + variables)
+        }
+        registry.constraints.reserveCapacity(registry.constraints.count + constraints)
+    }
+
     /// Takes back a `newVariable` call made outside any transaction, newest first, once
     /// what it was made for was refused: the registry is then exactly as before the call
     /// (a transaction around the creation and the addition did the same for more).

@@ -83,6 +83,14 @@ extension Solver {
         }
     }
 
+    /// Makes room for `variables` more variables and `constraints` more constraints, for a
+    /// front end that knows how many it is about to add.
+    /// - Complexity: O(size of the solver) when storage moves.
+    package func reserveCapacity(additionalVariables variables: Int, constraints: Int) {
+        core.reserveCapacity(additionalVariables: variables, constraints: constraints)
+        self.variables.reserveCapacity(core.registry.variables.count + variables)
+    }
+
     /// The object the solver holds at core id `id`, if any.
     package func constraintObject(at id: Int32) -> Constraint? { constraints[id] }
 }

@@ -15,55 +15,60 @@ extension ParsedSolveFile {
             // A statement per line and three terms per statement at most, mostly: growing the
             // arrays by doubling copied them more than once over.
             var lines = 1
-            for c in text where c == UInt8(ascii: "\n") { lines += 1 }
+            // Branch-free, so that the loop runs on vectors.
+            for c in text { lines &+= c == UInt8(ascii: "\n") ? 1 : 0 }
             statements.reserveCapacity(statements.count + lines)
             terms.reserveCapacity(terms.count + 3 * lines)
             let common = CommonPriorities()
             var lineStart = 0
             var line = 1
-            // Lines, comments and blanks as `LineScanner.forEachLine` and `LineScanner.init`
-            // cut them.
             while lineStart <= text.count {
+                var first = lineStart
+                while first < text.count && isBlank(text[first]) { first += 1 }
+                // The common shape is read straight from the statement's first byte to the
+                // end of its line, without a pass that finds the line first.
+                let termsStart = terms.count
+                if !startsWithKeyword(text, first) {
+                    var reader = QuickConstraintReader(text: text, position: first, common: common)
+                    if let kind = reader.constraint(into: &terms, names: &names) {
+                        var to = reader.position
+                        while to > first && isBlank(text[to - 1]) { to -= 1 }
+                        var lineEnd = reader.position
+                        while lineEnd < text.count && text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                        append(kind, termsStart: termsStart, line: line, lineStart: lineStart, first: first, end: to)
+                        lineStart = lineEnd + 1
+                        line += 1
+                        continue
+                    }
+                    terms.removeSubrange(termsStart...)
+                }
+                // Lines, comments and blanks as `LineScanner.forEachLine` and `LineScanner.init`
+                // cut them.
                 var lineEnd = lineStart
                 var end = -1
                 while lineEnd < text.count {
                     let c = text[lineEnd]
-                    // Both bytes sought sort below most of a statement's.
-                    if c <= UInt8(ascii: "#") {
-                        if c == UInt8(ascii: "\n") { break }
-                        if c == UInt8(ascii: "#") && end < 0 { end = lineEnd }
-                    }
+                    if c == UInt8(ascii: "\n") { break }
+                    if c == UInt8(ascii: "#") && end < 0 { end = lineEnd }
                     lineEnd += 1
                 }
                 if end < 0 { end = lineEnd }
                 while end > lineStart && isBlank(text[end - 1]) { end -= 1 }
-                var first = lineStart
-                while first < end && isBlank(text[first]) { first += 1 }
-                if first < end {
-                    try readStatement(
-                        text, line: line, lineStart: lineStart, lineEnd: lineEnd, first: first, end: end,
-                        common: common, names: &names)
-                }
+                if first < end { try readStatement(line: line, lineStart: lineStart, lineEnd: lineEnd, names: &names) }
                 lineStart = lineEnd + 1
                 line += 1
             }
         }
     }
 
+    /// Reads the statement of a line the quick reader gave up on, with the full grammar.
     private mutating func readStatement(
-        _ text: UnsafeBufferPointer<UInt8>, line: Int, lineStart: Int, lineEnd: Int, first: Int, end: Int,
-        common: CommonPriorities, names: inout NameTable
+        line: Int, lineStart: Int, lineEnd: Int, names: inout NameTable
     ) throws(TextFileError) {
         let termsStart = terms.count
-        if !startsWithKeyword(text, first, end) {
-            var reader = QuickConstraintReader(text: text, position: first, end: end, common: common)
-            if let kind = reader.constraint(into: &terms, names: &names) {
-                append(kind, termsStart: termsStart, line: line, lineStart: lineStart, first: first, end: end)
-                return
-            }
-            terms.removeSubrange(termsStart...)
-        }
         var scanner = LineScanner(bytes: source.bytes, start: lineStart, end: lineEnd, line: line)
+        scanner.skipBlanks()
+        let first = scanner.position, end = scanner.end
         guard let statement = try scanner.solveStatement() else { return }
         let kind: CompactStatement.Kind
         switch statement.kind {
@@ -89,8 +94,11 @@ extension ParsedSolveFile {
 
     /// Whether the statement starts with `edit` or `suggest` and a blank: such lines go to
     /// `solveStatement()`, which tells a keyword from a name of that spelling.
-    private func startsWithKeyword(_ text: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int) -> Bool {
-        for k in quickKeywords where first + k.count < end && isBlank(text[first + k.count]) {
+    private func startsWithKeyword(_ text: UnsafeBufferPointer<UInt8>, _ first: Int) -> Bool {
+        guard first < text.count, text[first] == UInt8(ascii: "e") || text[first] == UInt8(ascii: "s") else {
+            return false
+        }
+        for k in quickKeywords where first + k.count < text.count && isBlank(text[first + k.count]) {
             var i = 0
             while i < k.count && text[first + i] == k[i] { i += 1 }
             if i == k.count { return true }
@@ -139,20 +147,28 @@ private struct PriorityNameTable: Sendable {
     }
 }
 
-/// Reads a constraint of the common shape from one statement's bytes, with the arithmetic
+/// Reads a constraint of the common shape from a statement's first byte to the end of its
+/// line (a line feed, a `#` or the end of the text), with the arithmetic
 /// of `LineScanner.linearForm()` and its helpers, so that what it accepts comes out bit for
 /// bit as `solveStatement()` would make it; it gives up (nil) on anything else, and the
 /// caller reads the line again with the full grammar.
 private struct QuickConstraintReader {
     let text: UnsafeBufferPointer<UInt8>
     var position: Int
-    let end: Int
     /// The named priorities a statement most often has, read once per file rather than
     /// through their lazy globals per statement.
     let common: CommonPriorities
 
+    /// The text's end: the statement ends before it, at a line feed or at a `#`.
+    private var end: Int { text.count }
+
+    /// The next byte of the statement, or nil at its end.
     @inline(__always)
-    private var current: UInt8? { position < end ? text[position] : nil }
+    private var current: UInt8? {
+        guard position < end else { return nil }
+        let c = text[position]
+        return c == UInt8(ascii: "\n") || c == UInt8(ascii: "#") ? nil : c
+    }
 
     @inline(__always)
     private mutating func skipBlanks() {
@@ -184,7 +200,7 @@ private struct QuickConstraintReader {
             priority = p
             skipBlanks()
         }
-        guard position == end else { return nil }
+        guard current == nil else { return nil }
         return .constraint(relation: relation, priority: priority, constant: lhs - rhs)
     }
 

@@ -103,7 +103,17 @@ public final class SolveSession {
     /// - Throws: `TextFileError` as `execute(_:)` does for that statement.
     /// - Complexity: the sum of the statements' costs (see `execute(_:)`).
     public func execute(_ file: ParsedSolveFile) throws(TextFileError) {
-        for i in file.statements.indices { try execute(file, statement: i) }
+        // The file's names not yet variables, and its statements, bound what it adds.
+        let newNames = table.count - order.count
+        solver.reserveCapacity(additionalVariables: newNames, constraints: file.count)
+        variables.reserveCapacity(table.count)
+        coreIDs.reserveCapacity(table.count)
+        order.reserveCapacity(table.count)
+        notes.reserveCapacity(notes.count + file.count)
+        let source = self.source(of: file)
+        try file.terms.withUnsafeBufferPointer { (terms) throws(TextFileError) in
+            for s in file.statements { try execute(s, terms: terms, source: source) }
+        }
     }
 
     /// Executes statement `i` of `file`, which this session parsed, as `execute(_:)`
@@ -111,14 +121,25 @@ public final class SolveSession {
     /// - Throws: `TextFileError` at the statement; the solver is then unchanged.
     /// - Complexity: as `execute(_:)`.
     public func execute(_ file: ParsedSolveFile, statement i: Int) throws(TextFileError) {
+        let source = self.source(of: file)
+        try file.terms.withUnsafeBufferPointer { (terms) throws(TextFileError) in
+            try execute(file.statements[i], terms: terms, source: source)
+        }
+    }
+
+    /// The index in `sources` of the text of `file`, which this session must have parsed.
+    private func source(of file: ParsedSolveFile) -> Int32 {
         precondition(file.owner == ObjectIdentifier(self), "a file parsed by another session")
         if sources.last !== file.source { sources.append(file.source) }
-        let s = file.statements[i]
-        let note = StatementNote(line: s.line, source: Int32(sources.count - 1), from: s.from, to: s.to)
-        try file.terms.withUnsafeBufferPointer { (terms) throws(TextFileError) in
-            try execute(s.kind, terms: UnsafeBufferPointer(rebasing: terms[Int(s.termsStart)..<Int(s.termsEnd)]),
-                        at: s.location, note: note)
-        }
+        return Int32(sources.count - 1)
+    }
+
+    private func execute(
+        _ s: CompactStatement, terms: UnsafeBufferPointer<NumberedTerm>, source: Int32
+    ) throws(TextFileError) {
+        let note = StatementNote(line: s.line, source: source, from: s.from, to: s.to)
+        try execute(s.kind, terms: UnsafeBufferPointer(rebasing: terms[Int(s.termsStart)..<Int(s.termsEnd)]),
+                    at: s.location, note: note)
     }
 
     /// Executes one statement.
