@@ -12,7 +12,8 @@ extension Solver {
     /// The variables `variableID(_:noting:)` made for a constraint being assembled: what
     /// `addReturningID(terms:...)` takes back if it refuses the constraint.
     package struct FreshVariables {
-        fileprivate var variables: [Variable] = []
+        /// Their core ids, oldest first.
+        fileprivate var ids: [Int32] = []
         /// The core's variable count before the first of them.
         fileprivate var countBefore = 0
 
@@ -21,7 +22,7 @@ extension Solver {
         /// Forgets the variables, keeping the storage (after the addition they were made for).
         package mutating func removeAll() {
             // Popping keeps the storage for less than the general `removeAll(keepingCapacity:)`.
-            while variables.popLast() != nil {}
+            while ids.popLast() != nil {}
         }
     }
 
@@ -30,10 +31,10 @@ extension Solver {
     /// - Complexity: O(1) amortized.
     package func variableID(_ variable: Variable, noting fresh: inout FreshVariables) -> Int32 {
         if let v = id(of: variable) { return v }
-        if fresh.variables.isEmpty { fresh.countBefore = core.registry.variables.count }
+        if fresh.ids.isEmpty { fresh.countBefore = core.registry.variables.count }
         let v = core.newVariable(name: variable.name)
         variables.insert(variable, at: v)
-        fresh.variables.append(variable)
+        fresh.ids.append(v)
         return v
     }
 
@@ -75,8 +76,7 @@ extension Solver {
 
     /// Takes back the variables `variableID(_:noting:)` made, newest first.
     private func takeBack(_ fresh: FreshVariables) {
-        for variable in fresh.variables.reversed() {
-            guard let v = id(of: variable) else { continue }
+        for v in fresh.ids.reversed() {
             core.takeBackNewVariable(v, countBefore: fresh.countBefore)
             variables.remove(at: v)
             variableRemovals += 1
