@@ -30,8 +30,8 @@ extension SimplexCore {
     }
 
     /// Takes back a `newVariable` call made outside any transaction, newest first, once
-    /// what it was made for was refused: the registry is then exactly as before the call
-    /// (a transaction around the creation and the addition did the same for more).
+    /// what it was made for was refused: the registry is then exactly as before the call, and
+    /// no transaction needs to surround the creation and the refused operation.
     /// `countBefore` is the variable count before the first of the calls taken back.
     package mutating func takeBackNewVariable(_ v: Int32, countBefore: Int) {
         precondition(!journal.isActive && isVariable(v) && registry.variables[Int(v)].uses == 0

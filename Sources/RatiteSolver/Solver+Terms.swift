@@ -49,8 +49,8 @@ extension Solver {
     /// The checks and their errors are those of `add(_:)` on a constraint whose `lhs - rhs`
     /// has these terms and constant. A refused addition takes the variables in `fresh` back
     /// and leaves the solver exactly as it was before they were made: the core's addition is
-    /// all-or-nothing by itself, and a transaction around the making and the addition cost as
-    /// much as the rest of this function.
+    /// all-or-nothing by itself, so only the variables need taking back, and no transaction
+    /// has to surround both.
     /// - Complexity: that of `add(_:)`.
     package func addReturningID(
         terms: [VariableTerm], constant: Double, relation: Relation, priority: Priority, fresh: FreshVariables

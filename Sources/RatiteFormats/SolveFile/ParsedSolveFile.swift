@@ -12,7 +12,7 @@ public struct ParsedSolveFile: Sendable {
     /// The file's bytes, which the notes of its constraints point into.
     let source: TextSource
     var statements: [CompactStatement] = []
-    /// The terms of every constraint, one after another (`CompactStatement.terms`).
+    /// The terms of every constraint, one after another (`CompactStatement.termsStart`).
     var terms: [NumberedTerm] = []
 
     /// How many statements the file holds (blank and comment lines hold none).
