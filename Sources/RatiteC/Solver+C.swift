@@ -190,12 +190,12 @@ public func ratite_solver_constraint_parse(
         }
         // Unknown names create variables inside the core's transaction, so a failure takes
         // them back and leaves the core bit-identical.
-        var created: [(String, Int32)] = []
+        var created: [Int32] = []
         core.beginTransaction()
         func variable(_ name: String) -> Int32 {
             if let v = h.variable(named: name, in: core) { return v }
             let v = h.newVariable(named: name, core: &core)
-            created.append((name, v))
+            created.append(v)
             return v
         }
         var terms: [VariableTerm] = []
@@ -209,8 +209,8 @@ public func ratite_solver_constraint_parse(
         } catch {
             core.rollbackTransaction()
             let failure = h.failure(error, core: core)
-            for (name, v) in created {
-                h.forgetName(of: v, name)
+            for v in created {
+                h.forgetName(of: v)
                 h.variableIDs.retire(v)
             }
             throw failure

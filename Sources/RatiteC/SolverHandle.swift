@@ -11,19 +11,11 @@ final class SolverHandle {
     @exclusivity(unchecked) var constraintIDs: IDSpace
     /// The term list of the constraint being added, kept for its storage.
     @exclusivity(unchecked) var termScratch: [VariableTerm] = []
-    /// The newest live variable of each name: what `ratite_solver_variable_find` and the
-    /// text syntax use. Built on the first lookup by name (`buildNameIndex`) and kept from
-    /// then on: a program that only adds through ids never pays for it (at 100k constraints
-    /// the dictionary cost 35 bytes per constraint).
-    var newestByName: [String: Int32] = [:]
+    /// The live variables by name, for `ratite_solver_variable_find` and the text syntax (the
+    /// newest of a name wins). Built on the first lookup by name (`buildNameIndex`) and kept
+    /// from then on: a program that only adds through ids never pays for it.
+    var names = NamedSlots()
     var hasNameIndex = false
-    /// For each variable slot, the next older live variable of the same name, or -1. Names
-    /// are rarely shared, so a chain through the slots (both ways: 8 bytes per variable)
-    /// costs less than an array per name, a heap block each.
-    var olderSameName: [Int32] = []
-    /// The other direction of the same chains: the next newer variable of the same name, or
-    /// -1 (so that unlinking one takes constant time).
-    var newerSameName: [Int32] = []
     /// For each variable slot, when its variable was created: which of several live
     /// variables of one name is the newest, once the index is built. (Slots are reused, so
     /// slot order is not creation order.)
@@ -94,23 +86,14 @@ final class SolverHandle {
         while createdAt.count <= Int(v) { createdAt.append(0) }
         creations += 1
         createdAt[Int(v)] = creations
-        if hasNameIndex { index(v, named: name) }
+        if hasNameIndex { names.add(v, named: name) }
         return v
-    }
-
-    private func index(_ v: Int32, named name: String) {
-        while olderSameName.count <= Int(v) { olderSameName.append(-1) }
-        while newerSameName.count <= Int(v) { newerSameName.append(-1) }
-        let older = newestByName.updateValue(v, forKey: name) ?? -1
-        olderSameName[Int(v)] = older
-        newerSameName[Int(v)] = -1
-        if older >= 0 { newerSameName[Int(older)] = v }
     }
 
     /// The newest live variable called `name`.
     func variable(named name: String, in core: borrowing SimplexCore) -> Int32? {
         if !hasNameIndex { buildNameIndex(core) }
-        return newestByName[name]
+        return names.newest(named: name)
     }
 
     /// Indexes every live variable, oldest first, so each name ends up at its newest.
@@ -118,33 +101,20 @@ final class SolverHandle {
         var live: [Int32] = []
         for v in 0..<Int32(createdAt.count) where core.isVariable(v) { live.append(v) }
         live.sort { createdAt[Int($0)] < createdAt[Int($1)] }
-        for v in live { index(v, named: core.name(ofVariable: v)) }
+        for v in live { names.add(v, named: core.name(ofVariable: v)) }
         hasNameIndex = true
     }
 
-    /// Forgets a variable's name (after it was freed or rolled back): unlinks it from its
-    /// name's chain, so the next older variable of that name is found again. The chain is
-    /// linked both ways: freeing n variables of one name oldest first walked it from the
-    /// newest each time (100,000: 10 s).
-    func forgetName(of v: Int32, _ name: String) {
-        guard hasNameIndex, newestByName[name] != nil, Int(v) < olderSameName.count else { return }
-        let older = olderSameName[Int(v)], newer = newerSameName[Int(v)]
-        guard older >= 0 || newer >= 0 || newestByName[name] == v else { return }
-        olderSameName[Int(v)] = -1
-        newerSameName[Int(v)] = -1
-        if newer >= 0 {
-            olderSameName[Int(newer)] = older
-        } else {
-            newestByName[name] = older >= 0 ? older : nil
-        }
-        if older >= 0 { newerSameName[Int(older)] = newer }
+    /// Forgets a variable's name (after it was freed or rolled back), so the next older
+    /// variable of that name is found again.
+    func forgetName(of v: Int32) {
+        if hasNameIndex { names.forget(v) }
     }
 
     /// Frees a variable nothing mentions, retiring its ids.
     func deleteVariable(_ v: Int32, core: inout SimplexCore) {
-        let name = core.name(ofVariable: v)
         try? core.deleteVariable(v)
-        forgetName(of: v, name)
+        forgetName(of: v)
         variableIDs.retire(v)
     }
 

@@ -79,7 +79,7 @@ final class PathFixture {
             self.solver = solver
         case .solveText:
             let session = SolveSession()
-            for statement in try SolveFileParser.parse(constraintText) { try session.execute(statement) }
+            try session.execute(try session.parse(constraintText))
             self.session = session
         case .engine:
             let layout = try EngineFamilyLayout(family, n: n, system: system)
@@ -99,7 +99,7 @@ final class PathFixture {
             _ = solver.update()
         case .solveText:
             guard let session else { throw FixtureError.notBuilt }
-            for statement in try SolveFileParser.parse(editText) { try session.execute(statement) }
+            try session.execute(try session.parse(editText))
             _ = session.solver.update()
         case .engine:
             guard let layout else { throw FixtureError.notBuilt }

@@ -26,7 +26,13 @@ struct LineScanner {
     static func forEachLine(
         in text: String, _ body: (inout LineScanner) throws(TextFileError) -> Void
     ) throws(TextFileError) {
-        let bytes = Array(text.utf8)
+        try forEachLine(in: Array(text.utf8), body)
+    }
+
+    /// Calls `body` with a scanner for each line of the UTF-8 text `bytes`.
+    static func forEachLine(
+        in bytes: [UInt8], _ body: (inout LineScanner) throws(TextFileError) -> Void
+    ) throws(TextFileError) {
         var lineStart = 0
         var line = 1
         while lineStart <= bytes.count {
@@ -167,10 +173,9 @@ struct LineScanner {
 }
 
 @inline(__always) func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0D }
-@inline(__always) func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-@inline(__always) func isNameStart(_ c: UInt8) -> Bool {
-    (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F
-}
+@inline(__always) func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
+/// A letter or `_`: setting bit 5 maps `A-Z` onto `a-z` and nothing else onto them.
+@inline(__always) func isNameStart(_ c: UInt8) -> Bool { (c | 0x20) &- 0x61 < 26 || c == 0x5F }
 @inline(__always) func isNameContinue(_ c: UInt8) -> Bool { isNameStart(c) || isDigit(c) }
 
 /// A byte for an error message: itself when printable ASCII, else its hex code.

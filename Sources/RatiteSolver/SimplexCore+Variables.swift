@@ -18,6 +18,37 @@ extension SimplexCore {
         return Int32(registry.variables.count - 1)
     }
 
+    /// Makes room for `variables` more variables and `constraints` more constraints, for a
+    /// caller that knows how many it is about to add (a parsed file): their records then
+    /// never move while they grow.
+    package mutating func reserveCapacity(additionalVariables variables: Int, constraints: Int) {
+        registry.variables.reserveCapacity(registry.variables.count + variables)
+        if registry.derivedVariableName == nil {
+            registry.variableNames.reserveCapacity(registry.variableNames.count + variables)
+        }
+        registry.constraints.reserveCapacity(registry.constraints.count + constraints)
+    }
+
+    /// Takes back a `newVariable` call made outside any transaction, newest first, once
+    /// what it was made for was refused: the registry is then exactly as before the call, and
+    /// no transaction needs to surround the creation and the refused operation.
+    /// `countBefore` is the variable count before the first of the calls taken back.
+    package mutating func takeBackNewVariable(_ v: Int32, countBefore: Int) {
+        precondition(!journal.isActive && isVariable(v) && registry.variables[Int(v)].uses == 0
+            && registry.variables[Int(v)].symbol < 0, "not a fresh variable")
+        if Int(v) >= countBefore {
+            precondition(Int(v) == registry.variables.count - 1, "not the newest variable")
+            registry.variables.truncate(to: Int(v))
+            if registry.derivedVariableName == nil { registry.variableNames.removeLast() }
+            return
+        }
+        // The slot came off the free list: it goes back to its head as `deleteVariable` left it.
+        registry.variables[Int(v)] = VariableRecord(
+            value: 0, symbol: registry.freeVariable, uses: 0, edit: -1, isAlive: false)
+        if registry.derivedVariableName == nil { registry.variableNames[Int(v)] = "" }
+        registry.freeVariable = v
+    }
+
     /// Deletes a variable that no constraint mentions.
     package mutating func deleteVariable(_ v: Int32) throws(CoreError) {
         guard isVariable(v) else { throw .unknownVariable(v) }
@@ -36,24 +67,6 @@ extension SimplexCore {
             value: 0, symbol: registry.freeVariable, uses: 0, edit: -1, isAlive: false)
         if registry.derivedVariableName == nil { registry.variableNames[Int(v)] = "" }
         registry.freeVariable = v
-    }
-
-    /// Takes back `created`, the variables made (in that order) since the registry held
-    /// `count` records, leaving the records, names and free list as they were: slots taken
-    /// from the free list go back to its head newest first, appended ones are dropped. For
-    /// a front end that makes the variables of an addition outside any transaction and
-    /// takes them back when the addition, all-or-nothing by itself, is refused: a
-    /// transaction around it only for them costs more than the addition.
-    /// - Precondition: nothing mentions the variables (a refused addition leaves them so).
-    package mutating func takeBackNewVariables(_ created: [Int32], recordsBefore count: Int) {
-        for v in created.reversed() where Int(v) < count {
-            registry.variables[Int(v)] = VariableRecord(
-                value: 0, symbol: registry.freeVariable, uses: 0, edit: -1, isAlive: false)
-            if registry.derivedVariableName == nil { registry.variableNames[Int(v)] = "" }
-            registry.freeVariable = v
-        }
-        registry.variables.truncate(to: count)
-        if registry.derivedVariableName == nil { registry.variableNames.removeSubrange(count...) }
     }
 
     package func isVariable(_ v: Int32) -> Bool {

@@ -27,6 +27,9 @@ struct SlotTable<Object: SlotHolder> {
         id >= 0 && Int(id) < objects.count ? objects[Int(id)] : nil
     }
 
+    /// Makes room for objects at core ids below `count`.
+    mutating func reserveCapacity(_ count: Int) { objects.reserveCapacity(count) }
+
     /// Records `object`, new to this solver, at core id `id`.
     mutating func insert(_ object: Object, at id: Int32) {
         // The core hands out fresh ids in order, so this is mostly an append.

@@ -22,12 +22,20 @@ public final class Solver {
     @exclusivity(unchecked) package var core = SimplexCore()
     // Objects to core ids: an object's `SolverSlot` stamp when this solver owns it, a
     // dictionary only for objects another solver owned when this one took them.
-    @exclusivity(unchecked) private var constraints: SlotTable<Constraint>
-    @exclusivity(unchecked) private var variables: SlotTable<Variable>
+    @exclusivity(unchecked) var constraints: SlotTable<Constraint>
+    @exclusivity(unchecked) var variables: SlotTable<Variable>
     /// The terms of the constraint being added, and the variables it created, kept for
     /// their storage.
-    @exclusivity(unchecked) private var termScratch: [VariableTerm] = []
-    @exclusivity(unchecked) private var freshScratch: [Variable] = []
+    @exclusivity(unchecked) var termScratch: [VariableTerm] = []
+    @exclusivity(unchecked) var freshScratch = FreshVariables()
+    /// Builds the `Constraint` for a core id the solver holds no object for (a constraint a
+    /// front end added by its terms, see `addReturningID(termCount:...)`), when a conflict
+    /// must name it; the object is then held at that id like any other.
+    package var constraintForUnnamed: ((Int32) -> Constraint?)? = nil
+    /// How many times the solver has let variables go (`reset()`, a refusal that took new
+    /// ones back, a removal that left some unused): a front end that keeps core ids of its
+    /// variables may trust them while this is unchanged.
+    @exclusivity(unchecked) package internal(set) var variableRemovals = 0
 
     /// An empty solver: no constraints, no edit variables.
     public init() {
@@ -67,18 +75,16 @@ public final class Solver {
         var terms = termScratch
         var fresh = freshScratch
         termScratch = []
-        freshScratch = []
+        freshScratch = FreshVariables()
         defer {
             // Popping keeps the storage for less than the general `removeAll(keepingCapacity:)`.
             while terms.popLast() != nil {}
-            while fresh.popLast() != nil {}
+            fresh.removeAll()
             termScratch = terms
             freshScratch = fresh
         }
-        // Variables seen for the first time are made outside any transaction: the core's
-        // addition is all-or-nothing by itself, and a refused one leaves them unmentioned,
-        // so taking them back leaves the core bit-identical for less than a transaction.
-        let recordsBefore = core.registry.variables.count
+        // New variables are made outside any transaction: the core's addition is
+        // all-or-nothing by itself, so a refused one needs only them taken back.
         for t in constraint.lhs.terms {
             terms.append(VariableTerm(variable: variableID(t.variable, noting: &fresh), coefficient: t.coefficient))
         }
@@ -91,10 +97,7 @@ public final class Solver {
             constraints.insert(constraint, at: id)
             return id
         } catch {
-            if !fresh.isEmpty {
-                core.takeBackNewVariables(fresh.map { self.id(of: $0)! }, recordsBefore: recordsBefore)
-            }
-            forget(fresh)
+            takeBack(fresh)
             throw translate(error, pending: constraint)
         }
     }
@@ -129,15 +132,12 @@ public final class Solver {
         guard priority.isValid else { throw .invalidPriority(priority.value) }
         guard !priority.isRequired else { throw .requiredEditVariable(variable) }
         guard !hasEditVariable(variable) else { throw .duplicateEditVariable(variable) }
-        var fresh: [Variable] = []
-        core.beginTransaction()
+        var fresh = FreshVariables()
         let v = variableID(variable, noting: &fresh)
         do {
             try core.addEditVariable(v, priority: priority.value)
-            core.commitTransaction()
         } catch {
-            core.rollbackTransaction()
-            forget(fresh)
+            takeBack(fresh)
             throw translate(error, pending: nil)
         }
     }
@@ -206,6 +206,7 @@ public final class Solver {
         core = SimplexCore()
         constraints.removeAll()
         variables.removeAll()
+        variableRemovals += 1
     }
 
     /// The tableau in labelled sections, for debugging.
@@ -226,24 +227,7 @@ public final class Solver {
     @inline(__always) private func id(of constraint: Constraint) -> Int32? { constraints.id(of: constraint) }
 
     /// The core id of `variable` in this solver, or nil.
-    @inline(__always) private func id(of variable: Variable) -> Int32? { variables.id(of: variable) }
-
-    /// The core id of `variable`, created (and appended to `fresh`) on first use.
-    private func variableID(_ variable: Variable, noting fresh: inout [Variable]) -> Int32 {
-        if let v = id(of: variable) { return v }
-        let v = core.newVariable(name: variable.name)
-        variables.insert(variable, at: v)
-        fresh.append(variable)
-        return v
-    }
-
-    /// Forgets the Swift side of variables whose core records a rollback removed.
-    private func forget(_ fresh: [Variable]) {
-        for variable in fresh {
-            guard let v = id(of: variable) else { continue }
-            self.variables.remove(at: v)
-        }
-    }
+    @inline(__always) func id(of variable: Variable) -> Int32? { variables.id(of: variable) }
 
     /// Drops variables no constraint mentions any more, so the solver does not grow.
     private func forgetUnusedVariables(_ candidates: [Variable]) {
@@ -251,10 +235,11 @@ public final class Solver {
             guard let v = id(of: variable), core.registry.variables[Int(v)].uses == 0 else { continue }
             try? core.deleteVariable(v)
             variables.remove(at: v)
+            variableRemovals += 1
         }
     }
 
-    private func translate(_ error: CoreError, pending: Constraint?) -> SolverError {
+    func translate(_ error: CoreError, pending: Constraint?) -> SolverError {
         func variable(_ v: Int32) -> Variable { variables[v] ?? Variable("v\(v)") }
         switch error {
         case .unknownConstraint: return .internalError("unknown constraint id")
@@ -274,6 +259,9 @@ public final class Solver {
                 if id == pendingConstraintID, let pending {
                     conflict.append(pending)
                 } else if let c = constraints[id] {
+                    conflict.append(c)
+                } else if !core.isEditConstraint(id), let c = constraintForUnnamed?(id) {
+                    constraints.insert(c, at: id)
                     conflict.append(c)
                 } else {
                     return .internalError(

@@ -31,21 +31,21 @@ enum SolveCommand {
             return ExitCode.noInput
         }
         let started = now()
-        let statements: [SolveStatement]
+        let session = SolveSession()
+        let file: ParsedSolveFile
         do {
-            statements = try SolveFileParser.parse(text)
+            file = try session.parse(text)
         } catch {
             Output.write(error.rendered(file: name), to: .standardError)
             return ExitCode.dataError
         }
         let parsed = now()
-        let session = SolveSession()
         var constraintTime = 0.0, editTime = 0.0, constraintCount = 0, editCount = 0
         do {
-            for statement in statements {
+            for i in 0..<file.count {
                 let t = now()
-                try session.execute(statement)
-                if case .constraint = statement.kind {
+                try session.execute(file, statement: i)
+                if file.isConstraint(i) {
                     constraintTime += now() - t
                     constraintCount += 1
                 } else {
@@ -75,7 +75,7 @@ enum SolveCommand {
         if timing {
             let stats = session.solver.statistics
             Output.write("""
-                parse: \(milliseconds(parsed - started)) ms (\(statements.count) statements)
+                parse: \(milliseconds(parsed - started)) ms (\(file.count) statements)
                 constraints: \(milliseconds(constraintTime)) ms (\(constraintCount) added)
                 edits and suggestions: \(milliseconds(editTime)) ms (\(editCount) statements)
                 update: \(milliseconds(updated - updateStart)) ms (\(values.count) variables)

@@ -3,32 +3,78 @@ import RatiteSupport
 
 /// Runs the statements of a `solve` file against a `Solver`, one at a time, translating
 /// solver errors into file diagnostics.
+///
+/// ```swift
+/// let session = SolveSession()
+/// try session.execute(try session.parse(text))
+/// for (name, value) in session.values() { print(name, value) }
+/// ```
 public final class SolveSession {
     /// The solver the statements run against.
     public let solver = Solver()
     // Unchecked exclusivity, as in `Solver`: a session is used by one thread at a time and
     // these are never accessed re-entrantly; the dynamic checks cost 3% of a statement.
-    /// The variables' names, numbered in order of first appearance, and the variables by
-    /// those numbers.
+    /// Every name the session has read, numbered in order of first reading; the variables by
+    /// those numbers (nil for a name no executed statement used yet, such as one only a
+    /// refused `suggest` named); and the numbers of the variables in order of first use.
     @exclusivity(unchecked) private var table = NameTable()
-    @exclusivity(unchecked) private var variables: [Variable] = []
-    /// Variable names in order of first appearance.
-    public var names: [String] { table.names }
-    /// The note naming the statement behind each constraint, by the constraint's core id
-    /// (`Solver.coreID`), with the constraint to check it against: the solver is public, and
-    /// a constraint removed through it frees its id for another.
-    @exclusivity(unchecked) private var notes: [(constraint: Constraint, note: TextFileError.Note)?] = []
+    @exclusivity(unchecked) private var variables: [Variable?] = []
+    @exclusivity(unchecked) private var order: [Int32] = []
+    /// The statement behind each constraint the session added, by the constraint's core id:
+    /// its place in a retained text, made into text only when a diagnostic quotes it.
+    @exclusivity(unchecked) private var notes: [StatementNote] = []
+    /// The texts that notes point into: parsed files' bytes, and the text of statements
+    /// executed one by one.
+    @exclusivity(unchecked) private var sources: [TextSource] = []
+    @exclusivity(unchecked) private var statementTexts: [String] = []
+    /// The core terms of the constraint being added, and the variables made for it, kept for
+    /// their storage.
+    @exclusivity(unchecked) private var termScratch: [VariableTerm] = []
+    @exclusivity(unchecked) private var fresh = Solver.FreshVariables()
+    /// The solver's ids of the variables by name number (-1 where not looked up yet), valid
+    /// while the solver's `variableRemovals` is `coreIDsRemovals`.
+    @exclusivity(unchecked) private var coreIDs: [Int32] = []
+    @exclusivity(unchecked) private var coreIDsRemovals = 0
+    /// The constraints made for the solver when a conflict named one of the session's (see
+    /// `Solver.constraintForUnnamed`), by core id: the solver then holds them.
+    @exclusivity(unchecked) private var named: [Int32: Constraint] = [:]
 
     /// A session with an empty solver.
-    public init() {}
+    public init() {
+        solver.constraintForUnnamed = { [weak self] id in self?.namedConstraint(id) }
+    }
+
+    /// Variable names in order of first appearance.
+    public var names: [String] { order.map { table.names[Int($0)] } }
 
     /// The variable called `name`, created on first use.
     public func variable(_ name: String) -> Variable {
-        if let n = table.number(of: name) { return variables[Int(n)] }
-        let v = Variable(name)
-        _ = table.insert(name)
-        variables.append(v)
+        variable(number: table.intern(name))
+    }
+
+    private func variable(number n: Int32) -> Variable {
+        if Int(n) < variables.count, let v = variables[Int(n)] { return v }
+        while variables.count <= Int(n) { variables.append(nil) }
+        let v = Variable(table.names[Int(n)])
+        variables[Int(n)] = v
+        order.append(n)
         return v
+    }
+
+    /// The solver's id for the variable with name number `n`, made on first use (and noted
+    /// in `fresh`).
+    private func coreID(number n: Int32) -> Int32 {
+        if Int(n) < coreIDs.count, coreIDs[Int(n)] >= 0 { return coreIDs[Int(n)] }
+        let v = solver.variableID(variable(number: n), noting: &fresh)
+        while coreIDs.count <= Int(n) { coreIDs.append(-1) }
+        coreIDs[Int(n)] = v
+        return v
+    }
+
+    /// Forgets the cached core ids: the solver let variables go, so some may be stale.
+    private func forgetCoreIDs() {
+        for i in coreIDs.indices { coreIDs[i] = -1 }
+        coreIDsRemovals = solver.variableRemovals
     }
 
     private func expression(_ form: LinearForm) -> LinearExpression {
@@ -41,73 +87,201 @@ public final class SolveSession {
         return Constraint(expression(lhs), relation, expression(rhs), priority: priority)
     }
 
+    /// Parses a whole file for this session to execute, with the diagnostics of
+    /// `SolveFileParser.parse(_:)`. Names are read straight from the text into the session's
+    /// table, so a name already seen costs no `String`; the file keeps the text for the notes
+    /// of conflict diagnostics.
+    /// - Throws: `TextFileError` at the first malformed statement.
+    /// - Complexity: as `SolveFileParser.parse(_:)`, plus O(1) expected per name.
+    public func parse(_ text: String) throws(TextFileError) -> ParsedSolveFile {
+        var file = ParsedSolveFile(owner: ObjectIdentifier(self), source: TextSource(Array(text.utf8)))
+        try file.read(names: &table)
+        return file
+    }
+
+    /// Executes every statement of `file` in order, stopping at the first refused one.
+    /// - Throws: `TextFileError` as `execute(_:)` does for that statement.
+    /// - Complexity: the sum of the statements' costs (see `execute(_:)`).
+    public func execute(_ file: ParsedSolveFile) throws(TextFileError) {
+        // The file's names not yet variables, and its statements, bound what it adds.
+        let newNames = table.count - order.count
+        solver.reserveCapacity(additionalVariables: newNames, constraints: file.count)
+        variables.reserveCapacity(table.count)
+        coreIDs.reserveCapacity(table.count)
+        order.reserveCapacity(table.count)
+        notes.reserveCapacity(notes.count + file.count)
+        let source = self.source(of: file)
+        try file.terms.withUnsafeBufferPointer { (terms) throws(TextFileError) in
+            for s in file.statements { try execute(s, terms: terms, source: source) }
+        }
+    }
+
+    /// Executes statement `i` of `file`, which this session parsed, as `execute(_:)`
+    /// executes the same statement from `SolveFileParser.parse(_:)`.
+    /// - Throws: `TextFileError` at the statement; the solver is then unchanged.
+    /// - Complexity: as `execute(_:)`.
+    public func execute(_ file: ParsedSolveFile, statement i: Int) throws(TextFileError) {
+        let source = self.source(of: file)
+        try file.terms.withUnsafeBufferPointer { (terms) throws(TextFileError) in
+            try execute(file.statements[i], terms: terms, source: source)
+        }
+    }
+
+    /// The index in `sources` of the text of `file`, which this session must have parsed.
+    private func source(of file: ParsedSolveFile) -> Int32 {
+        precondition(file.owner == ObjectIdentifier(self), "a file parsed by another session")
+        if sources.last !== file.source { sources.append(file.source) }
+        return Int32(sources.count - 1)
+    }
+
+    private func execute(
+        _ s: CompactStatement, terms: UnsafeBufferPointer<NumberedTerm>, source: Int32
+    ) throws(TextFileError) {
+        let note = StatementNote(line: s.line, source: source, from: s.from, to: s.to)
+        try execute(s.kind, terms: UnsafeBufferPointer(rebasing: terms[Int(s.termsStart)..<Int(s.termsEnd)]),
+                    at: s.location, note: note)
+    }
+
     /// Executes one statement.
     /// - Throws: `TextFileError` at the statement, listing a minimal conflict for
     ///   unsatisfiable required constraints. The solver is then unchanged.
     /// - Complexity: that of the solver operation the statement makes (`Solver.add(_:)`,
     ///   `addEditVariable` or `suggestValue`), plus O(1) expected per name looked up.
     public func execute(_ statement: SolveStatement) throws(TextFileError) {
-        do {
-            switch statement.kind {
-            case .constraint:
-                let c = constraint(statement)!
-                record(statement, of: c, at: try solver.addReturningID(c))
-            case .edit(let name, let priority):
-                let v = variable(name)
-                guard !solver.hasEditVariable(v) else {
-                    throw TextFileError("'\(name)' is already an edit variable", at: statement.location)
-                }
-                try solver.addEditVariable(v, priority: priority)
-            case .suggest(let name, let value):
-                // A refused suggestion must not introduce the name into the output.
-                let known = table.number(of: name).map { variables[Int($0)] }
-                guard let v = known, solver.hasEditVariable(v) else {
-                    throw TextFileError(
-                        "'\(name)' is not an edit variable; declare it first with 'edit \(name)'",
-                        at: statement.location)
-                }
-                try solver.suggestValue(v, value)
+        let kind: CompactStatement.Kind
+        var terms: [NumberedTerm] = []
+        switch statement.kind {
+        case .constraint(let lhs, let relation, let rhs, let priority):
+            for t in lhs.terms { terms.append(NumberedTerm(name: table.intern(t.name), coefficient: t.coefficient)) }
+            for t in rhs.terms { terms.append(NumberedTerm(name: table.intern(t.name), coefficient: -t.coefficient)) }
+            kind = .constraint(relation: relation, priority: priority, constant: lhs.constant - rhs.constant)
+        case .edit(let name, let priority):
+            kind = .edit(name: table.intern(name), priority: priority)
+        case .suggest(let name, let value):
+            kind = .suggest(name: table.intern(name), value: value)
+        }
+        var note = StatementNote(line: Int32(statement.location.line), source: -1, from: 0, to: 0)
+        if case .constraint = kind {
+            note.source = -2 - Int32(statementTexts.count)
+            statementTexts.append(statement.text)
+        }
+        try terms.withUnsafeBufferPointer { (terms) throws(TextFileError) in
+            try execute(kind, terms: terms, at: statement.location, note: note)
+        }
+    }
+
+    private func execute(
+        _ kind: CompactStatement.Kind, terms: UnsafeBufferPointer<NumberedTerm>, at location: TextLocation,
+        note: StatementNote
+    ) throws(TextFileError) {
+        switch kind {
+        case .constraint(let relation, let priority, let constant):
+            var list = termScratch
+            termScratch = []
+            defer {
+                while list.popLast() != nil {}
+                termScratch = list
             }
-        } catch let error as TextFileError {
-            throw error
-        } catch let error as SolverError {
-            throw diagnostic(error, statement: statement)
-        } catch {
-            throw TextFileError("\(error)", at: statement.location)
+            fresh.removeAll()
+            if solver.variableRemovals != coreIDsRemovals { forgetCoreIDs() }
+            for t in terms { list.append(VariableTerm(variable: coreID(number: t.name), coefficient: t.coefficient)) }
+            do throws(Solver.TermsFailure) {
+                let id = try solver.addReturningID(
+                    terms: list, constant: constant, relation: relation, priority: priority, fresh: fresh)
+                record(note, at: id)
+            } catch {
+                switch error {
+                case .solver(let error): throw TextFileError(error.description, at: location)
+                case .unsatisfiable(let ids): throw conflict(ids, at: location, note: note)
+                }
+            }
+        case .edit(let n, let priority):
+            let v = variable(number: n)
+            guard !solver.hasEditVariable(v) else {
+                throw TextFileError("'\(table.names[Int(n)])' is already an edit variable", at: location)
+            }
+            do { try solver.addEditVariable(v, priority: priority) } catch {
+                throw TextFileError(error.description, at: location)
+            }
+        case .suggest(let n, let value):
+            // A refused suggestion must not introduce the name into the output.
+            let known = Int(n) < variables.count ? variables[Int(n)] : nil
+            guard let v = known, solver.hasEditVariable(v) else {
+                let name = table.names[Int(n)]
+                throw TextFileError(
+                    "'\(name)' is not an edit variable; declare it first with 'edit \(name)'", at: location)
+            }
+            do { try solver.suggestValue(v, value) } catch { throw TextFileError(error.description, at: location) }
         }
     }
 
-    private func record(_ statement: SolveStatement, of constraint: Constraint, at id: Int32) {
-        let entry = (constraint, TextFileError.Note(line: statement.location.line, text: statement.text))
+    private func record(_ note: StatementNote, at id: Int32) {
         if Int(id) == notes.count {
-            notes.append(entry)
-            return
+            notes.append(note)
+        } else {
+            while notes.count <= Int(id) { notes.append(StatementNote(line: 0, source: -1, from: 0, to: 0)) }
+            notes[Int(id)] = note
         }
-        while notes.count <= Int(id) { notes.append(nil) }
-        notes[Int(id)] = entry
+        if !named.isEmpty { named[id] = nil }
     }
 
-    /// The note naming the statement that added `constraint`, if this session added it.
-    private func note(for constraint: Constraint) -> TextFileError.Note? {
-        guard let id = solver.coreID(of: constraint), Int(id) < notes.count,
-            let entry = notes[Int(id)], entry.constraint === constraint else { return nil }
-        return entry.note
+    /// The note for the constraint with core id `id`, if this session added it and the
+    /// solver still holds it as the session's.
+    private func note(for id: Int32) -> StatementNote? {
+        guard id >= 0, Int(id) < notes.count, notes[Int(id)].source != -1,
+            !solver.core.isEditConstraint(id) else { return nil }
+        if let object = solver.constraintObject(at: id), object !== named[id] { return nil }
+        return notes[Int(id)]
     }
 
-    private func diagnostic(_ error: SolverError, statement: SolveStatement) -> TextFileError {
-        guard case .unsatisfiable(_, let conflict) = error else {
-            return TextFileError(error.description, at: statement.location)
+    private func text(of note: StatementNote) -> String {
+        note.source >= 0 ? sources[Int(note.source)].text(note.from, note.to) : statementTexts[Int(-2 - note.source)]
+    }
+
+    /// The diagnostic for a conflict of required constraints: a note per constraint, naming
+    /// the statement that added it (the refused statement for any other).
+    private func conflict(_ ids: [Int32], at location: TextLocation, note: StatementNote) -> TextFileError {
+        var notes: [TextFileError.Note] = []
+        let own = TextFileError.Note(line: Int(note.line), text: text(of: note))
+        for id in ids {
+            if id == pendingConstraintID {
+                notes.append(own)
+            } else if let n = self.note(for: id) {
+                notes.append(TextFileError.Note(line: Int(n.line), text: text(of: n)))
+            } else if solver.constraintObject(at: id) != nil {
+                notes.append(own)
+            } else {
+                let error = SolverError.internalError(
+                    "numerical breakdown: a conflict named constraint \(id), which is not one of this solver's")
+                return TextFileError(error.description, at: location)
+            }
         }
-        let notes = conflict.map { c -> TextFileError.Note in
-            note(for: c) ?? TextFileError.Note(line: statement.location.line, text: statement.text)
-        }
-        return TextFileError("unsatisfiable required constraints", at: statement.location, notes: notes)
+        return TextFileError("unsatisfiable required constraints", at: location, notes: notes)
+    }
+
+    /// A `Constraint` for the session's constraint with core id `id`, built from its
+    /// statement's text, for a conflict the solver reports publicly.
+    private func namedConstraint(_ id: Int32) -> Constraint? {
+        guard let note = note(for: id), let statement = try? SolveFileParser.parseConstraint(text(of: note)),
+            let c = constraint(statement) else { return nil }
+        named[id] = c
+        return c
     }
 
     /// Updates the solver and returns every variable's value in order of first appearance.
     /// - Complexity: that of `Solver.update()`, plus O(1) per variable.
     public func values() -> [(name: String, value: Double)] {
         solver.update()
-        return zip(table.names, variables).map { ($0, solver.value(of: $1)) }
+        return order.map { (table.names[Int($0)], solver.value(of: variables[Int($0)]!)) }
     }
+}
+
+/// Where the statement behind a constraint is: its line, and its text as a byte range of
+/// `sources[source]`, or `statementTexts[-2 - source]` when `source` is below -1 (-1: no
+/// statement).
+private struct StatementNote {
+    var line: Int32
+    var source: Int32
+    var from: Int32
+    var to: Int32
 }
