@@ -79,7 +79,7 @@ extension Solver {
         for v in fresh.ids.reversed() {
             core.takeBackNewVariable(v, countBefore: fresh.countBefore)
             variables.remove(at: v)
-            variableRemovals += 1
+            removedVariables += 1
         }
     }
 

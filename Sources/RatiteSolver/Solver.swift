@@ -29,13 +29,15 @@ public final class Solver {
     @exclusivity(unchecked) var termScratch: [VariableTerm] = []
     @exclusivity(unchecked) var freshScratch = FreshVariables()
     /// Builds the `Constraint` for a core id the solver holds no object for (a constraint a
-    /// front end added by its terms, see `addReturningID(termCount:...)`), when a conflict
+    /// front end added by its terms, see `addReturningID(terms:...)`), when a conflict
     /// must name it; the object is then held at that id like any other.
     package var constraintForUnnamed: ((Int32) -> Constraint?)? = nil
     /// How many times the solver has let variables go (`reset()`, a refusal that took new
     /// ones back, a removal that left some unused): a front end that keeps core ids of its
-    /// variables may trust them while this is unchanged.
-    @exclusivity(unchecked) package internal(set) var variableRemovals = 0
+    /// variables may trust them while this is unchanged. A computed property: read from
+    /// another module, a stored one would be read under a dynamic exclusivity check.
+    package var variableRemovals: Int { removedVariables }
+    @exclusivity(unchecked) var removedVariables = 0
 
     /// An empty solver: no constraints, no edit variables.
     public init() {
@@ -206,7 +208,7 @@ public final class Solver {
         core = SimplexCore()
         constraints.removeAll()
         variables.removeAll()
-        variableRemovals += 1
+        removedVariables += 1
     }
 
     /// The tableau in labelled sections, for debugging.
@@ -235,7 +237,7 @@ public final class Solver {
             guard let v = id(of: variable), core.registry.variables[Int(v)].uses == 0 else { continue }
             try? core.deleteVariable(v)
             variables.remove(at: v)
-            variableRemovals += 1
+            removedVariables += 1
         }
     }
 
