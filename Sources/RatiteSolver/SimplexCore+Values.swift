@@ -42,6 +42,11 @@ extension SimplexCore {
             if certifyOptimum() {
                 verified = verifyAnswer(changedFrom: recomputeValues())
             }
+        } else if verification.doubts.any {
+            // Too many constraints to settle the doubts exactly: the float decisions stand,
+            // and the check just made is all that can be done about them. Kept, they made
+            // every later update check again, drags included.
+            verification.doubts = NumericDoubt()
         }
         if !verified { statistics.unverifiedAnswers += 1 }
     }

@@ -102,6 +102,26 @@ import Testing
         #expect(shifting.core.valueSchedule.replays <= values.count / 64 + 3)
     }
 
+    /// A system too large to settle doubts exactly keeps none past the answer check that
+    /// follows them (the random family at 3k raises one while it is built), so that its drags
+    /// are checked and shifted as any other's rather than checked at every update.
+    @Test func doubtsOfALargeSystemEndWithTheirCheck() throws {
+        let system = SystemFamily.random.generate(n: 3000, seed: 1)
+        let shifting = try Self.driver(system, shifting: true)
+        let fits = shifting.core.fitsExactCertification, doubted = shifting.core.verification.doubts.any
+        #expect(!fits)
+        #expect(doubted)
+        let states = try Self.drag(shifting, system, Self.suggestions(count: 12, seed: 3))
+        let doubtedAfter = shifting.core.verification.doubts.any
+        #expect(!doubtedAfter)
+        // The first update is checked (the edit variable's constraint is new), the rest
+        // follow shifts of one constant: the third replays and records gains, the others
+        // shift (a check at each would have them replay).
+        #expect(shifting.core.valueSchedule.replays == 1)
+        #expect(states.count == 12)
+        #expect(shifting.problems() == [])
+    }
+
     /// Constant changes of other constraints, priority changes and structural changes
     /// between the drags of one edit variable (coefficients that are not ±1): the values stay
     /// within rounding of evaluated ones, the changed lists agree with the values, and the
