@@ -77,11 +77,7 @@ extension SimplexCore {
                 let everything = operation.allSymbolsDirty
                 // Even when the dirty list grew long enough to stand for every value: at an
                 // unchanged structure it still only says that one marker shifted.
-                if mayShift, let pending, !answerCheckIsDue, valueShifts.admits(pending, stamp: structureStamp) {
-                    operation.allSymbolsDirty = false
-                    shiftValues(by: pending.shift)
-                    return firstChange
-                }
+                if mayShift, let pending, shiftValues(after: pending) { return firstChange }
                 if replayValueSchedule() {
                     valueShifts.noteEvaluation()
                     if let pending, valueShifts.wants(pending.marker, stamp: structureStamp) {
@@ -220,9 +216,16 @@ extension SimplexCore {
         return true
     }
 
-    /// Moves each value of the recorded gains by its gain times `shift`, standing for a
-    /// replay after the marker of the gains shifted by `shift` (see `ValueShifts`).
-    private mutating func shiftValues(by shift: Double) {
+    /// Moves each value of the recorded gains by its gain times the shift, standing for a
+    /// replay after `pending` (see `ValueShifts`), when the rule allows it: the answer will
+    /// not be checked, and the gains are `pending`'s at this structure.
+    /// - Returns: whether it did.
+    // Not inlined: inlined into `recomputeValues`, it cost the heap loop there registers.
+    @inline(never)
+    private mutating func shiftValues(after pending: (marker: Int32, shift: Double)) -> Bool {
+        guard !answerCheckIsDue, valueShifts.admits(pending, stamp: structureStamp) else { return false }
+        let shift = pending.shift
+        operation.allSymbolsDirty = false
         for s in operation.dirty {
             operation.flags[Int(s)] &= ~SymbolFlags.dirty
             if kind(s) == .external && !isDefined(s) { setExternalValue(s, 0) }
@@ -250,12 +253,14 @@ extension SimplexCore {
         changed.removeLast(changed.count - count)
         operation.changedVariables = changed
         statistics.valuesRecomputed += entries.count
+        return true
     }
 
     /// Finds how far each value of the recorded schedule moves per unit of shift of marker
     /// `m`, and keeps the gains of those that move (see `ValueShifts`): the schedule
     /// evaluated on what a shift adds to each row constant (as `shiftMarker` adds it) in place
     /// of the constants, and on no other value.
+    @inline(never)
     private mutating func recordValueShifts(marker m: Int32) {
         guard let order = valueSchedule.order else { return }
         var gain = [Double](repeating: 0, count: tableau.symbols.count)
