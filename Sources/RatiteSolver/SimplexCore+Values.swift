@@ -31,6 +31,7 @@ extension SimplexCore {
     /// (see `SimplexCore+Verification.swift`).
     package mutating func updateValues() {
         let changes = recomputeValues(mayShift: true)
+        valueShifts.dropGains(unlessAt: structureStamp)
         guard tuning.verifiesAnswers, !journal.isActive else { return }
         let (due, everything) = takeVerificationDue(everythingRecomputed: changes == nil)
         guard due || verification.doubts.any else { return }

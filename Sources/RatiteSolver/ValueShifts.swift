@@ -97,4 +97,18 @@ struct ValueShifts {
 
     /// Notes an update that evaluated values.
     mutating func noteEvaluation() { shiftedInARow = 0 }
+
+    /// Drops gains recorded at another stamp than `stamp`: stamps only grow, so they can
+    /// never be used again, and a random system's 100k of them would otherwise stay held
+    /// after its drag.
+    @inline(__always) mutating func dropGains(unlessAt stamp: UInt64) {
+        if marker >= 0 && stamp != self.stamp { dropGains() }
+    }
+
+    @inline(never)
+    private mutating func dropGains() {
+        marker = -1
+        stamp = .max
+        entries = []
+    }
 }

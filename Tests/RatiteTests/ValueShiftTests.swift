@@ -100,6 +100,12 @@ import Testing
             break
         }
         #expect(shifting.core.valueSchedule.replays <= values.count / 64 + 3)
+        // A structural change ends the drag: its gains, of no use from then on, are dropped.
+        let heldDuringTheDrag = shifting.core.valueShifts.entries.count
+        try shifting.core.addEditVariable(shifting.variables[1], priority: 500)
+        _ = shifting.values()
+        let heldAfter = shifting.core.valueShifts.entries.count
+        #expect(heldDuringTheDrag > 0 && heldAfter == 0)
     }
 
     /// A system too large to settle doubts exactly keeps none past the answer check that
