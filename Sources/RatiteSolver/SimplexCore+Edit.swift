@@ -177,6 +177,7 @@ extension SimplexCore {
     mutating func shiftMarker(of id: Int32, by shift: Double) {
         let record = registry.constraints[Int(id)]
         let m = record.marker
+        valueShifts.noteShift(of: m, by: shift, stamp: structureStamp)
         // The objective weighs the new error, so the level's value drops by the weight of the
         // marker's own error term; a parametric marker's coefficient moves it back up.
         if record.level >= 0 && kind(m) == .error {

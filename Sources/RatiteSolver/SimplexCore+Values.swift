@@ -30,7 +30,8 @@ extension SimplexCore {
     /// `takeChangedVariables`), and checks the answer against the constraints as written
     /// (see `SimplexCore+Verification.swift`).
     package mutating func updateValues() {
-        let changes = recomputeValues()
+        let changes = recomputeValues(mayShift: true)
+        valueShifts.dropGains(unlessAt: structureStamp)
         guard tuning.verifiesAnswers, !journal.isActive else { return }
         let (due, everything) = takeVerificationDue(everythingRecomputed: changes == nil)
         guard due || verification.doubts.any else { return }
@@ -42,6 +43,11 @@ extension SimplexCore {
             if certifyOptimum() {
                 verified = verifyAnswer(changedFrom: recomputeValues())
             }
+        } else if verification.doubts.any {
+            // Too many constraints to settle the doubts exactly: the float decisions stand,
+            // and the check just made is all that can be done about them. Kept, they made
+            // every later update check again, drags included.
+            verification.doubts = NumericDoubt()
         }
         if !verified { statistics.unverifiedAnswers += 1 }
     }
@@ -49,16 +55,19 @@ extension SimplexCore {
     /// Recomputes the values of the externals that may have changed since the last call
     /// (`updateValues` without the check): definitions in level order from the dirty
     /// symbols, each only when something it refers to changed, or in the order recorded by
-    /// `valueSchedule` when the update repeats the last one.
+    /// `valueSchedule` when the update repeats the last one. With `mayShift`, such an update
+    /// that follows nothing but shifts of one marker, and whose answer will not be checked,
+    /// may move the values by their gains instead (see `ValueShifts`).
     /// - Returns: where this call's entries in `changedVariables` begin, or nil when every
     ///   value was recomputed.
     @discardableResult
-    mutating func recomputeValues() -> Int? {
+    mutating func recomputeValues(mayShift: Bool = false) -> Int? {
         // Keep the list bounded when nobody takes it (repeated internal refreshes).
         if operation.changedVariables.count > 2 * registry.variables.count + 64 {
             operation.changedVariables = takeChangedVariables()
         }
         let firstChange = operation.changedVariables.count
+        let pending = valueShifts.takePending(stamp: structureStamp)
         if operation.allSymbolsDirty || !operation.dirty.isEmpty {
             if !operation.allSymbolsDirty
                 && valueSchedule.shouldRecord(operation.dirty, everything: false, stamp: structureStamp)
@@ -67,7 +76,16 @@ extension SimplexCore {
             }
             if valueSchedule.fits(operation.dirty, everything: operation.allSymbolsDirty, stamp: structureStamp) {
                 let everything = operation.allSymbolsDirty
-                if replayValueSchedule() { return everything ? nil : firstChange }
+                // Even when the dirty list grew long enough to stand for every value: at an
+                // unchanged structure it still only says that one marker shifted.
+                if mayShift, let pending, shiftValues(after: pending) { return firstChange }
+                if replayValueSchedule() {
+                    valueShifts.noteEvaluation()
+                    if let pending, valueShifts.wants(pending.marker, stamp: structureStamp) {
+                        recordValueShifts(marker: pending.marker)
+                    }
+                    return everything ? nil : firstChange
+                }
                 // The structure changed without moving the stamp: a bug, but recomputing
                 // every value still gives the right answer.
                 assertionFailure("stale value schedule")
@@ -125,6 +143,7 @@ extension SimplexCore {
         valueSchedule.noteHeapUpdate(
             seeds: operation.dirty, everything: everything, stamp: structureStamp, evaluated: evaluated)
         if recordsOrder { valueSchedule.record(popped) }
+        valueShifts.noteEvaluation()
         operation.dirty.empty()
         return everything ? nil : firstChange
     }
@@ -196,6 +215,101 @@ extension SimplexCore {
         statistics.valuesRecomputed += order.count
         valueSchedule.noteReplay()
         return true
+    }
+
+    /// Moves each value of the recorded gains by its gain times the shift, standing for a
+    /// replay after `pending` (see `ValueShifts`), when the rule allows it: the answer will
+    /// not be checked, and the gains are `pending`'s at this structure.
+    /// - Returns: whether it did.
+    // Not inlined: inlined into `recomputeValues`, it cost the heap loop there registers.
+    @inline(never)
+    private mutating func shiftValues(after pending: (marker: Int32, shift: Double)) -> Bool {
+        guard !answerCheckIsDue, valueShifts.admits(pending, stamp: structureStamp) else { return false }
+        let shift = pending.shift
+        operation.allSymbolsDirty = false
+        for s in operation.dirty {
+            operation.flags[Int(s)] &= ~SymbolFlags.dirty
+            if kind(s) == .external && !isDefined(s) { setExternalValue(s, 0) }
+        }
+        operation.dirty.empty()
+        let entries = valueShifts.entries
+        // Written through a buffer: appending one by one checked the array's uniqueness and
+        // capacity for every value.
+        var changed = operation.changedVariables
+        operation.changedVariables = []
+        var count = changed.count
+        changed.append(contentsOf: repeatElement(0, count: entries.count))
+        changed.withUnsafeMutableBufferPointer { out in
+            for entry in entries {
+                let v = entry.variable
+                let old = registry.variables[Int(v)].value
+                let moved = old + entry.gain * shift
+                let value = moved == 0 ? 0 : moved
+                if value.bitPattern == old.bitPattern { continue }
+                registry.variables[Int(v)].value = value
+                out[count] = v
+                count += 1
+            }
+        }
+        changed.removeLast(changed.count - count)
+        operation.changedVariables = changed
+        statistics.valuesRecomputed += entries.count
+        return true
+    }
+
+    /// Finds how far each value of the recorded schedule moves per unit of shift of marker
+    /// `m`, and keeps the gains of those that move (see `ValueShifts`): the schedule
+    /// evaluated on what a shift adds to each row constant (as `shiftMarker` adds it) in place
+    /// of the constants, and on no other value.
+    @inline(never)
+    private mutating func recordValueShifts(marker m: Int32) {
+        guard let order = valueSchedule.order else { return }
+        var gain = [Double](repeating: 0, count: tableau.symbols.count)
+        let r = rowIndex(m)
+        if r >= 0 && !tableau.rows[Int(r)].isDefinition { gain[Int(m)] = -1 }
+        addShiftGains(ofRowsContaining: m, scale: 1, to: &gain)
+        // By variable, so the gains come out in variable order without a sort; zero where
+        // a value does not move.
+        var gainOfVariable = [Double](repeating: 0, count: registry.variables.count)
+        for x in order {
+            let q = tableau.symbols[Int(x)].row
+            guard q >= 0 && tableau.rows[Int(q)].isDefinition else { return }
+            var g = gain[Int(x)]
+            var magnitude = abs(g)
+            for t in cells(of: tableau.rows[Int(q)]) {
+                let p = t.coefficient * gain[Int(t.symbol)]
+                g += p
+                magnitude += abs(p)
+            }
+            // Cancellation residue reads as zero, as in rows (`cancellingSum`).
+            if abs(g) <= cancellationTolerance * magnitude { g = 0 }
+            let owner = tableau.symbols[Int(x)].owner
+            // A symbol without a variable reads as zero (see `currentValue`).
+            gain[Int(x)] = owner >= 0 ? g : 0
+            if owner >= 0 { gainOfVariable[Int(owner)] = g }
+        }
+        var entries: [ValueShifts.Entry] = []
+        for (v, g) in gainOfVariable.enumerated() where g != 0 {
+            entries.append(ValueShifts.Entry(variable: Int32(v), gain: g))
+        }
+        valueShifts.record(marker: m, stamp: structureStamp, entries: entries)
+    }
+
+    /// Adds to `gain` what a unit shift of `m` adds to the constant of each row holding it,
+    /// times `scale`, at the row's basic symbol, following bundles as `shiftRows` does.
+    private func addShiftGains(ofRowsContaining m: Int32, scale: Double, to gain: inout [Double]) {
+        var node = tableau.symbols[Int(m)].column
+        while node >= 0 {
+            let q = tableau.columnNodes[Int(node)].row
+            node = tableau.columnNodes[Int(node)].next
+            let a = coefficient(of: m, in: tableau.rows[Int(q)])
+            let b = tableau.rows[Int(q)].basic
+            if tableau.rows[Int(q)].isDefinition && kind(b) == .dummy {
+                addShiftGains(ofRowsContaining: b, scale: a * scale, to: &gain)
+                continue
+            }
+            gain[Int(b)] += a * scale
+        }
     }
 
     /// The value of variable `v` in the current tableau, computed without touching the cached

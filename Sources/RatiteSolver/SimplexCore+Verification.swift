@@ -57,6 +57,14 @@ extension SimplexCore {
         }
     }
 
+    /// Whether an update that recomputes only some values will check its answer (what
+    /// `updateValues` decides after recomputing, asked before).
+    var answerCheckIsDue: Bool {
+        tuning.verifiesAnswers && !journal.isActive
+            && (verification.debt.pending || verification.checksEverything || verification.doubts.any
+                || verification.debt.uncheckedShifts >= uncheckedShiftLimit)
+    }
+
     /// Whether this update's answer must be checked, and whether every constraint must be.
     mutating func takeVerificationDue(everythingRecomputed: Bool) -> (due: Bool, everything: Bool) {
         defer {

@@ -36,12 +36,14 @@ package struct SimplexCore: ~Copyable {
     /// only at the stamp it was recorded at.
     var structureStamp: UInt64 = 0
     var valueSchedule = ValueSchedule()
+    /// How the values of `valueSchedule` move with one marker's shifts (see `ValueShifts`).
+    var valueShifts = ValueShifts()
 
     package init() {}
 
     /// An independent copy (the record buffers are not shared), for probes that change a
     /// core to answer a question about it. Scratch storage starts empty, and so does the
-    /// value schedule (the copy records its own when it first updates).
+    /// value schedule and its gains (the copy records its own when it first updates).
     func copy() -> SimplexCore {
         var c = SimplexCore()
         c.tableau = tableau.copy()

@@ -299,6 +299,7 @@ std::map<std::string, Workload> workloads() {
         {"resize_chain_2000", resize(RATITE_FAMILY_CHAIN, 2000, 20)},
         {"resize_grid_900", resize(RATITE_FAMILY_GRID, 900, 20)},
         {"resize_tree_1000", resize(RATITE_FAMILY_TREE, 1000, 20)},
+        {"resize_random_1000", resize(RATITE_FAMILY_RANDOM, 1000, 20)},
         {"add_remove_tree_1000", addRemove(RATITE_FAMILY_TREE, 1000, 20)},
         {"remove_shuffled_grid_400", removeShuffled(RATITE_FAMILY_GRID, 400)},
         {"constant_chain_2000", constant(RATITE_FAMILY_CHAIN, 2000, 20)},
