@@ -69,3 +69,20 @@ struct CompactStatement {
         TextLocation(offset: Int(from), line: Int(line), column: Int(from - lineStart) + 1)
     }
 }
+
+extension CompactStatement.Kind {
+    /// The kind of a statement the full grammar read, its constraint's terms appended to
+    /// `terms` (the right side's negated) with their names numbered in `names`.
+    init(_ statement: SolveStatement, names: inout NameTable, terms: inout [NumberedTerm]) {
+        switch statement.kind {
+        case .constraint(let lhs, let relation, let rhs, let priority):
+            for t in lhs.terms { terms.append(NumberedTerm(name: names.intern(t.name), coefficient: t.coefficient)) }
+            for t in rhs.terms { terms.append(NumberedTerm(name: names.intern(t.name), coefficient: -t.coefficient)) }
+            self = .constraint(relation: relation, priority: priority, constant: lhs.constant - rhs.constant)
+        case .edit(let name, let priority):
+            self = .edit(name: names.intern(name), priority: priority)
+        case .suggest(let name, let value):
+            self = .suggest(name: names.intern(name), value: value)
+        }
+    }
+}

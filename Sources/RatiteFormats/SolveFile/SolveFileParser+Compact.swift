@@ -70,17 +70,7 @@ extension ParsedSolveFile {
         scanner.skipBlanks()
         let first = scanner.position, end = scanner.end
         guard let statement = try scanner.solveStatement() else { return }
-        let kind: CompactStatement.Kind
-        switch statement.kind {
-        case .constraint(let lhs, let relation, let rhs, let priority):
-            for t in lhs.terms { terms.append(NumberedTerm(name: names.intern(t.name), coefficient: t.coefficient)) }
-            for t in rhs.terms { terms.append(NumberedTerm(name: names.intern(t.name), coefficient: -t.coefficient)) }
-            kind = .constraint(relation: relation, priority: priority, constant: lhs.constant - rhs.constant)
-        case .edit(let name, let priority):
-            kind = .edit(name: names.intern(name), priority: priority)
-        case .suggest(let name, let value):
-            kind = .suggest(name: names.intern(name), value: value)
-        }
+        let kind = CompactStatement.Kind(statement, names: &names, terms: &terms)
         append(kind, termsStart: termsStart, line: line, lineStart: lineStart, first: first, end: end)
     }
 

@@ -148,18 +148,8 @@ public final class SolveSession {
     /// - Complexity: that of the solver operation the statement makes (`Solver.add(_:)`,
     ///   `addEditVariable` or `suggestValue`), plus O(1) expected per name looked up.
     public func execute(_ statement: SolveStatement) throws(TextFileError) {
-        let kind: CompactStatement.Kind
         var terms: [NumberedTerm] = []
-        switch statement.kind {
-        case .constraint(let lhs, let relation, let rhs, let priority):
-            for t in lhs.terms { terms.append(NumberedTerm(name: table.intern(t.name), coefficient: t.coefficient)) }
-            for t in rhs.terms { terms.append(NumberedTerm(name: table.intern(t.name), coefficient: -t.coefficient)) }
-            kind = .constraint(relation: relation, priority: priority, constant: lhs.constant - rhs.constant)
-        case .edit(let name, let priority):
-            kind = .edit(name: table.intern(name), priority: priority)
-        case .suggest(let name, let value):
-            kind = .suggest(name: table.intern(name), value: value)
-        }
+        let kind = CompactStatement.Kind(statement, names: &table, terms: &terms)
         var note = StatementNote(line: Int32(statement.location.line), source: -1, from: 0, to: 0)
         if case .constraint = kind {
             note.source = -2 - Int32(statementTexts.count)
