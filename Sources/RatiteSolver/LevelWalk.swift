@@ -1,6 +1,8 @@
-/// Scratch of `SimplexCore.raiseDependents`, kept between calls so that a walk costs no
-/// allocation.
+/// Scratch of the definition-level walks (`SimplexCore+DefinitionLevels.swift`), kept
+/// between calls so that a walk costs no allocation.
 struct LevelWalk {
+    /// Symbols still to be followed.
     var work: [Int32] = []
-    var raised: [(row: Int32, level: Int32)] = []
+    /// Symbols the cycle search flagged `visited`, to clear when it ends.
+    var seen: [Int32] = []
 }

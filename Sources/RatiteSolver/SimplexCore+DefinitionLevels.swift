@@ -128,35 +128,62 @@ extension SimplexCore {
     /// - Throws: `internalError` if the definitions refer back to `x`, which only roundoff
     ///   of extreme input can cause (a cycle check skips a coefficient that later grows).
     mutating func raiseLevels(above x: Int32) throws(CoreError) {
-        _ = try raiseDependents(of: x, above: definitionLevel(x), unlessReferencedBelow: -1)
+        try raiseDependents(of: x, above: definitionLevel(x))
     }
 
     /// Raises the levels of the rows that refer to parametric `x` above the level the
     /// workspace row will have as `x`'s definition, unless one of them is a reference of
-    /// that row: defining `x` would then close a cycle, so the levels are put back and the
-    /// reference is returned.
+    /// that row: defining `x` would then close a cycle, so nothing is raised and the
+    /// reference is returned. The level is the one `storedDefinition` gives the row after
+    /// the walk: the walk leaves every row that refers to `x` above it.
     ///
-    /// One walk both checks for the cycle and raises. A reference lies below `bound`, one
-    /// above the highest reference, and every row on a path from `x` to it lies lower
-    /// still, so the walk, which visits every dependent at or below the new row's level (at
-    /// least `bound`), cannot miss it; only rows below `bound` are looked up in the row.
-    /// (A separate search before defining read the same rows: on a chain linked in random
-    /// order they are the piece hung under the join, and the two walks had nearly half of
-    /// the build's cache misses at 100k.) The level is the one `storedDefinition` gives
-    /// the row after the walk: the walk leaves every row that refers to `x` above it.
+    /// The cycle is looked for before anything is raised, among the rows below `bound` only
+    /// (one above the highest reference: every row on a path from `x` to a reference lies
+    /// lower still). One walk that raised as it looked, putting the levels back when it met
+    /// a reference, raised and restored a hundred rows an addition on the random family
+    /// from 3k on, nineteen in twenty of all its raises, and was a quarter of its build's
+    /// time at 100k.
     mutating func raiseLevelsBeforeDefining(_ x: Int32) throws(CoreError) -> Int32? {
         let bound = referenceBound(ofDefinitionOf: x)
-        return try raiseDependents(of: x, above: startingLevel(of: x, atLeast: bound), unlessReferencedBelow: bound)
+        if let reference = dependentReference(of: x, below: bound) { return reference }
+        try raiseDependents(of: x, above: startingLevel(of: x, atLeast: bound))
+        return nil
+    }
+
+    /// A definition below `bound` that refers to parametric `x`, transitively, and that the
+    /// workspace row solved for `x` refers to: the first such found, or nil.
+    private mutating func dependentReference(of x: Int32, below bound: Int32) -> Int32? {
+        guard bound > 0 else { return nil }
+        var walk = scratch.levelWalk
+        scratch.levelWalk = LevelWalk()
+        var containing = takeRowList()
+        defer {
+            keepRowList(containing)
+            for d in walk.seen { operation.flags[Int(d)] &= ~SymbolFlags.visited }
+            walk.seen.empty(keepingAtMost: Journal.keptLogCapacity)
+            walk.work.empty(keepingAtMost: Journal.keptLogCapacity)
+            scratch.levelWalk = walk
+        }
+        walk.work.append(x)
+        while let y = walk.work.popLast() {
+            columnRows(y, into: &containing)
+            for z in containing where tableau.rows[Int(z)].isDefinition && tableau.rows[Int(z)].level < bound {
+                let d = tableau.rows[Int(z)].basic
+                guard operation.flags[Int(d)] & SymbolFlags.visited == 0 else { continue }
+                if isReference(d, ofDefinitionOf: x) { return d }
+                operation.flags[Int(d)] |= SymbolFlags.visited
+                walk.seen.append(d)
+                walk.work.append(d)
+            }
+        }
+        return nil
     }
 
     /// The walk behind `raiseLevels` and `raiseLevelsBeforeDefining`: raises every row
     /// that refers to `x`, transitively, above what it refers to, taking `x` to be at
-    /// `level`. A dependent below `referenceLevel` that the workspace row refers to stops
-    /// the walk: the raised levels are put back and the dependent is returned.
+    /// `level`.
     @inline(__always)
-    private mutating func raiseDependents(
-        of x: Int32, above level: Int32, unlessReferencedBelow referenceLevel: Int32
-    ) throws(CoreError) -> Int32? {
+    private mutating func raiseDependents(of x: Int32, above level: Int32) throws(CoreError) {
         var walk = scratch.levelWalk
         scratch.levelWalk = LevelWalk()
         var containing = takeRowList()
@@ -165,52 +192,24 @@ extension SimplexCore {
             // A walk can raise most of a random system's rows; its scratch is not kept at
             // that size (at 100k, 5 bytes a constraint).
             walk.work.empty(keepingAtMost: Journal.keptLogCapacity)
-            walk.raised.empty(keepingAtMost: Journal.keptLogCapacity)
             scratch.levelWalk = walk
         }
         walk.work.append(x)
         while let y = walk.work.popLast() {
             let level = y == x ? level : definitionLevel(y)
             columnRows(y, into: &containing)
-            for z in containing where tableau.rows[Int(z)].isDefinition {
+            for z in containing where tableau.rows[Int(z)].isDefinition && tableau.rows[Int(z)].level <= level {
                 let d = tableau.rows[Int(z)].basic
-                let old = tableau.rows[Int(z)].level
-                if old <= level {
-                    guard d != x else {
-                        putBack(walk.raised)
-                        throw .internalError(
-                            "numerical breakdown: the definition of \(describeSymbol(x)) refers to itself")
-                    }
-                    if old < referenceLevel && isReference(d, ofDefinitionOf: x) {
-                        putBack(walk.raised)
-                        return d
-                    }
-                    if referenceLevel >= 0 { walk.raised.append((z, old)) } else { noteRow(z) }
-                    tableau.rows[Int(z)].level = level + 1
-                    statistics.raisedLevels += 1
-                    if level >= definitionLevels.ceiling { definitionLevels.ranHigh = true }
-                    walk.work.append(d)
+                guard d != x else {
+                    throw .internalError(
+                        "numerical breakdown: the definition of \(describeSymbol(x)) refers to itself")
                 }
+                noteRow(z)
+                tableau.rows[Int(z)].level = level + 1
+                statistics.raisedLevels += 1
+                if level >= definitionLevels.ceiling { definitionLevels.ranHigh = true }
+                walk.work.append(d)
             }
-        }
-        journalRaisedLevels(walk.raised)
-        return nil
-    }
-
-    /// Gives the rows of a refused walk their old levels back, latest raise first.
-    private mutating func putBack(_ raised: [(row: Int32, level: Int32)]) {
-        for (r, old) in raised.reversed() { tableau.rows[Int(r)].level = old }
-    }
-
-    /// Logs the rows a checking walk raised, each as it was before the raise, once the walk
-    /// stands. A walk that finds a cycle is put back and logs nothing: logging as it went,
-    /// the retries of one addition of the random family at 30k logged a million rows (64 MB
-    /// of log, and the 100k build's peak went from 290 to 1,249 bytes a constraint).
-    private mutating func journalRaisedLevels(_ raised: [(row: Int32, level: Int32)]) {
-        for (r, old) in raised where Int(r) < journal.rowFloor {
-            var row = tableau.rows[Int(r)]
-            row.level = old
-            journal.rows.append((r, row))
         }
     }
 }

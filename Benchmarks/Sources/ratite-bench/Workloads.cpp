@@ -283,6 +283,9 @@ std::map<std::string, Workload> workloads() {
         {"build_tree_1000", build(RATITE_FAMILY_TREE, 1000)},
         {"build_priorities_600", distinctPriorities(600)},
         {"build_random_1000", build(RATITE_FAMILY_RANDOM, 1000)},
+        // Past the size (about 2,500) where random's definitions start to meet cycles often:
+        // the instructions per constraint that grow with its size are seen from here.
+        {"build_random_5000", build(RATITE_FAMILY_RANDOM, 5000)},
         {"build_shuffled_chain_2000", build(RATITE_FAMILY_CHAIN, 2000, true)},
         {"build_shuffled_grid_900", build(RATITE_FAMILY_GRID, 900, true)},
         {"build_shuffled_tree_1000", build(RATITE_FAMILY_TREE, 1000, true)},
