@@ -206,4 +206,7 @@ public struct SolverStatistics: Sendable, Equatable {
     /// Definition rows whose level a walk raised (see `SimplexCore.raiseLevels`), for
     /// tests.
     package var raisedLevels: Int = 0
+    /// Definitions the cycle searches of placements met (see
+    /// `SimplexCore.dependentReference`), for tests.
+    package var cycleSearchRows: Int = 0
 }

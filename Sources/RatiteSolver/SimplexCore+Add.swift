@@ -242,6 +242,9 @@ extension SimplexCore {
         var budget = 64
         var mayReroot = true
         var expanded = false
+        // The cycle checks below keep what they found while only the workspace changes.
+        forgetDependentSearch()
+        defer { forgetDependentSearch() }
         search: while budget > 0 {
             budget -= 1
             // Expansions cancel, and a residue just above `nearZero` (1e-11 beside
@@ -260,6 +263,8 @@ extension SimplexCore {
             guard let d = definitionExposingVariable() else {
                 guard mayReroot else { break }
                 mayReroot = false
+                // Re-rooting changes the tableau (and flags symbols `visited` itself).
+                forgetDependentSearch()
                 if try expandOrReroot() { continue search }
                 expanded = true
                 break

@@ -151,32 +151,74 @@ extension SimplexCore {
     }
 
     /// A definition below `bound` that refers to parametric `x`, transitively, and that the
-    /// workspace row solved for `x` refers to: the first such found, or nil.
+    /// workspace row solved for `x` refers to: of those, the first a depth-first search
+    /// from `x` meets, or nil.
+    ///
+    /// Tries for the same `x` within one placement share one search (`DependentSearch`):
+    /// the bound only falls as references are expanded, and a search below a lower bound
+    /// meets the definitions below it in the same order, so the answer is the first
+    /// reference among those already met, else the next one the search meets.
     private mutating func dependentReference(of x: Int32, below bound: Int32) -> Int32? {
         guard bound > 0 else { return nil }
-        var walk = scratch.levelWalk
-        scratch.levelWalk = LevelWalk()
+        if scratch.levelWalk.search.from != x || scratch.levelWalk.search.bound < bound {
+            forgetDependentSearch()
+            scratch.levelWalk.search.from = x
+            scratch.levelWalk.search.bound = bound
+            scratch.levelWalk.search.work.append(x)
+        } else if let reference = referenceAlreadyMet(by: x) {
+            return reference
+        }
+        return searchOnForReference(from: x)
+    }
+
+    /// The first of the definitions the search from `x` has met that the workspace row
+    /// refers to.
+    private func referenceAlreadyMet(by x: Int32) -> Int32? {
+        var count = 0, reference: Int32 = -1
+        for s in scratch.workspace.symbols where s != x
+            && operation.flags[Int(s)] & SymbolFlags.visited != 0 && isReference(s, ofDefinitionOf: x) {
+            count += 1
+            reference = s
+        }
+        guard count > 1 else { return count == 1 ? reference : nil }
+        for d in scratch.levelWalk.search.met where isReference(d, ofDefinitionOf: x) { return d }
+        return nil
+    }
+
+    /// Goes on with the search from `x` until it meets a definition the workspace row
+    /// refers to (returned, the search kept as if it had gone past it) or runs out.
+    private mutating func searchOnForReference(from x: Int32) -> Int32? {
+        var search = scratch.levelWalk.search
+        scratch.levelWalk.search = DependentSearch()
         var containing = takeRowList()
         defer {
             keepRowList(containing)
-            for d in walk.seen { operation.flags[Int(d)] &= ~SymbolFlags.visited }
-            walk.seen.empty(keepingAtMost: Journal.keptLogCapacity)
-            walk.work.empty(keepingAtMost: Journal.keptLogCapacity)
-            scratch.levelWalk = walk
+            scratch.levelWalk.search = search
         }
-        walk.work.append(x)
-        while let y = walk.work.popLast() {
+        var reference: Int32?
+        while reference == nil, let y = search.work.popLast() {
             columnRows(y, into: &containing)
-            for z in containing where tableau.rows[Int(z)].isDefinition && tableau.rows[Int(z)].level < bound {
+            for z in containing where tableau.rows[Int(z)].isDefinition && tableau.rows[Int(z)].level < search.bound {
                 let d = tableau.rows[Int(z)].basic
                 guard operation.flags[Int(d)] & SymbolFlags.visited == 0 else { continue }
-                if isReference(d, ofDefinitionOf: x) { return d }
                 operation.flags[Int(d)] |= SymbolFlags.visited
-                walk.seen.append(d)
-                walk.work.append(d)
+                search.met.append(d)
+                search.work.append(d)
+                statistics.cycleSearchRows += 1
+                if reference == nil && isReference(d, ofDefinitionOf: x) { reference = d }
             }
         }
-        return nil
+        return reference
+    }
+
+    /// Ends the cycle search of the placement under way, clearing its flags: the tableau is
+    /// about to change, or the placement is done.
+    @inline(__always) mutating func forgetDependentSearch() {
+        guard scratch.levelWalk.search.from >= 0 else { return }
+        for d in scratch.levelWalk.search.met { operation.flags[Int(d)] &= ~SymbolFlags.visited }
+        scratch.levelWalk.search.met.empty(keepingAtMost: Journal.keptLogCapacity)
+        scratch.levelWalk.search.work.empty(keepingAtMost: Journal.keptLogCapacity)
+        scratch.levelWalk.search.from = -1
     }
 
     /// The walk behind `raiseLevels` and `raiseLevelsBeforeDefining`: raises every row
