@@ -162,7 +162,10 @@ public final class SolveSession {
         // The file's names not yet variables, and its statements, bound what it adds.
         let newNames = table.count - order.count
         solver.reserveCapacity(additionalVariables: newNames, constraints: file.count)
-        coreIDs.reserveCapacity(table.count)
+        // Every name gets its entry at once rather than one append each.
+        if coreIDs.count < table.count {
+            coreIDs.append(contentsOf: repeatElement(Self.unusedName, count: table.count - coreIDs.count))
+        }
         order.reserveCapacity(table.count)
         notes.reserveCapacity(notes.count + file.count)
         let source = self.source(of: file)
