@@ -65,7 +65,7 @@ swift-test:
 INVARIANT_SUITES := SimplexCoreOperation|SolverOperation|SolverRollback|ValueSchedule|SolverSplit|SolverLingering
 INVARIANT_SUITES := $(INVARIANT_SUITES)|NamedPriority|SolverError|SolverProperty|SoundnessCampaignTests
 INVARIANT_SUITES := $(INVARIANT_SUITES)|SolverPublicOperationFuzz|SolverRanging|SolverNumerics|PathFixture
-INVARIANT_SUITES := $(INVARIANT_SUITES)|AmbiguityRange|ResizeLocality|SolverSlot
+INVARIANT_SUITES := $(INVARIANT_SUITES)|AmbiguityRange|ResizeLocality|SolverSlot|SolverUnnamedVariable|SolveSessionVariable
 INVARIANT_SUITES := $(INVARIANT_SUITES)|Layout(Change|LiveChange|Conflict|Validation|Scenario|Attribute|Baseline)
 INVARIANT_SUITES := $(INVARIANT_SUITES)|Layout(Direction|ZeroMultiplier|IntrinsicSize|ContentSize|Autoresizing)
 INVARIANT_SUITES := $(INVARIANT_SUITES)|Layout(Platform|Ambiguity|ActivationUndo)

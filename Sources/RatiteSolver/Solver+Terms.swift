@@ -13,9 +13,9 @@ extension Solver {
     /// `addReturningID(terms:...)` takes back if it refuses the constraint.
     package struct FreshVariables {
         /// Their core ids, oldest first.
-        fileprivate var ids: [Int32] = []
+        var ids: [Int32] = []
         /// The core's variable count before the first of them.
-        fileprivate var countBefore = 0
+        var countBefore = 0
 
         package init() {}
 
@@ -58,7 +58,7 @@ extension Solver {
         do throws(TermsFailure) {
             guard priority.isValid else { throw .solver(.invalidPriority(priority.value)) }
             for t in terms where !t.coefficient.isFinite {
-                throw .solver(.nonFiniteCoefficient(variables[t.variable]!, t.coefficient))
+                throw .solver(.nonFiniteCoefficient(variableObject(at: t.variable)!, t.coefficient))
             }
             guard constant.isFinite else { throw .solver(.nonFiniteConstant(constant)) }
             do throws(CoreError) {
@@ -79,6 +79,7 @@ extension Solver {
         for v in fresh.ids.reversed() {
             core.takeBackNewVariable(v, countBefore: fresh.countBefore)
             variables.remove(at: v)
+            forgetUnnamedKey(at: v)
             removedVariables += 1
         }
     }
@@ -88,7 +89,8 @@ extension Solver {
     /// - Complexity: O(size of the solver) when storage moves.
     package func reserveCapacity(additionalVariables variables: Int, constraints: Int) {
         core.reserveCapacity(additionalVariables: variables, constraints: constraints)
-        self.variables.reserveCapacity(core.registry.variables.count + variables)
+        // The only such front end (`SolveSession`) adds its variables without objects.
+        unnamedVariableKeys.reserveCapacity(core.registry.variables.count + variables)
     }
 
     /// The object the solver holds at core id `id`, if any.

@@ -32,6 +32,15 @@ public final class Solver {
     /// front end added by its terms, see `addReturningID(terms:...)`), when a conflict
     /// must name it; the object is then held at that id like any other.
     package var constraintForUnnamed: ((Int32) -> Constraint?)? = nil
+    /// The front end's key (say, a name number) of each variable it added without an object
+    /// (`newUnnamedVariable`), by core id; -1 at any other id and past the end.
+    /// A `Variable` is made for such a variable only when something needs one (see
+    /// `variableObject(at:)`): a file's variables cost no object each.
+    @exclusivity(unchecked) var unnamedVariableKeys: [Int32] = []
+    /// Told the front end's key and the new object when the solver makes a `Variable` for a
+    /// variable it held without one (`update()` or an error must name it), so that the front
+    /// end hands out that same object from then on.
+    package var objectMadeForUnnamed: ((Int32, Variable) -> Void)? = nil
     /// How many times the solver has let variables go (`reset()`, a refusal that took new
     /// ones back, a removal that left some unused): a front end that keeps core ids of its
     /// variables may trust them while this is unchanged. A computed property: read from
@@ -182,10 +191,23 @@ public final class Solver {
     /// - Complexity: proportional to the variables whose values may have changed.
     @discardableResult
     public func update() -> [Variable] {
+        updateValuesAndCheck()
+        return core.takeChangedVariables().compactMap { variableObject(at: $0) }
+    }
+
+    /// Brings the values up to date as `update()` does, without listing the changed
+    /// variables: the list would make an object for every changed variable held without one
+    /// (see `newUnnamedVariable`), for a front end that reads values by core id anyway.
+    /// - Complexity: that of `update()`.
+    package func updateValues() {
+        updateValuesAndCheck()
+        _ = core.takeChangedVariables()
+    }
+
+    @inline(__always) private func updateValuesAndCheck() {
         let unverified = core.statistics.unverifiedAnswers
         core.updateValues()
         isAnswerVerified = core.statistics.unverifiedAnswers == unverified
-        return core.takeChangedVariables().compactMap { variables[$0] }
     }
 
     /// Whether the last `update()` found every required constraint holding at the values,
@@ -208,6 +230,7 @@ public final class Solver {
         core = SimplexCore()
         constraints.removeAll()
         variables.removeAll()
+        unnamedVariableKeys = []
         removedVariables += 1
     }
 
@@ -242,7 +265,7 @@ public final class Solver {
     }
 
     func translate(_ error: CoreError, pending: Constraint?) -> SolverError {
-        func variable(_ v: Int32) -> Variable { variables[v] ?? Variable("v\(v)") }
+        func variable(_ v: Int32) -> Variable { variableObject(at: v) ?? Variable("v\(v)") }
         switch error {
         case .unknownConstraint: return .internalError("unknown constraint id")
         case .unknownVariable(let v): return .internalError("unknown variable \(v)")

@@ -14,9 +14,10 @@ public final class SolveSession {
     public let solver = Solver()
     // Unchecked exclusivity, as in `Solver`: a session is used by one thread at a time and
     // these are never accessed re-entrantly; the dynamic checks cost 3% of a statement.
-    /// Every name the session has read, numbered in order of first reading; the variables by
-    /// those numbers (nil for a name no executed statement used yet, such as one only a
-    /// refused `suggest` named); and the numbers of the variables in order of first use.
+    /// Every name the session has read, numbered in order of first reading; the `Variable`
+    /// objects by those numbers, made only when asked for (nil for most: the solver holds a
+    /// file's variables without objects, see `Solver.newUnnamedVariable`); and the numbers of
+    /// the variables in order of first use.
     @exclusivity(unchecked) private var table = NameTable()
     @exclusivity(unchecked) private var variables: [Variable?] = []
     @exclusivity(unchecked) private var order: [Int32] = []
@@ -31,10 +32,14 @@ public final class SolveSession {
     /// their storage.
     @exclusivity(unchecked) private var termScratch: [VariableTerm] = []
     @exclusivity(unchecked) private var fresh = Solver.FreshVariables()
-    /// The solver's ids of the variables by name number (-1 where not looked up yet), valid
-    /// while the solver's `variableRemovals` is `coreIDsRemovals`.
+    /// The solver's ids of the variables by name number, valid while the solver's
+    /// `variableRemovals` is `coreIDsRemovals` (see `refreshCoreIDs()`); `unknownID` for a
+    /// name used whose id is not known, and `unusedName` for a name no statement used and
+    /// no one asked a variable for (ids past the end too): such a name is not in `order`.
     @exclusivity(unchecked) private var coreIDs: [Int32] = []
     @exclusivity(unchecked) private var coreIDsRemovals = 0
+    private static let unknownID: Int32 = -1
+    private static let unusedName: Int32 = -2
     /// The constraints made for the solver when a conflict named one of the session's (see
     /// `Solver.constraintForUnnamed`), by core id: the solver then holds them.
     @exclusivity(unchecked) private var named: [Int32: Constraint] = [:]
@@ -42,6 +47,7 @@ public final class SolveSession {
     /// A session with an empty solver.
     public init() {
         solver.constraintForUnnamed = { [weak self] id in self?.namedConstraint(id) }
+        solver.objectMadeForUnnamed = { [weak self] n, v in self?.adopt(v, number: n) }
     }
 
     /// Variable names in order of first appearance.
@@ -53,27 +59,77 @@ public final class SolveSession {
     }
 
     private func variable(number n: Int32) -> Variable {
-        if Int(n) < variables.count, let v = variables[Int(n)] { return v }
+        if let v = object(number: n) { return v }
+        // A variable the solver holds without an object gets one now, which the solver hands
+        // to `adopt`, so that the session and the solver share one object.
+        if let id = unnamedCoreID(number: n), let v = solver.variableObject(at: id) { return v }
+        return newObject(number: n)
+    }
+
+    /// The object made for name number `n`, if any.
+    @inline(__always) private func object(number n: Int32) -> Variable? {
+        Int(n) < variables.count ? variables[Int(n)] : nil
+    }
+
+    /// Makes the object for name number `n`, which has none, listing the name if new.
+    private func newObject(number n: Int32) -> Variable {
         while variables.count <= Int(n) { variables.append(nil) }
         let v = Variable(table.names[Int(n)])
         variables[Int(n)] = v
-        order.append(n)
+        list(number: n)
         return v
     }
 
+    /// Takes the object the solver made for name number `n` (see `Solver.variableObject`),
+    /// to hand out that same one.
+    private func adopt(_ v: Variable, number n: Int32) {
+        while variables.count <= Int(n) { variables.append(nil) }
+        variables[Int(n)] = v
+    }
+
+    /// Puts name number `n` in `order` if no statement used it and no one asked for it yet.
+    private func list(number n: Int32) {
+        while coreIDs.count <= Int(n) { coreIDs.append(Self.unusedName) }
+        if coreIDs[Int(n)] == Self.unusedName {
+            coreIDs[Int(n)] = Self.unknownID
+            order.append(n)
+        }
+    }
+
+    /// The solver's id for name number `n` if the solver holds its variable without an
+    /// object: the key check holds across any removal or reset in between.
+    private func unnamedCoreID(number n: Int32) -> Int32? {
+        guard Int(n) < coreIDs.count, object(number: n) == nil else { return nil }
+        let id = coreIDs[Int(n)]
+        return id >= 0 && solver.unnamedVariableKey(at: id) == n ? id : nil
+    }
+
     /// The solver's id for the variable with name number `n`, made on first use (and noted
-    /// in `fresh`).
-    private func coreID(number n: Int32) -> Int32 {
+    /// in `fresh`): without an object, unless someone asked for the variable before.
+    @inline(__always) private func coreID(number n: Int32) -> Int32 {
         if Int(n) < coreIDs.count, coreIDs[Int(n)] >= 0 { return coreIDs[Int(n)] }
-        let v = solver.variableID(variable(number: n), noting: &fresh)
-        while coreIDs.count <= Int(n) { coreIDs.append(-1) }
+        return newCoreID(number: n)
+    }
+
+    private func newCoreID(number n: Int32) -> Int32 {
+        list(number: n)
+        let v: Int32
+        if let object = object(number: n) {
+            v = solver.variableID(object, noting: &fresh)
+        } else {
+            v = solver.newUnnamedVariable(name: table.names[Int(n)], key: n, noting: &fresh)
+        }
         coreIDs[Int(n)] = v
         return v
     }
 
-    /// Forgets the cached core ids: the solver let variables go, so some may be stale.
-    private func forgetCoreIDs() {
-        for i in coreIDs.indices { coreIDs[i] = -1 }
+    /// Brings the cached core ids up to date after the solver let variables go: an object's
+    /// id is looked up again on its next use, and a variable held without an object keeps
+    /// its id while its key says it is still the same variable.
+    private func refreshCoreIDs() {
+        for n in coreIDs.indices where coreIDs[n] >= 0 && unnamedCoreID(number: Int32(n)) == nil {
+            coreIDs[n] = Self.unknownID
+        }
         coreIDsRemovals = solver.variableRemovals
     }
 
@@ -106,8 +162,10 @@ public final class SolveSession {
         // The file's names not yet variables, and its statements, bound what it adds.
         let newNames = table.count - order.count
         solver.reserveCapacity(additionalVariables: newNames, constraints: file.count)
-        variables.reserveCapacity(table.count)
-        coreIDs.reserveCapacity(table.count)
+        // Every name gets its entry at once rather than one append each.
+        if coreIDs.count < table.count {
+            coreIDs.append(contentsOf: repeatElement(Self.unusedName, count: table.count - coreIDs.count))
+        }
         order.reserveCapacity(table.count)
         notes.reserveCapacity(notes.count + file.count)
         let source = self.source(of: file)
@@ -173,7 +231,7 @@ public final class SolveSession {
                 termScratch = list
             }
             fresh.removeAll()
-            if solver.variableRemovals != coreIDsRemovals { forgetCoreIDs() }
+            if solver.variableRemovals != coreIDsRemovals { refreshCoreIDs() }
             for t in terms { list.append(VariableTerm(variable: coreID(number: t.name), coefficient: t.coefficient)) }
             do throws(Solver.TermsFailure) {
                 let id = try solver.addReturningID(
@@ -194,9 +252,9 @@ public final class SolveSession {
                 throw TextFileError(error.description, at: location)
             }
         case .suggest(let n, let value):
-            // A refused suggestion must not introduce the name into the output.
-            let known = Int(n) < variables.count ? variables[Int(n)] : nil
-            guard let v = known, solver.hasEditVariable(v) else {
+            // A refused suggestion must not introduce the name into the output. An edit
+            // variable has its object, made by its `edit` statement.
+            guard let v = object(number: n), solver.hasEditVariable(v) else {
                 let name = table.names[Int(n)]
                 throw TextFileError(
                     "'\(name)' is not an edit variable; declare it first with 'edit \(name)'", at: location)
@@ -261,8 +319,15 @@ public final class SolveSession {
     /// Updates the solver and returns every variable's value in order of first appearance.
     /// - Complexity: that of `Solver.update()`, plus O(1) per variable.
     public func values() -> [(name: String, value: Double)] {
-        solver.update()
-        return order.map { (table.names[Int($0)], solver.value(of: variables[Int($0)]!)) }
+        solver.updateValues()
+        return order.map { (table.names[Int($0)], value(number: $0)) }
+    }
+
+    /// The value of the variable with name number `n`, as `Solver.value(of:)` reads it.
+    private func value(number n: Int32) -> Double {
+        if let v = object(number: n) { return solver.value(of: v) }
+        guard let id = unnamedCoreID(number: n) else { return 0 }
+        return solver.value(ofVariableID: id)
     }
 }
 
