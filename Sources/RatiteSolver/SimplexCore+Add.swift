@@ -242,8 +242,8 @@ extension SimplexCore {
         var budget = 64
         var mayReroot = true
         var expanded = false
-        // The cycle checks below keep what they found while only the workspace changes.
-        forgetDependentSearch()
+        // The cycle checks below keep what they found while only the workspace changes;
+        // every way out of the placement ends their search.
         defer { forgetDependentSearch() }
         search: while budget > 0 {
             budget -= 1
