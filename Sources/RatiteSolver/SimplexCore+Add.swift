@@ -226,8 +226,13 @@ extension SimplexCore {
     private mutating func placeRow(constraint id: Int32) throws(CoreError) {
         // A fresh variable (in no row and no objective) can be defined by this row as it
         // stands: nothing refers to it, so no cycle can form and nothing needs substituting.
-        for s in scratch.workspace.symbols where kind(s) == .external && isParametric(s)
-            && !isNearZero(scratch.workspace.coefficient(s)) {
+        // By index, here and below: iterating the array would retain it (the loops call
+        // mutating methods), and every loop leaves as soon as the workspace changes.
+        for i in scratch.workspace.symbols.indices {
+            let s = scratch.workspace.symbols[i]
+            guard kind(s) == .external && isParametric(s) && !isNearZero(scratch.workspace.coefficient(s)) else {
+                continue
+            }
             if !appearsInRows(s) && tableau.symbols[Int(s)].objective < 0 {
                 try define(s, explicit: false)
                 return
@@ -250,8 +255,10 @@ extension SimplexCore {
             // Expansions cancel, and a residue just above `nearZero` (1e-11 beside
             // coefficients near 1) is no subject: dividing by it wrote 1e14 into the row
             // (seed 569 of 10 variables in `SolverPublicOperationFuzzTests`).
-            for s in scratch.workspace.symbols where kind(s) == .external && isParametric(s)
-                && isWorkspacePivot(scratch.workspace.coefficient(s)) {
+            for i in scratch.workspace.symbols.indices {
+                let s = scratch.workspace.symbols[i]
+                guard kind(s) == .external && isParametric(s) && isWorkspacePivot(scratch.workspace.coefficient(s))
+                else { continue }
                 guard !appearsInLP(s) && tableau.symbols[Int(s)].objective < 0 else { continue }
                 if let cyclic = try raiseLevelsBeforeDefining(s) {
                     expandDefinition(cyclic)
@@ -274,7 +281,9 @@ extension SimplexCore {
         if !expanded { expandFully() }
         var subject: Int32 = -1
         var best = 0.0
-        for s in scratch.workspace.symbols where kind(s) == .external && isParametric(s) {
+        for i in scratch.workspace.symbols.indices {
+            let s = scratch.workspace.symbols[i]
+            guard kind(s) == .external && isParametric(s) else { continue }
             let c = abs(scratch.workspace.coefficient(s))
             if c > best + nearZero || (abs(c - best) <= nearZero && c > nearZero && s < subject) {
                 subject = s

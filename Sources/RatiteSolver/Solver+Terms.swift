@@ -29,8 +29,15 @@ extension Solver {
     /// The core id of `variable`, made on first use and then noted in `fresh`. Made outside
     /// any transaction: the addition that follows takes it back if refused.
     /// - Complexity: O(1) amortized.
+    @inline(__always)
     package func variableID(_ variable: Variable, noting fresh: inout FreshVariables) -> Int32 {
         if let v = id(of: variable) { return v }
+        return newVariableID(variable, noting: &fresh)
+    }
+
+    /// Makes the core variable for `variable`, new to this solver (see `variableID`).
+    @inline(never)
+    private func newVariableID(_ variable: Variable, noting fresh: inout FreshVariables) -> Int32 {
         if fresh.ids.isEmpty { fresh.countBefore = core.registry.variables.count }
         let v = core.newVariable(name: variable.name)
         variables.insert(variable, at: v)

@@ -83,25 +83,22 @@ public final class Solver {
         }
         let constant = constraint.lhs.constant - constraint.rhs.constant
         guard constant.isFinite else { throw .nonFiniteConstant(constant) }
-        var terms = termScratch
-        var fresh = freshScratch
-        termScratch = []
-        freshScratch = FreshVariables()
+        // Swapped out and back rather than copied: a copy would retain and release them.
+        var terms: [VariableTerm] = []
+        var fresh = FreshVariables()
+        swap(&terms, &termScratch)
+        swap(&fresh, &freshScratch)
         defer {
             // Popping keeps the storage for less than the general `removeAll(keepingCapacity:)`.
             while terms.popLast() != nil {}
             fresh.removeAll()
-            termScratch = terms
-            freshScratch = fresh
+            swap(&terms, &termScratch)
+            swap(&fresh, &freshScratch)
         }
         // New variables are made outside any transaction: the core's addition is
         // all-or-nothing by itself, so a refused one needs only them taken back.
-        for t in constraint.lhs.terms {
-            terms.append(VariableTerm(variable: variableID(t.variable, noting: &fresh), coefficient: t.coefficient))
-        }
-        for t in constraint.rhs.terms {
-            terms.append(VariableTerm(variable: variableID(t.variable, noting: &fresh), coefficient: -t.coefficient))
-        }
+        appendTerms(of: constraint.lhs.terms, sign: 1, to: &terms, noting: &fresh)
+        appendTerms(of: constraint.rhs.terms, sign: -1, to: &terms, noting: &fresh)
         do {
             let id = try core.addConstraint(
                 terms: terms, constant: constant, relation: constraint.relation, priority: constraint.priority.value)
@@ -110,6 +107,25 @@ public final class Solver {
         } catch {
             takeBack(fresh)
             throw translate(error, pending: constraint)
+        }
+    }
+
+    /// Appends `sign ×` each of `source`'s terms to `terms`, by core variable id.
+    @inline(__always)
+    private func appendTerms(
+        of source: [Term], sign: Double, to terms: inout [VariableTerm], noting fresh: inout FreshVariables
+    ) {
+        source.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices {
+                // The variable is read without a retain: the constraint being added holds
+                // `source`, which holds the variable, for the whole addition. At 10,000
+                // variables their objects are out of cache, and a retain and release on
+                // each would write to a line that is otherwise only read.
+                let variable = UnsafeRawPointer(buffer.baseAddress! + i)
+                    .load(fromByteOffset: MemoryLayout<Term>.offset(of: \Term.variable)!, as: Unmanaged<Variable>.self)
+                let v = variable._withUnsafeGuaranteedRef { variableID($0, noting: &fresh) }
+                terms.append(VariableTerm(variable: v, coefficient: sign * buffer[i].coefficient))
+            }
         }
     }
 

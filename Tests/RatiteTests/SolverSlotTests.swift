@@ -12,6 +12,26 @@ import Testing
         return (x, w, r, [x + w == r, x == 10, w == 30])
     }
 
+    /// `add` reads each term's variable without retaining it, trusting the constraint to
+    /// hold it: a constraint built inline is its variables' only owner, and they must live
+    /// on in the solver, found again by their stamps, a repeated variable summed once.
+    @Test func variablesOnlyAConstraintHoldsLiveOnInTheSolver() throws {
+        let solver = Solver()
+        var x: Variable? = Variable("x")
+        weak var weakX = x
+        try solver.add(x! + x! == 2 * Variable("y") + 4)
+        try solver.add(x! == 3)
+        x = nil
+        let changed = solver.update()
+        let kept = try #require(weakX)
+        #expect(solver.value(of: kept) == 3)
+        #expect(changed.map(\.name).sorted() == ["x", "y"])
+        let y = try #require(changed.first { $0.name == "y" })
+        #expect(solver.value(of: y) == 1)
+        // Found again by its stamp: the solver's y, which must be 1, not a new variable.
+        #expect(throws: SolverError.self) { try solver.add(y <= 0) }
+    }
+
     @Test func twoSolversShareVariablesAndConstraints() throws {
         let (x, w, r, constraints) = system()
         let first = Solver(), second = Solver()
