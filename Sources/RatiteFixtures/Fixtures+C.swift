@@ -28,7 +28,8 @@ public func ratite_fixture_new(
     }
     let paths: [UInt32: PathFixture.Path] = [
         RATITE_FIXTURE_PATH_SWIFT.rawValue: .swift, RATITE_FIXTURE_PATH_SOLVE_TEXT.rawValue: .solveText,
-        RATITE_FIXTURE_PATH_ENGINE.rawValue: .engine,
+        RATITE_FIXTURE_PATH_ENGINE.rawValue: .engine, RATITE_FIXTURE_PATH_SWIFT_PREPARED.rawValue: .swiftPrepared,
+        RATITE_FIXTURE_PATH_ENGINE_PREPARED.rawValue: .enginePrepared,
     ]
     guard let which = paths[path.rawValue] else { return -1 }
     out.pointee = OpaquePointer(Unmanaged.passRetained(PathFixture(family: kind, n: Int(n), path: which)).toOpaque())

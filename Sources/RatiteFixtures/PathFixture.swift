@@ -8,7 +8,10 @@ import Glibc
 /// `ratite_fixtures.h`). What a build reads is prepared once, so a measured build pays only
 /// for what a user of that path pays for.
 final class PathFixture {
-    enum Path { case swift, solveText, engine }
+    /// The prepared paths are the Swift and engine paths with their objects made by
+    /// `clear()` (untimed): a build then times `Solver.add` alone, or the engine's
+    /// activation alone.
+    enum Path { case swift, swiftPrepared, solveText, engine, enginePrepared }
 
     let family: SystemFamily
     let n: Int
@@ -22,6 +25,9 @@ final class PathFixture {
     private let editText: String
 
     private var solver: Solver?
+    /// What the next build of a prepared path adds.
+    private var prepared: [Constraint]?
+    private var preparedLayout: EngineFamilyLayout?
     private var session: SolveSession?
     private var layout: EngineFamilyLayout?
     /// The last failure, as a C string owned here.
@@ -32,7 +38,7 @@ final class PathFixture {
         self.n = n
         self.path = path
         system = family.generate(n: n)
-        variables = path == .swift ? system.names.map { Variable($0) } : []
+        variables = path == .swift || path == .swiftPrepared ? system.names.map { Variable($0) } : []
         var constraintText = "", editText = ""
         if path == .solveText {
             for line in system.solveFileText().split(separator: "\n", omittingEmptySubsequences: false) {
@@ -66,23 +72,33 @@ final class PathFixture {
         LinearExpression(terms: terms.map { Term(variables[Int($0.variable)], $0.coefficient) }, constant: constant)
     }
 
+    private func constraint(_ c: GeneratedSystem.Constraint) -> Constraint {
+        Constraint(expression(c.lhs, c.lhsConstant), c.relation, expression(c.rhs, c.rhsConstant),
+                   priority: Priority(c.priority))
+    }
+
+    /// The system's constraints as `Constraint` objects, in order.
+    private func makeConstraints() -> [Constraint] { system.constraints.map(constraint) }
+
     func build() throws {
-        clear()
+        let constraints = prepared, preparedLayout = self.preparedLayout
+        dropBuild()
         switch path {
         case .swift:
             let solver = Solver()
-            for c in system.constraints {
-                try solver.add(Constraint(
-                    expression(c.lhs, c.lhsConstant), c.relation, expression(c.rhs, c.rhsConstant),
-                    priority: Priority(c.priority)))
-            }
+            for c in system.constraints { try solver.add(constraint(c)) }
             self.solver = solver
+        case .swiftPrepared:
+            let solver = Solver()
+            for c in constraints ?? makeConstraints() { try solver.add(c) }
+            self.solver = solver
+            prepared = nil
         case .solveText:
             let session = SolveSession()
             try session.execute(try session.parse(constraintText))
             self.session = session
-        case .engine:
-            let layout = try EngineFamilyLayout(family, n: n, system: system)
+        case .engine, .enginePrepared:
+            let layout = try preparedLayout ?? EngineFamilyLayout(family, n: n, system: system)
             try layout.engine.activate(layout.constraints)
             self.layout = layout
         }
@@ -90,7 +106,7 @@ final class PathFixture {
 
     func addEdits() throws {
         switch path {
-        case .swift:
+        case .swift, .swiftPrepared:
             guard let solver else { throw FixtureError.notBuilt }
             for (edit, value) in zip(system.edits, system.suggestions) {
                 try solver.addEditVariable(variables[Int(edit.variable)], priority: Priority(edit.priority))
@@ -101,7 +117,7 @@ final class PathFixture {
             guard let session else { throw FixtureError.notBuilt }
             try session.execute(try session.parse(editText))
             _ = session.solver.update()
-        case .engine:
+        case .engine, .enginePrepared:
             guard let layout else { throw FixtureError.notBuilt }
             try layout.engine.activate(layout.edits.map(\.constraint))
             _ = layout.engine.layout()
@@ -110,7 +126,7 @@ final class PathFixture {
 
     func resize(flip: Bool) throws {
         switch path {
-        case .swift:
+        case .swift, .swiftPrepared:
             guard let solver else { throw FixtureError.notBuilt }
             for (edit, values) in zip(system.edits, system.resizes) {
                 try solver.suggestValue(variables[Int(edit.variable)], flip ? values.1 : values.0)
@@ -123,7 +139,7 @@ final class PathFixture {
                 try session.solver.suggestValue(variable, flip ? values.1 : values.0)
             }
             _ = session.solver.update()
-        case .engine:
+        case .engine, .enginePrepared:
             guard let layout else { throw FixtureError.notBuilt }
             for (constraint, values) in layout.edits {
                 try layout.engine.setConstant(flip ? values.1 : values.0, for: constraint)
@@ -132,18 +148,28 @@ final class PathFixture {
         }
     }
 
+    /// Drops the current build; the prepared Swift path then makes the next build's
+    /// constraints.
     func clear() {
+        dropBuild()
+        if path == .swiftPrepared { prepared = makeConstraints() }
+        if path == .enginePrepared { preparedLayout = try? EngineFamilyLayout(family, n: n, system: system) }
+    }
+
+    private func dropBuild() {
         solver = nil
         session = nil
         layout = nil
+        prepared = nil
+        preparedLayout = nil
     }
 
     /// How many constraints a build adds (for the engine: its `LayoutConstraint`s and the
     /// root's two origin constraints).
     var constraintCount: Int {
         switch path {
-        case .swift, .solveText: system.constraints.count
-        case .engine:
+        case .swift, .swiftPrepared, .solveText: system.constraints.count
+        case .engine, .enginePrepared:
             // Counted on a fresh layout when nothing is built: what a build adds.
             2 + ((layout ?? (try? EngineFamilyLayout(family, n: n, system: system)))?.constraints.count ?? 0)
         }
@@ -152,12 +178,12 @@ final class PathFixture {
     /// The value of the system's variable `name` in the current build (solver paths only).
     func value(of name: String) -> Double? {
         switch path {
-        case .swift:
+        case .swift, .swiftPrepared:
             guard let solver, let i = system.names.firstIndex(of: name) else { return nil }
             return solver.value(of: variables[i])
         case .solveText:
             return session?.values().first { $0.name == name }?.value
-        case .engine:
+        case .engine, .enginePrepared:
             return nil
         }
     }

@@ -101,6 +101,15 @@ void registerPathBenchmarks(const std::vector<int64_t> &sizes) {
             registerAtSizes(std::string(family) + "/resize_" + p.name,
                             [family, path](benchmark::State &s) { resizeThrough(s, family, path); }, sizes);
         }
+        // `Solver.add` alone, and the engine's activation alone, their objects made while the
+        // timer is paused: FAMILY/build times the C additions alone, on variables made and
+        // terms resolved beforehand. (Their resizes are those of build_swift and build_engine.)
+        registerAtSizes(std::string(family) + "/build_swift_prepared",
+                        [family](benchmark::State &s) { buildThrough(s, family, RATITE_FIXTURE_PATH_SWIFT_PREPARED); },
+                        sizes);
+        registerAtSizes(std::string(family) + "/build_engine_prepared",
+                        [family](benchmark::State &s) { buildThrough(s, family, RATITE_FIXTURE_PATH_ENGINE_PREPARED); },
+                        sizes);
     }
 }
 

@@ -294,6 +294,11 @@ std::map<std::string, Workload> workloads() {
         {"misses_shuffled_chain_30000", build(RATITE_FAMILY_CHAIN, 30000, true)},
         {"misses_shuffled_grid_10000", build(RATITE_FAMILY_GRID, 10000, true)},
         {"misses_shuffled_tree_10000", build(RATITE_FAMILY_TREE, 10000, true)},
+        // The chain at 10,000 through the C API and the two paths that make user objects:
+        // where their times part (the objects' misses), not their instructions.
+        {"misses_chain_10000", build(RATITE_FAMILY_CHAIN, 10000, false)},
+        {"misses_swift_chain_10000", buildThrough("chain", 10000, RATITE_FIXTURE_PATH_SWIFT)},
+        {"misses_engine_chain_10000", buildThrough("chain", 10000, RATITE_FIXTURE_PATH_ENGINE)},
         {"first_update_chain_2000", firstUpdate(RATITE_FAMILY_CHAIN, 2000)},
         {"first_update_grid_900", firstUpdate(RATITE_FAMILY_GRID, 900)},
         {"first_update_tree_1000", firstUpdate(RATITE_FAMILY_TREE, 1000)},

@@ -94,6 +94,14 @@ typedef enum ratite_fixture_path {
     RATITE_FIXTURE_PATH_SOLVE_TEXT = 1,
     /** The layout engine: a view per item, `LayoutConstraint` objects activated at once. */
     RATITE_FIXTURE_PATH_ENGINE = 2,
+    /** The Swift `Solver` given `Constraint` objects made beforehand (by
+     * `ratite_fixture_clear`, untimed): `Solver.add` alone, as the C benchmark's build times
+     * `ratite_solver_constraint_add` alone on terms resolved beforehand. */
+    RATITE_FIXTURE_PATH_SWIFT_PREPARED = 3,
+    /** The layout engine given its views and `LayoutConstraint` objects made beforehand (by
+     * `ratite_fixture_clear`, untimed): the activation alone, as the C benchmark's build
+     * times the additions alone on variables made beforehand. */
+    RATITE_FIXTURE_PATH_ENGINE_PREPARED = 4,
 } ratite_fixture_path;
 
 /** Generates `family` ("chain", "grid", "tree", "random") with `n` items and prepares what
