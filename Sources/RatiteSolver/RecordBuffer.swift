@@ -131,6 +131,19 @@ struct RecordBuffer<Element: BitwiseCopyable>: ~Copyable {
 
     mutating func removeAll() { count = 0 }
 
+    /// Empties the buffer, keeping its storage only up to `limit` elements: a rare large
+    /// batch would otherwise hold its peak storage for good.
+    mutating func removeAll(keepingAtMost limit: Int) {
+        if capacity > limit { self = RecordBuffer() } else { count = 0 }
+    }
+
+    /// Removes the last element and returns it.
+    @inline(__always) mutating func removeLast() -> Element {
+        precondition(count > 0, "removeLast on an empty record buffer")
+        count -= 1
+        return base[count]
+    }
+
     mutating func reserveCapacity(_ minimum: Int) {
         if minimum > capacity { grow(toAtLeast: minimum, exactly: true) }
     }

@@ -54,7 +54,7 @@ package struct SimplexCore: ~Copyable {
         c.operation = operation.copy()
         c.verification = verification
         c.tuning = tuning
-        c.journal = journal
+        c.journal = journal.copy()
         c.statistics = statistics
         c.reservedAtLastTrim = reservedAtLastTrim
         return c

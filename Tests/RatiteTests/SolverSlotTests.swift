@@ -18,7 +18,7 @@ import Testing
     @Test func variablesOnlyAConstraintHoldsLiveOnInTheSolver() throws {
         let solver = Solver()
         var x: Variable? = Variable("x")
-        weak var weakX = x
+        weak let weakX = x
         try solver.add(x! + x! == 2 * Variable("y") + 4)
         try solver.add(x! == 3)
         x = nil
