@@ -75,7 +75,8 @@ struct Journal: ~Copyable {
         c.variableNames = variableNames
         c.marks = marks
         c.levelOrderSaves = levelOrderSaves
-        (c.rowFloor, c.symbolFloor, c.columnFloor, c.objectiveFloor) = (rowFloor, symbolFloor, columnFloor, objectiveFloor)
+        (c.rowFloor, c.symbolFloor) = (rowFloor, symbolFloor)
+        (c.columnFloor, c.objectiveFloor) = (columnFloor, objectiveFloor)
         (c.levelFloor, c.constraintFloor, c.variableFloor) = (levelFloor, constraintFloor, variableFloor)
         c.symbolsFlaggedFrom = symbolsFlaggedFrom
         c.journaledColumnNodes = journaledColumnNodes
