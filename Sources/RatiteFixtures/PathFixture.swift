@@ -92,7 +92,6 @@ final class PathFixture {
             let solver = Solver()
             for c in constraints ?? makeConstraints() { try solver.add(c) }
             self.solver = solver
-            prepared = nil
         case .solveText:
             let session = SolveSession()
             try session.execute(try session.parse(constraintText))
@@ -148,8 +147,7 @@ final class PathFixture {
         }
     }
 
-    /// Drops the current build; the prepared Swift path then makes the next build's
-    /// constraints.
+    /// Drops the current build; a prepared path then makes the next build's objects.
     func clear() {
         dropBuild()
         if path == .swiftPrepared { prepared = makeConstraints() }

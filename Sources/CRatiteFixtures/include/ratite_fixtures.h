@@ -122,7 +122,7 @@ int ratite_fixture_add_edits(ratite_fixture *fixture);
  * updates (lays out). */
 int ratite_fixture_resize(ratite_fixture *fixture, int flip);
 
-/** Drops the current build. */
+/** Drops the current build; a prepared path then makes the objects its next build adds. */
 void ratite_fixture_clear(ratite_fixture *fixture);
 
 /** How many constraints a build adds through this path (for the engine: its
