@@ -182,7 +182,8 @@ extension SimplexCore {
         let mark = journal.marks.removeLast()
         objective.levelNodeCountsStale = true
         tableau.hubColumns.rollBack(to: mark.hubLog)
-        // The same loop for the core's record buffers and for its two plain arrays.
+        // The same loop into the core's record buffers and into its plain array of levels
+        // (the names' log holds strings, so it is an array of its own, replayed below).
         func replay<T>(_ log: inout RecordBuffer<(Int32, T)>, from start: Int, into array: inout RecordBuffer<T>) {
             while log.count > start {
                 let (i, old) = log.removeLast()
