@@ -1,3 +1,4 @@
+import CRatiteFixtures
 import Ratite
 import Testing
 @testable import RatiteFixtures
@@ -57,6 +58,33 @@ import Testing
             }
         }
         #expect(framesCompared > 0)
+    }
+
+    /// The C entry points refuse what names no fixture: an unknown path or family, NULL.
+    @Test func cEntryPointsRefuseBadInput() throws {
+        var out: OpaquePointer? = nil
+        #expect(ratite_fixture_new("grid", 10, ratite_fixture_path(rawValue: 99), &out) == -1)
+        #expect(ratite_fixture_new("lattice", 10, RATITE_FIXTURE_PATH_SWIFT_PREPARED, &out) == -1)
+        #expect(ratite_fixture_new(nil, 10, RATITE_FIXTURE_PATH_ENGINE_PREPARED, &out) == -1)
+        #expect(ratite_fixture_new("grid", 10, RATITE_FIXTURE_PATH_ENGINE_PREPARED, nil) == -1)
+        #expect(out == nil)
+        #expect(ratite_fixture_build(nil) == -1)
+        #expect(ratite_fixture_add_edits(nil) == -1)
+        #expect(ratite_fixture_resize(nil, 0) == -1)
+        ratite_fixture_clear(nil)
+        ratite_fixture_free(nil)
+        #expect(ratite_fixture_constraint_count(nil) == 0)
+        #expect(ratite_fixture_last_error(nil) == nil)
+        // Resizing before a build is refused with a reason, and the fixture still builds.
+        #expect(ratite_fixture_new("grid", 10, RATITE_FIXTURE_PATH_SWIFT_PREPARED, &out) == 0)
+        let fixture = try #require(out)
+        defer { ratite_fixture_free(fixture) }
+        #expect(ratite_fixture_resize(fixture, 0) == -1)
+        #expect(String(cString: try #require(ratite_fixture_last_error(fixture))).contains("nothing is built"))
+        ratite_fixture_clear(fixture)
+        #expect(ratite_fixture_build(fixture) == 0)
+        #expect(ratite_fixture_add_edits(fixture) == 0)
+        #expect(ratite_fixture_resize(fixture, 1) == 0)
     }
 
     @Test func gridAgreesAcrossPaths() throws {
