@@ -20,6 +20,9 @@ final class PathFixture {
     /// The Swift path's variables, made once: a `Variable` belongs to no solver until a
     /// constraint mentions it, like the C benchmark's variables made before its build.
     private let variables: [Variable]
+    /// The Swift paths' constraints with their terms resolved to `variables`, read the way
+    /// the C benchmark reads its resolved terms: one flat list, each side a run of it.
+    private let resolved: ResolvedConstraints
     /// The solve-file text of the constraints, and of the edit and suggest statements.
     private let constraintText: String
     private let editText: String
@@ -38,7 +41,9 @@ final class PathFixture {
         self.n = n
         self.path = path
         system = family.generate(n: n)
-        variables = path == .swift || path == .swiftPrepared ? system.names.map { Variable($0) } : []
+        let variables = path == .swift || path == .swiftPrepared ? system.names.map { Variable($0) } : []
+        self.variables = variables
+        resolved = variables.isEmpty ? ResolvedConstraints() : ResolvedConstraints(system, variables)
         var constraintText = "", editText = ""
         if path == .solveText {
             for line in system.solveFileText().split(separator: "\n", omittingEmptySubsequences: false) {
@@ -68,17 +73,13 @@ final class PathFixture {
         }
     }
 
-    private func expression(_ terms: [(variable: Int32, coefficient: Double)], _ constant: Double) -> LinearExpression {
-        LinearExpression(terms: terms.map { Term(variables[Int($0.variable)], $0.coefficient) }, constant: constant)
-    }
-
-    private func constraint(_ c: GeneratedSystem.Constraint) -> Constraint {
-        Constraint(expression(c.lhs, c.lhsConstant), c.relation, expression(c.rhs, c.rhsConstant),
-                   priority: Priority(c.priority))
-    }
-
     /// The system's constraints as `Constraint` objects, in order.
-    private func makeConstraints() -> [Constraint] { system.constraints.map(constraint) }
+    private func makeConstraints() -> [Constraint] {
+        var constraints: [Constraint] = []
+        constraints.reserveCapacity(resolved.shapes.count)
+        resolved.forEachConstraint { constraints.append($0) }
+        return constraints
+    }
 
     func build() throws {
         let constraints = prepared, preparedLayout = self.preparedLayout
@@ -86,7 +87,7 @@ final class PathFixture {
         switch path {
         case .swift:
             let solver = Solver()
-            for c in system.constraints { try solver.add(constraint(c)) }
+            try resolved.forEachConstraint { try solver.add($0) }
             self.solver = solver
         case .swiftPrepared:
             let solver = Solver()
@@ -194,6 +195,44 @@ final class PathFixture {
 
     var pivots: Int {
         (solver?.statistics ?? session?.solver.statistics ?? layout?.engine.statistics)?.pivots ?? 0
+    }
+}
+
+/// A system's constraints as runs of one flat list of `Term`s, resolved once; making a
+/// `Constraint` from them is what a Swift user of the solver pays for.
+struct ResolvedConstraints {
+    struct Shape {
+        var lhsCount: Int, rhsCount: Int
+        var lhsConstant: Double, rhsConstant: Double
+        var relation: Relation
+        var priority: Priority
+    }
+
+    private(set) var terms: [Term] = []
+    private(set) var shapes: [Shape] = []
+
+    init() {}
+
+    init(_ system: GeneratedSystem, _ variables: [Variable]) {
+        shapes.reserveCapacity(system.constraints.count)
+        for c in system.constraints {
+            for t in c.lhs { terms.append(Term(variables[Int(t.variable)], t.coefficient)) }
+            for t in c.rhs { terms.append(Term(variables[Int(t.variable)], t.coefficient)) }
+            shapes.append(Shape(lhsCount: c.lhs.count, rhsCount: c.rhs.count, lhsConstant: c.lhsConstant,
+                                rhsConstant: c.rhsConstant, relation: c.relation, priority: Priority(c.priority)))
+        }
+    }
+
+    /// Makes each constraint, in order, and hands it to `body`.
+    func forEachConstraint<E: Error>(_ body: (Constraint) throws(E) -> Void) throws(E) {
+        var start = 0
+        for shape in shapes {
+            let middle = start + shape.lhsCount, end = middle + shape.rhsCount
+            let lhs = LinearExpression(terms: Array(terms[start ..< middle]), constant: shape.lhsConstant)
+            let rhs = LinearExpression(terms: Array(terms[middle ..< end]), constant: shape.rhsConstant)
+            try body(Constraint(lhs, shape.relation, rhs, priority: shape.priority))
+            start = end
+        }
     }
 }
 

@@ -13,11 +13,25 @@ extension LayoutEngine {
     ///   touches) after an O(depth) walk to the items' common ancestor; a conflict adds the
     ///   search for a minimal conflicting set.
     public func activate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
-        for c in constraints { try validate(c) }
         try transaction { () throws(LayoutError) in
             clearExercise()
             activationLog.reserveCapacity(activationLog.count + constraints.count)
-            for c in constraints where !c.isActive { try activateInactive(c) }
+            // Each constraint is validated as the loop reaches it, while its object is in
+            // the cache: a pass of its own read every constraint and its items from memory
+            // once more in a large batch. The error stays the one validating everything
+            // first gives: a failed activation defers to an invalid constraint further on,
+            // and the transaction undoes what the earlier ones did.
+            for k in constraints.indices {
+                let c = constraints[k]
+                try validate(c)
+                guard !c.isActive else { continue }
+                do throws(LayoutError) {
+                    try activateInactive(c)
+                } catch {
+                    try validate(constraints[(k + 1)...])
+                    throw error
+                }
+            }
         }
     }
 
@@ -65,6 +79,10 @@ extension LayoutEngine {
     /// Checks constraints as activation would, without activating anything.
     /// - Complexity: O(1) per constraint: the checks compare attributes and the items' roots.
     public func validate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
+        try validate(constraints[...])
+    }
+
+    func validate(_ constraints: ArraySlice<LayoutConstraint>) throws(LayoutError) {
         for c in constraints { try validate(c) }
     }
 

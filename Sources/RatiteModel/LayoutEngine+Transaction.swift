@@ -18,8 +18,13 @@ enum UndoStep {
 /// A constraint an operation activated and installed without a conflict, with its fields
 /// from before: undoing it takes it out of the solver-id table and its items' lists and
 /// puts the fields back.
+///
+/// The record names the constraint by its solver id, not by a reference: undo steps run
+/// in reverse order, so when this one runs the table holds the constraint under that id
+/// again, as the activation left it. Holding a reference cost a large batch a release of
+/// every constraint at its commit, when their objects had long left the cache.
 struct ActivationRecord {
-    let constraint: LayoutConstraint
+    let coreID: Int32
     let fields: LayoutConstraint.Fields
 }
 
@@ -74,8 +79,11 @@ extension LayoutEngine {
         case .restoreCoreIDEntry(let id, let c): constraintOfCoreID[Int(id)] = c
         case .activations(let from):
             for record in activationLog[from...].reversed() {
-                let c = record.constraint
-                if c.coreID >= 0 { constraintOfCoreID[Int(c.coreID)] = nil }
+                guard let c = recordedConstraint(ofCoreID: record.coreID) else {
+                    assertionFailure("an activation's solver id lost its constraint before its undo")
+                    continue
+                }
+                constraintOfCoreID[Int(record.coreID)] = nil
                 for item in listingItems(of: c) { item.removeLastListed() }
                 c.fields = record.fields
             }
@@ -104,13 +112,14 @@ extension LayoutEngine {
     /// Records that `c`, whose fields were `before`, was activated and installed under a
     /// solver id the table held nothing for. Activations in a row share one undo step:
     /// a batch logs a record per constraint in a plain array, not an enum case per change.
+    /// `c` is in the solver-id table under `c.coreID` already (the record names it so).
     @inline(__always) func logActivation(of c: LayoutConstraint, before: LayoutConstraint.Fields) {
         guard isLogging else { return }
         if undoLog.count != activationRunEnd {
             undoLog.append(.activations(from: activationLog.count))
             activationRunEnd = undoLog.count
         }
-        activationLog.append(ActivationRecord(constraint: c, fields: before))
+        activationLog.append(ActivationRecord(coreID: c.coreID, fields: before))
     }
 
     /// Sets a property of an item, remembering the old value for rollback.

@@ -94,6 +94,35 @@ import Testing
         #expect(engine.bookkeepingViolations().isEmpty)
     }
 
+    /// A batch validates each constraint as it reaches it, yet reports what validating them
+    /// all first would: the first invalid constraint's error, even where a constraint
+    /// before it conflicts in strict mode; the conflict's own error only when every
+    /// constraint is valid. Each failure takes back the whole batch.
+    @Test func invalidConstraintOutranksAnEarlierConflict() throws {
+        let engine = LayoutEngine()
+        let root = try layoutRoot(engine)
+        let made = try Self.row(engine, in: root, 40)
+        engine.throwsOnConflict = true
+        let clash = made[0].firstItem.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 300)
+        let invalid = LayoutConstraint(
+            item: made[0].firstItem, attribute: .width, relatedBy: .equal, constant: .nan)
+        let before = LayoutStateSnapshot(engine, extra: made + [clash, invalid])
+        let batches: [(constraints: [LayoutConstraint], expected: String)] = [
+            (made + [clash, invalid], "nonFiniteConstant"),
+            (Array(made[..<20]) + [invalid] + made[20...], "nonFiniteConstant"),
+            ([invalid] + made, "nonFiniteConstant"),
+            (made + [clash] + made, "unsatisfiable"),
+        ]
+        for (constraints, expected) in batches {
+            let error = layoutError { try engine.activate(constraints) }
+            #expect(error?.layoutCaseName == expected, "got \(error.map { "\($0)" } ?? "no error")")
+            layoutExpectUnchanged(engine, since: before, extra: made + [clash, invalid])
+        }
+        try engine.activate(made)
+        #expect(made.allSatisfy { $0.isActive })
+        #expect(engine.bookkeepingViolations().isEmpty)
+    }
+
     /// Names are found through growth of the table, and the names of rolled-back items are
     /// free again while every other name is still found.
     @Test func namesSurviveGrowthAndRollback() throws {
