@@ -10,7 +10,7 @@
 /// pivoting makes of them: a basis of such differences has an inverse of ±1 and 0, so every
 /// cell of the random, chain and tree families is ±1 (and 57% of a grid's). A ±1 cell keeps
 /// its coefficient in its word (`unitBit`, `negativeBit`) and leaves its coefficient slot
-/// unwritten. The coefficient buffer is a mapping once past 64 KB (moved there without its
+/// unwritten. The coefficient buffer is a mapping once past 1 MB (moved there without its
 /// unwritten slots), and the system makes a page of it resident only when a coefficient is
 /// written there, so a tableau of ±1 cells costs 4 bytes a cell, not 12 (the random family
 /// at 100k: 95 bytes per constraint less).

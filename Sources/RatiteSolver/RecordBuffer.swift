@@ -212,12 +212,11 @@ struct RecordBuffer<Element: BitwiseCopyable>: ~Copyable {
     }
 }
 
-/// Blocks from this size on are mappings. A `realloc` that cannot grow in place copies the
-/// whole block into fresh memory, and in a large build most cannot; with 1 MB here, those
-/// copies were half the last-level cache misses of a 10,000-view chain's build. Below 64 KB
-/// the copy stays cheap. Each mapping is at least this large, so the process's limit on
-/// mappings (65,530 by default on Linux) is only reached past 4 GB of buffers.
-private let mappingThreshold = 1 << 16
+/// Blocks from this size on are mappings: below it `realloc` is cheap and the transient
+/// copy is small. A lower threshold copies less on growth, but each build of a mid-size
+/// system then faults in fresh mappings where the heap reuses the memory a previous one
+/// freed (measured in docs/performance.md, "Every entry point").
+private let mappingThreshold = 1 << 20
 
 private let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
