@@ -10,9 +10,9 @@ struct Journal: ~Copyable {
     /// replayed backwards per array: the oldest value of each element wins, whatever the
     /// order across arrays.
     ///
-    /// Record buffers, not arrays: the layout engine activating 30,000 constraints in one
-    /// transaction logs 2.6 MB, and an array grown by doubling moves into fresh memory at
-    /// each growth, where a record buffer grows in place.
+    /// Record buffers, not arrays: a batch of the layout engine logs megabytes in one
+    /// transaction, and an array grown by doubling moves into fresh memory at each growth,
+    /// where a record buffer grows in place.
     var rows = RecordBuffer<(Int32, Row)>()
     var symbols = RecordBuffer<(Int32, SymbolRecord, SymbolKind)>()
     var columnNodes = RecordBuffer<(Int32, ColumnNode)>()
@@ -59,6 +59,12 @@ struct Journal: ~Copyable {
     /// are as many as cells), and the entries of `columnNodes` from which they are set.
     var journaledColumnNodes = GrowingBitSet()
     var columnNodesFlaggedFrom = 0
+    /// Whether the current outermost transaction has filtered its logs.
+    var filtered = false
+    /// One filter per log (see `keepFirstEntries`).
+    var rowFilter = LogFilter(), symbolFilter = LogFilter(), columnFilter = LogFilter()
+    var objectiveFilter = LogFilter(), levelFilter = LogFilter(), constraintFilter = LogFilter()
+    var variableFilter = LogFilter()
 
     var isActive: Bool { !marks.isEmpty }
 
@@ -81,7 +87,50 @@ struct Journal: ~Copyable {
         c.symbolsFlaggedFrom = symbolsFlaggedFrom
         c.journaledColumnNodes = journaledColumnNodes
         c.columnNodesFlaggedFrom = columnNodesFlaggedFrom
+        c.filtered = filtered
+        (c.rowFilter, c.symbolFilter, c.columnFilter) = (rowFilter, symbolFilter, columnFilter)
+        (c.objectiveFilter, c.levelFilter) = (objectiveFilter, levelFilter)
+        (c.constraintFilter, c.variableFilter) = (constraintFilter, variableFilter)
         return c
+    }
+
+    /// Clears the filters after an outermost transaction that filtered its logs: the next
+    /// one starts with empty logs.
+    mutating func endOutermost() {
+        guard filtered else { return }
+        filtered = false
+        rowFilter.reset(); symbolFilter.reset(); columnFilter.reset(); objectiveFilter.reset()
+        levelFilter.reset(); constraintFilter.reset(); variableFilter.reset()
+    }
+
+    /// Keeps, in each log, only what the outermost transaction's rollback needs: the first
+    /// entry of each element that existed when it began. Called as a transaction nested
+    /// directly in the outermost one commits: every nested transaction logs the first value
+    /// of each element it changes, for its own rollback, and once it has committed, only the
+    /// outermost one can roll those changes back. A layout engine batch logged each
+    /// variable once for every constraint on it, and every symbol an earlier activation of
+    /// the batch had made. Rollback replays each log backwards, so the oldest entry of an
+    /// element is the one that counts, and it is the one kept.
+    mutating func keepFirstEntries(outermost mark: Mark) {
+        filtered = true
+        rowFilter.keepFirst(of: &rows, createdFrom: mark.rows) { $0.0 }
+        symbolFilter.keepFirst(of: &symbols, createdFrom: mark.symbols) { $0.0 }
+        columnFilter.keepFirst(of: &columnNodes, createdFrom: mark.columnNodes) { $0.0 }
+        objectiveFilter.keepFirst(of: &objectiveNodes, createdFrom: mark.objectiveNodes) { $0.0 }
+        levelFilter.keepFirst(of: &levels, createdFrom: mark.levels) { $0.0 }
+        constraintFilter.keepFirst(of: &constraints, createdFrom: mark.constraints) { $0.0 }
+        variableFilter.keepFirst(of: &variables, createdFrom: mark.variables) { $0.0 }
+    }
+
+    /// Whether the logs hold a chunk of entries `keepFirstEntries` has not checked: it
+    /// filters a chunk at a time, so a small batch never pays for it and a large one holds
+    /// at most a chunk of repeats.
+    func hasUncheckedChunk(of chunk: Int) -> Bool {
+        let unchecked = rows.count - rowFilter.checked + symbols.count - symbolFilter.checked
+            + columnNodes.count - columnFilter.checked + objectiveNodes.count - objectiveFilter.checked
+            + levels.count - levelFilter.checked + constraints.count - constraintFilter.checked
+            + variables.count - variableFilter.checked
+        return unchecked >= chunk
     }
 
     /// Sets the floors from the innermost mark, or to 0 (log nothing) outside any
@@ -95,6 +144,40 @@ struct Journal: ~Copyable {
         (rowFloor, symbolFloor, columnFloor, objectiveFloor) =
             (mark.rows, mark.symbols, mark.columnNodes, mark.objectiveNodes)
         (levelFloor, constraintFloor, variableFloor) = (mark.levels, mark.constraints, mark.variables)
+    }
+}
+
+/// What `Journal.keepFirstEntries` has checked of one log, and the elements whose first
+/// entry it kept there (a bit each: column nodes are as many as cells).
+struct LogFilter {
+    /// Entries of the log before this index are checked (one per element, none made
+    /// inside the outermost transaction).
+    var checked = 0
+    private var kept = GrowingBitSet()
+
+    mutating func reset() {
+        checked = 0
+        kept = GrowingBitSet()
+    }
+
+    /// Drops, from the unchecked entries of `log`, those of an element made at or past
+    /// `floor` (the outermost transaction made it, and its rollback truncates it) or whose
+    /// first entry is kept already; the order of the rest is kept.
+    @inline(__always) mutating func keepFirst<Entry: BitwiseCopyable>(
+        of log: inout RecordBuffer<Entry>, createdFrom floor: Int, element: (Entry) -> Int32
+    ) {
+        guard checked < log.count else { return }
+        var next = checked
+        for k in checked ..< log.count {
+            let entry = log[k]
+            let i = Int(element(entry))
+            guard i < floor, !kept.contains(i) else { continue }
+            kept.insert(i)
+            log[next] = entry
+            next += 1
+        }
+        log.truncate(to: next)
+        checked = next
     }
 }
 
@@ -150,6 +233,16 @@ extension SimplexCore {
         if !journal.marks.isEmpty {
             // Elements created in the inner transaction count as created in the outer one.
             journal.setFloors(journal.marks.last)
+            if journal.marks.count == 1 && journal.hasUncheckedChunk(of: tuning.journalFilterChunk) {
+                // The flags say which entries this transaction's logs hold; the filter
+                // moves entries, so they are cleared first (a symbol or node the outer
+                // transaction changes next is logged again, and filtered later).
+                unflagJournaledSymbols()
+                unflagJournaledColumnNodes()
+                journal.keepFirstEntries(outermost: journal.marks[0])
+                journal.symbolsFlaggedFrom = journal.symbols.count
+                journal.columnNodesFlaggedFrom = journal.columnNodes.count
+            }
         } else {
             unflagJournaledSymbols()
             journal.symbolsFlaggedFrom = 0
@@ -166,6 +259,7 @@ extension SimplexCore {
             if !journal.variableNames.isEmpty { journal.variableNames.empty(keepingAtMost: Journal.keptLogCapacity) }
             if tableau.hubColumns.logCount > 0 { tableau.hubColumns.forgetLog() }
             journal.setFloors(nil)
+            journal.endOutermost()
             compactConstraintTermsIfSparse()
             squeezeCellPoolIfSparse()
             boundDirtyList()
@@ -261,6 +355,7 @@ extension SimplexCore {
         definitionLevels.variableOrderEvidence = mark.variableOrderEvidence
         definitionLevels.followVariableOrder = mark.levelsFollowVariableOrder
         journal.setFloors(journal.marks.last)
+        if journal.marks.isEmpty { journal.endOutermost() }
         // Transient lists: the dirty list keeps what it had before; the rest are empty at
         // operation boundaries.
         // (An update inside the transaction may have emptied the list already.)

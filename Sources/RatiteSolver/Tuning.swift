@@ -5,6 +5,9 @@ package struct Tuning {
     /// The least growth of the cell pool between squeezes (tests lower it, through
     /// `squeezeCellsOften`, to squeeze often).
     var cellSqueezeSlack = 1 << 16
+    /// Unchecked journal entries that make a commit into the outermost transaction filter
+    /// the logs (`Journal.keepFirstEntries`); tests lower it to filter often.
+    var journalFilterChunk = 1 << 12
     /// The size below which freed heap pages are never given back (see `FreedMemory.swift`).
     var trimmingFloor = defaultTrimmingFloor
     /// When a row's expansion is long enough to try a re-rooting first (see

@@ -94,16 +94,47 @@ import Testing
         #expect(engine.bookkeepingViolations().isEmpty)
     }
 
+    /// A strict engine with a row of `n` views made (nothing activated) and a required
+    /// constraint that conflicts with the row's first.
+    static func strictRowWithClash(_ n: Int) throws -> (LayoutEngine, [LayoutConstraint], LayoutConstraint) {
+        let engine = LayoutEngine()
+        let root = try layoutRoot(engine)
+        let made = try row(engine, in: root, n)
+        engine.throwsOnConflict = true
+        let clash = made[0].firstItem.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 300)
+        return (engine, made, clash)
+    }
+
+    /// A batch large enough for the core to filter its undo logs as it goes
+    /// (`Journal.keepFirstEntries`, every 4,096 entries) still rolls back exactly when its
+    /// last constraint conflicts, and committed it lays out as the same constraints
+    /// activated fifty views at a time, each batch too small to filter.
+    @Test func batchWithFilteredLogsRollsBackAndLaysOutAsSmallOnes() throws {
+        let (engine, made, clash) = try Self.strictRowWithClash(600)
+        let before = LayoutStateSnapshot(engine, extra: made + [clash])
+        let error = layoutError { try engine.activate(made + [clash]) }
+        #expect(error?.layoutCaseName == "unsatisfiable")
+        layoutExpectUnchanged(engine, since: before, extra: made + [clash])
+        try engine.activate(made)
+        engine.layout()
+
+        let small = LayoutEngine()
+        let smallRoot = try layoutRoot(small)
+        let pieces = try Self.row(small, in: smallRoot, 600)
+        for start in stride(from: 0, to: pieces.count, by: 150) {
+            try small.activate(Array(pieces[start ..< min(start + 150, pieces.count)]))
+        }
+        small.layout()
+        #expect(engine.items.map(\.frame) == small.items.map(\.frame))
+        #expect(engine.bookkeepingViolations().isEmpty)
+    }
+
     /// A batch validates each constraint as it reaches it, yet reports what validating them
     /// all first would: the first invalid constraint's error, even where a constraint
     /// before it conflicts in strict mode; the conflict's own error only when every
     /// constraint is valid. Each failure takes back the whole batch.
     @Test func invalidConstraintOutranksAnEarlierConflict() throws {
-        let engine = LayoutEngine()
-        let root = try layoutRoot(engine)
-        let made = try Self.row(engine, in: root, 40)
-        engine.throwsOnConflict = true
-        let clash = made[0].firstItem.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 300)
+        let (engine, made, clash) = try Self.strictRowWithClash(40)
         let invalid = LayoutConstraint(
             item: made[0].firstItem, attribute: .width, relatedBy: .equal, constant: .nan)
         let before = LayoutStateSnapshot(engine, extra: made + [clash, invalid])

@@ -269,6 +269,82 @@ import Testing
         #expect(d.problems() == [])
     }
 
+    /// Random additions (some conflicting, so they fail and roll back alone), removals and
+    /// suggestions, each its own transaction inside one outer transaction, as the layout
+    /// engine runs a batch; the driver's journal filters its logs
+    /// (`Journal.keepFirstEntries`) every 64 entries.
+    func runBatch(_ d: CoreDriver, seed: UInt64, steps: Int) throws {
+        var random = SplitMix64(seed: seed)
+        var added: [Int32] = []
+        let n = d.variables.count
+        for _ in 0 ..< steps {
+            switch random.below(10) {
+            case 0 ..< 5:
+                // Near neighbours, as layout constraints are: rows stay short.
+                let a = random.below(n), b = (a + 1 + random.below(3)) % n
+                let priority = [1000.0, 750, 500, 250][random.below(4)]
+                let relation: Relation = random.below(3) == 0 ? .equal : .greaterThanOrEqual
+                if let id = try? d.add(ref([(a, 1), (b, -1)], -Double(random.below(50)), relation, priority)) {
+                    added.append(id)
+                }
+            case 5:
+                // Required and out of reach of `x >= 0`: refused, rolled back alone.
+                _ = try? d.add(ref([(random.below(n), 1)], 1, .lessThanOrEqual))
+            case 6, 7:
+                if !added.isEmpty { try d.core.removeConstraint(added.remove(at: random.below(added.count))) }
+            default:
+                try d.core.suggestValue(d.variables[0], Double(random.below(400)))
+            }
+        }
+    }
+
+    func batchDriver(variables n: Int) throws -> CoreDriver {
+        let d = CoreDriver(variableCount: n)
+        // The tableau alone: checking each answer would multiply the time of a debug build.
+        d.core.tuning.exactCertificationLimit = 0
+        d.core.tuning.verifiesAnswers = false
+        d.core.tuning.journalFilterChunk = 64
+        for i in 0 ..< n { _ = try d.add(ref([(i, 1)], 0, .greaterThanOrEqual)) }
+        for i in 1 ..< n { _ = try d.add(ref([(i, 1), (i - 1, -1)], -10, .equal, 250)) }
+        try d.core.addEditVariable(d.variables[0], priority: 750)
+        try d.core.suggestValue(d.variables[0], 100)
+        #expect(d.problems() == [])
+        return d
+    }
+
+    /// A large batch whose nested operations commit, fail and are filtered out of the logs
+    /// rolls back to the core it started from, bit for bit, and leaves no flag set; while
+    /// it runs, its logs hold at most one entry per element that existed before it, once
+    /// filtered. Committed instead, it gives the values the same operations give one by one.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func filteredLogsRollBackLargeBatches(seed: UInt64) throws {
+        let d = try batchDriver(variables: 60)
+        d.core.updateValues()
+        let start = fingerprint(d.core, transient: false)
+        let dump = d.core.dump()
+        d.core.beginTransaction()
+        try runBatch(d, seed: seed, steps: 200)
+        let (checked, logged) = (d.core.journal.variableFilter.checked, d.core.journal.variables.count)
+        #expect(checked > 0, "the batch never filtered its logs")
+        let ids = (0 ..< checked).map { d.core.journal.variables[$0].0 }
+        #expect(Set(ids).count == ids.count && logged >= checked)
+        d.core.rollbackTransaction()
+        #expect(firstDifference(start, fingerprint(d.core, transient: false)) == nil)
+        #expect(d.core.dump() == dump)
+        #expect(d.core.operation.flags.elements.allSatisfy { $0 & SymbolFlags.journaled == 0 })
+        let nodes = d.core.tableau.columnNodes.count
+        #expect((0 ..< nodes).allSatisfy { !d.core.journal.journaledColumnNodes.contains($0) })
+        #expect(d.problems() == [])
+
+        d.core.beginTransaction()
+        try runBatch(d, seed: seed, steps: 200)
+        d.core.commitTransaction()
+        let alone = try batchDriver(variables: 60)
+        try runBatch(alone, seed: seed, steps: 200)
+        #expect(d.values() == alone.values())
+        #expect(d.problems() == [])
+    }
+
     /// A transaction that logged more than `Journal.keptLogCapacity` old values gives the
     /// log's storage back at its commit; smaller logs keep theirs for the next operation.
     @Test func largeTransactionLogsGiveTheirStorageBack() throws {
