@@ -51,6 +51,15 @@ import Testing
         }
     }
 
+    /// No symbol or column node is left flagged as logged: the state between transactions.
+    func expectNoJournalFlags(_ d: CoreDriver, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(d.core.operation.flags.elements.allSatisfy { $0 & SymbolFlags.journaled == 0 },
+                sourceLocation: sourceLocation)
+        let nodes = d.core.tableau.columnNodes.count
+        let flagged = (0 ..< nodes).filter { d.core.journal.journaledColumnNodes.contains($0) }
+        #expect(flagged.isEmpty, sourceLocation: sourceLocation)
+    }
+
     @Test func busyCoreValues() throws {
         let (d, _) = try busyCore()
         // right 200 (strong edit), width 180, gap 90 (medium), other >= 290 (other <= 400
@@ -228,10 +237,7 @@ import Testing
         #expect(firstDifference(middle, fingerprint(d.core, transient: false)) == nil)
         d.core.rollbackTransaction()
         #expect(firstDifference(start, fingerprint(d.core, transient: false)) == nil)
-        #expect(d.core.operation.flags.elements.allSatisfy { $0 & SymbolFlags.journaled == 0 })
-        let nodes = d.core.tableau.columnNodes.count
-        let flagged = (0 ..< nodes).filter { d.core.journal.journaledColumnNodes.contains($0) }
-        #expect(flagged.isEmpty)
+        expectNoJournalFlags(d)
         #expect(d.problems() == [])
     }
 
@@ -331,9 +337,7 @@ import Testing
         d.core.rollbackTransaction()
         #expect(firstDifference(start, fingerprint(d.core, transient: false)) == nil)
         #expect(d.core.dump() == dump)
-        #expect(d.core.operation.flags.elements.allSatisfy { $0 & SymbolFlags.journaled == 0 })
-        let nodes = d.core.tableau.columnNodes.count
-        #expect((0 ..< nodes).allSatisfy { !d.core.journal.journaledColumnNodes.contains($0) })
+        expectNoJournalFlags(d)
         #expect(d.problems() == [])
 
         d.core.beginTransaction()
