@@ -17,11 +17,12 @@ final class PathFixture {
     let n: Int
     let path: Path
     private let system: GeneratedSystem
-    /// The Swift path's variables, made once: a `Variable` belongs to no solver until a
-    /// constraint mentions it, like the C benchmark's variables made before its build.
-    private let variables: [Variable]
-    /// The Swift paths' constraints with their terms resolved to `variables`, read the way
-    /// the C benchmark reads its resolved terms: one flat list, each side a run of it.
+    /// The Swift paths' variables for the current build: made by the build itself on the
+    /// Swift path (as a user of `Solver` makes them, and as the C build with variables and
+    /// the engine's views make theirs), before it on the prepared path.
+    private var variables: [Variable] = []
+    /// The Swift paths' constraints as indices into `variables`, read the way the C
+    /// benchmark reads its resolved terms: one flat list, each side a run of it.
     private let resolved: ResolvedConstraints
     /// The solve-file text of the constraints, and of the edit and suggest statements.
     private let constraintText: String
@@ -41,9 +42,7 @@ final class PathFixture {
         self.n = n
         self.path = path
         system = family.generate(n: n)
-        let variables = path == .swift || path == .swiftPrepared ? system.names.map { Variable($0) } : []
-        self.variables = variables
-        resolved = variables.isEmpty ? ResolvedConstraints() : ResolvedConstraints(system, variables)
+        resolved = path == .swift || path == .swiftPrepared ? ResolvedConstraints(system) : ResolvedConstraints()
         var constraintText = "", editText = ""
         if path == .solveText {
             for line in system.solveFileText().split(separator: "\n", omittingEmptySubsequences: false) {
@@ -77,19 +76,22 @@ final class PathFixture {
     private func makeConstraints() -> [Constraint] {
         var constraints: [Constraint] = []
         constraints.reserveCapacity(resolved.shapes.count)
-        resolved.forEachConstraint { constraints.append($0) }
+        resolved.forEachConstraint(of: variables) { constraints.append($0) }
         return constraints
     }
 
     func build() throws {
-        let constraints = prepared, preparedLayout = self.preparedLayout
+        let constraints = prepared, preparedLayout = self.preparedLayout, preparedVariables = variables
         dropBuild()
         switch path {
         case .swift:
             let solver = Solver()
-            try resolved.forEachConstraint { try solver.add($0) }
+            variables = system.names.map { Variable($0) }
+            try resolved.forEachConstraint(of: variables) { try solver.add($0) }
             self.solver = solver
         case .swiftPrepared:
+            // Made here only when `clear()` did not make them (a first build).
+            variables = constraints == nil ? system.names.map { Variable($0) } : preparedVariables
             let solver = Solver()
             for c in constraints ?? makeConstraints() { try solver.add(c) }
             self.solver = solver
@@ -151,7 +153,10 @@ final class PathFixture {
     /// Drops the current build; a prepared path then makes the next build's objects.
     func clear() {
         dropBuild()
-        if path == .swiftPrepared { prepared = makeConstraints() }
+        if path == .swiftPrepared {
+            variables = system.names.map { Variable($0) }
+            prepared = makeConstraints()
+        }
         if path == .enginePrepared { preparedLayout = try? EngineFamilyLayout(family, n: n, system: system) }
     }
 
@@ -161,6 +166,7 @@ final class PathFixture {
         layout = nil
         prepared = nil
         preparedLayout = nil
+        variables = []
     }
 
     /// How many constraints a build adds (for the engine: its `LayoutConstraint`s and the
@@ -198,8 +204,9 @@ final class PathFixture {
     }
 }
 
-/// A system's constraints as runs of one flat list of `Term`s, resolved once; making a
-/// `Constraint` from them is what a Swift user of the solver pays for.
+/// A system's constraints as runs of one flat list of terms by variable index, read once
+/// from the generated system; making a `Constraint` from them is what a Swift user of the
+/// solver pays for.
 struct ResolvedConstraints {
     struct Shape {
         var lhsCount: Int, rhsCount: Int
@@ -208,28 +215,29 @@ struct ResolvedConstraints {
         var priority: Priority
     }
 
-    private(set) var terms: [Term] = []
+    private(set) var terms: [(variable: Int, coefficient: Double)] = []
     private(set) var shapes: [Shape] = []
 
     init() {}
 
-    init(_ system: GeneratedSystem, _ variables: [Variable]) {
+    init(_ system: GeneratedSystem) {
         shapes.reserveCapacity(system.constraints.count)
         for c in system.constraints {
-            for t in c.lhs { terms.append(Term(variables[Int(t.variable)], t.coefficient)) }
-            for t in c.rhs { terms.append(Term(variables[Int(t.variable)], t.coefficient)) }
+            for t in c.lhs { terms.append((Int(t.variable), t.coefficient)) }
+            for t in c.rhs { terms.append((Int(t.variable), t.coefficient)) }
             shapes.append(Shape(lhsCount: c.lhs.count, rhsCount: c.rhs.count, lhsConstant: c.lhsConstant,
                                 rhsConstant: c.rhsConstant, relation: c.relation, priority: Priority(c.priority)))
         }
     }
 
-    /// Makes each constraint, in order, and hands it to `body`.
-    func forEachConstraint<E: Error>(_ body: (Constraint) throws(E) -> Void) throws(E) {
+    /// Makes each constraint over `variables`, in order, and hands it to `body`.
+    func forEachConstraint<E: Error>(of variables: [Variable], _ body: (Constraint) throws(E) -> Void) throws(E) {
         var start = 0
+        let term = { (k: Int) in Term(variables[terms[k].variable], terms[k].coefficient) }
         for shape in shapes {
             let middle = start + shape.lhsCount, end = middle + shape.rhsCount
-            let lhs = LinearExpression(terms: Array(terms[start ..< middle]), constant: shape.lhsConstant)
-            let rhs = LinearExpression(terms: Array(terms[middle ..< end]), constant: shape.rhsConstant)
+            let lhs = LinearExpression(terms: (start ..< middle).map(term), constant: shape.lhsConstant)
+            let rhs = LinearExpression(terms: (middle ..< end).map(term), constant: shape.rhsConstant)
             try body(Constraint(lhs, shape.relation, rhs, priority: shape.priority))
             start = end
         }

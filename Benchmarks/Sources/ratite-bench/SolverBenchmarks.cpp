@@ -31,7 +31,8 @@ static void reportPerOperation(benchmark::State &state, const ratite_solver_stat
 /// Adds every constraint to a fresh solver: in generation order or shuffled, with the
 /// variables made in generation order or (`scrambledVariables`) in a seeded shuffle, so
 /// their ids say nothing of how the constraints chain them.
-static void build(benchmark::State &state, ratite_family family, bool shuffled, bool scrambledVariables = false) {
+static void build(benchmark::State &state, ratite_family family, bool shuffled, bool scrambledVariables = false,
+                  bool timingVariables = false) {
     Prepared &p = prepared(family, state.range(0));
     ratite_solver_statistics last{};
     // The previous iteration's solver is freed while the timer is paused: the build is
@@ -42,7 +43,9 @@ static void build(benchmark::State &state, ratite_family family, bool shuffled, 
         state.PauseTiming();
         built.reset();
         built = std::make_unique<Built>();
+        if (timingVariables) state.ResumeTiming();
         createVariables(*built, p, scrambledVariables);
+        if (timingVariables) state.PauseTiming();
         resolveAdditions(*built, shuffled ? p.shuffledOrder : p.inOrder, resolved);
         state.ResumeTiming();
         addResolved(*built, resolved);
@@ -207,6 +210,7 @@ void registerSolverBenchmarks(const std::vector<int64_t> &sizes) {
         add("build", [id](benchmark::State &s) { build(s, id, false); });
         add("build_shuffled", [id](benchmark::State &s) { build(s, id, true); });
         add("build_scrambled", [id](benchmark::State &s) { build(s, id, false, true); });
+        add("build_with_variables", [id](benchmark::State &s) { build(s, id, false, false, true); });
         add("resize", [id](benchmark::State &s) { resize(s, id); });
         add("add_remove", [id](benchmark::State &s) { addRemove(s, id); });
         add("constant", [id](benchmark::State &s) { constantChange(s, id); });

@@ -71,6 +71,21 @@ Workload build(ratite_family family, int64_t n, bool shuffled = false) {
             [=] { addResolved(*current, resolvedForBuild); }};
 }
 
+/// `build` with the variables made inside the measured part, as the other entry points'
+/// builds make theirs (it also resolves the terms to handles: a few instructions a term).
+Workload buildWithVariables(ratite_family family, int64_t n) {
+    return {[=] {
+                prepared(family, n); // generated before the measured part
+                current = new Built;
+            },
+            [=] {
+                Prepared &p = prepared(family, n);
+                createVariables(*current, p);
+                resolveAdditions(*current, p.inOrder, resolvedForBuild);
+                addResolved(*current, resolvedForBuild);
+            }};
+}
+
 Workload resize(ratite_family family, int64_t n, int rounds) {
     return {[=] { buildSolver(family, n, true); },
             [=] {
@@ -281,6 +296,9 @@ std::map<std::string, Workload> workloads() {
         {"build_chain_2000", build(RATITE_FAMILY_CHAIN, 2000)},
         {"build_grid_900", build(RATITE_FAMILY_GRID, 900)},
         {"build_tree_1000", build(RATITE_FAMILY_TREE, 1000)},
+        {"build_with_variables_chain_2000", buildWithVariables(RATITE_FAMILY_CHAIN, 2000)},
+        {"build_with_variables_grid_900", buildWithVariables(RATITE_FAMILY_GRID, 900)},
+        {"build_with_variables_tree_1000", buildWithVariables(RATITE_FAMILY_TREE, 1000)},
         {"build_priorities_600", distinctPriorities(600)},
         {"build_random_1000", build(RATITE_FAMILY_RANDOM, 1000)},
         // Past the size (about 2,500) where random's definitions start to meet cycles often:
