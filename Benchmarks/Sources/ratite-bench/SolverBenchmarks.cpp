@@ -30,7 +30,8 @@ static void reportPerOperation(benchmark::State &state, const ratite_solver_stat
 
 /// Adds every constraint to a fresh solver: in generation order or shuffled, with the
 /// variables made in generation order or (`scrambledVariables`) in a seeded shuffle, so
-/// their ids say nothing of how the constraints chain them.
+/// their ids say nothing of how the constraints chain them. The variables are made while
+/// the timer is paused unless `timingVariables` (what a C program pays to build a system).
 static void build(benchmark::State &state, ratite_family family, bool shuffled, bool scrambledVariables = false,
                   bool timingVariables = false) {
     Prepared &p = prepared(family, state.range(0));
