@@ -22,18 +22,30 @@ package enum ExactOutcome: Sendable {
     case holds(ExactSolution)
     /// It was not; this is the exact optimum.
     case corrected(ExactSolution)
-    /// No point satisfies the rows and the column kinds.
-    case infeasible
+    /// No point satisfies the rows and the column kinds; `rows`, when known, cannot hold
+    /// together on their own.
+    case infeasible(rows: [Int]?)
+    /// The work allowed ran out before a decision (`pivotLimit`).
+    case undecided
 }
 
-/// Exact checks of a floating-point basis, in `Int128` and again in `BigInt` when a number
-/// leaves that range.
+/// Exact checks of a floating-point basis: the dense fraction-free `ExactSimplex` (in
+/// `Int128` and again in `BigInt` when a number leaves that range) for up to `denseLimit`
+/// rows, the sparse `ExactReducedSimplex` beyond.
 package enum ExactCertifier {
+    /// The most rows the dense simplex checks.
+    package static let denseLimit = 128
+
     /// Checks `basis` (a column a row, in any order; nil when the caller has none) against
     /// `problem`: that it is a basis, that its values respect the column kinds, and with
     /// `requireOptimal` that no column improves the objective. When it fails, the simplex
-    /// goes on from it, or starts from scratch.
-    package static func check(_ problem: ExactProblem, basis: [Int]?, requireOptimal: Bool) -> ExactOutcome {
+    /// goes on from it (or, dense, from scratch), for at most `pivotLimit` pivots.
+    package static func check(
+        _ problem: ExactProblem, basis: [Int]?, requireOptimal: Bool, pivotLimit: Int = .max
+    ) -> ExactOutcome {
+        if problem.rows.count > denseLimit, var simplex = ExactReducedSimplex(problem) {
+            return check(&simplex, basis: basis, requireOptimal: requireOptimal, pivotLimit: pivotLimit)
+        }
         do {
             return try check(Int128.self, problem, basis: basis, requireOptimal: requireOptimal)
         } catch {
@@ -56,8 +68,22 @@ package enum ExactCertifier {
             }
         }
         var tableau = try ExactSimplex<Number>(matrix: problem.rows, kinds: problem.kinds, costs: problem.costs)
-        guard try tableau.solveFromScratch() else { return .infeasible }
+        guard try tableau.solveFromScratch() else { return .infeasible(rows: nil) }
         return .corrected(solution(of: tableau, columns: columns))
+    }
+
+    private static func check(
+        _ simplex: inout ExactReducedSimplex, basis: [Int]?, requireOptimal: Bool, pivotLimit: Int
+    ) -> ExactOutcome {
+        simplex.start(from: basis)
+        do {
+            guard try simplex.solve(limit: pivotLimit, optimizing: requireOptimal) else {
+                return .infeasible(rows: simplex.infeasibleRows)
+            }
+        } catch {
+            return .undecided
+        }
+        return simplex.changedBasis ? .corrected(simplex.solution()) : .holds(simplex.solution())
     }
 
     private static func solution<Number: ExactNumber>(of tableau: ExactSimplex<Number>, columns: Int) -> ExactSolution {

@@ -289,10 +289,10 @@ struct ExactReducedSimplex {
     /// each row's basic of its own (indexed by row), and of the basic free columns (by
     /// column).
     private func direction(of j: Int, _ direction: Int) -> (rows: [Rational], free: [Int: Rational]) {
-        var rowChange = [Rational](repeating: .zero, count: rowCount)
         var delta = Rational(direction)
         if ownerRow[j] >= 0 && basicOfRow[ownerRow[j]] >= 0 {
             let i = ownerRow[j]
+            var rowChange = [Rational](repeating: .zero, count: rowCount)
             rowChange[i] = -(sigma[j] / sigma[basicOfRow[i]])
             return (rowChange, [:])
         }
@@ -303,15 +303,25 @@ struct ExactReducedSimplex {
         } else {
             for e in columnEntries[j] where localOfRow[e.row] >= 0 { b[localOfRow[e.row]] = -(e.value * delta) }
         }
-        let dx = factors.solve(b)
+        return basicsMove(with: factors.solve(b), entering: ownerRow[j] < 0 ? j : -1, by: delta)
+    }
+
+    /// The change of every basic when the basic free columns move by `dx` (local order)
+    /// and free column `entering` (or none, -1) by `delta`.
+    private func basicsMove(with dx: [Rational], entering: Int, by delta: Rational)
+        -> (rows: [Rational], free: [Int: Rational])
+    {
+        var rowChange = [Rational](repeating: .zero, count: rowCount)
         var free: [Int: Rational] = [:]
-        for (f, v) in basicFree.enumerated() where !dx[f].isZero { free[v] = dx[f] }
-        var own = [Rational](repeating: .zero, count: columnCount)
-        for (f, v) in basicFree.enumerated() { own[v] = dx[f] }
-        if ownerRow[j] < 0 { own[j] = delta }
+        var moved = [Rational](repeating: .zero, count: columnCount)
+        for (f, v) in basicFree.enumerated() where !dx[f].isZero {
+            free[v] = dx[f]
+            moved[v] = dx[f]
+        }
+        if entering >= 0 { moved[entering] = delta }
         for i in 0..<rowCount where basicOfRow[i] >= 0 {
             var sum = Rational.zero
-            for e in freeEntries[i] where !own[e.column].isZero { sum += e.value * own[e.column] }
+            for e in freeEntries[i] where !moved[e.column].isZero { sum += e.value * moved[e.column] }
             if !sum.isZero { rowChange[i] = -(sum / sigma[basicOfRow[i]]) }
         }
         return (rowChange, free)
@@ -380,10 +390,13 @@ struct ExactReducedSimplex {
 
     // MARK: Solving
 
-    /// From the current basis: phase one when it is infeasible, then the levels.
-    /// - Returns: false when no point satisfies the rows and the column kinds.
-    mutating func solve(limit: Int) throws(Stop) -> Bool {
-        if !isPrimalFeasible {
+    /// From the current basis: phase one when it is infeasible, then the levels (only after
+    /// a phase one, without `optimizing`: a feasible start is then left as it is).
+    /// - Returns: false when no point satisfies the rows and the column kinds; then
+    ///   `infeasibleRows` names rows that cannot hold together.
+    mutating func solve(limit: Int, optimizing: Bool = true) throws(Stop) -> Bool {
+        let feasibleStart = isPrimalFeasible
+        if !feasibleStart {
             changedBasis = true
             let real = costs
             costs = [[Rational]](repeating: [Rational](repeating: .zero, count: columnCount), count: 1)
@@ -403,7 +416,12 @@ struct ExactReducedSimplex {
             }
             refactor()
             guard try optimize(limit: limit) else { preconditionFailure("phase one is bounded below") }
-            for a in artificial where !values[a].isZero { return false }
+            if artificial.contains(where: { !values[$0].isZero }) {
+                // Farkas: the phase-one multipliers combine these rows into 0 = positive.
+                let y = multipliers(level: 0)
+                infeasibleRows = (0..<rowCount).filter { !y[$0].isZero }
+                return false
+            }
             // Spent: held at zero, and out of the basis in favour of a column of their row.
             for a in artificial {
                 kinds[a] = .fixed
@@ -417,9 +435,15 @@ struct ExactReducedSimplex {
             costs = real.map { level in level + [Rational](repeating: .zero, count: columnCount - level.count) }
             refactor()
         }
-        guard try optimize(limit: limit) else { preconditionFailure("the objective sums non-negative errors") }
+        if optimizing || !feasibleStart {
+            guard try optimize(limit: limit) else { preconditionFailure("the objective sums non-negative errors") }
+        }
         return true
     }
+
+    /// After `solve` found no feasible point: rows that cannot hold together (those the
+    /// phase-one multipliers combine), ascending.
+    private(set) var infeasibleRows: [Int] = []
 
     /// Whether the current basis is optimal.
     var isOptimal: Bool { enteringColumn(bland: true) == nil }
@@ -439,14 +463,27 @@ struct ExactReducedSimplex {
     /// over the nonbasic ones, and each level's value and reduced costs.
     func solution() -> ExactSolution {
         var result = ExactSolution()
-        // Per nonbasic column, how every basic moves with it.
+        // Per basic column, its explicit form: how it moves with each nonbasic column.
         var forms = [[(column: Int, coefficient: Double)]](repeating: [], count: columnCount)
+        // Columns of one tight row move the basics alike, scaled by their coefficients.
+        var unit: [Int: (rows: [Rational], free: [Int: Rational])] = [:]
         for j in 0..<problemColumns where !isBasic[j] {
             if kinds[j] == .free && columnEntries[j].isEmpty { continue }
             if kinds[j] != .free && ownerRow[j] < 0 { continue }
-            let (rows, free) = direction(of: j, 1)
-            for i in 0..<rowCount where !rows[i].isZero { forms[basicOfRow[i]].append((j, rows[i].doubleValue)) }
-            for (v, d) in free.sorted(by: { $0.key < $1.key }) { forms[v].append((j, d.doubleValue)) }
+            var change: (rows: [Rational], free: [Int: Rational])
+            var scale = Rational.one
+            if ownerRow[j] >= 0 && basicOfRow[ownerRow[j]] < 0 {
+                let r = ownerRow[j]
+                if unit[r] == nil { unit[r] = tightRowDirection(r) }
+                change = unit[r]!
+                scale = sigma[j]
+            } else {
+                change = direction(of: j, 1)
+            }
+            for i in 0..<rowCount where !change.rows[i].isZero {
+                forms[basicOfRow[i]].append((j, (change.rows[i] * scale).doubleValue))
+            }
+            for (v, d) in change.free.sorted(by: { $0.key < $1.key }) { forms[v].append((j, (d * scale).doubleValue)) }
         }
         for b in 0..<problemColumns where isBasic[b] {
             result.rows.append((b, values[b].doubleValue, forms[b]))
@@ -461,6 +498,13 @@ struct ExactReducedSimplex {
             result.objective.append((objectiveValue(level: l).doubleValue, terms))
         }
         return result
+    }
+
+    /// How the basics move per unit of a column of tight row r whose coefficient is 1.
+    private func tightRowDirection(_ r: Int) -> (rows: [Rational], free: [Int: Rational]) {
+        var b = [Rational](repeating: .zero, count: tightRows.count)
+        b[localOfRow[r]] = -.one
+        return basicsMove(with: factors.solve(b), entering: -1, by: .zero)
     }
 
     /// The value of column j.

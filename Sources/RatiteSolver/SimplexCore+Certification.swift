@@ -166,10 +166,15 @@ extension SimplexCore {
     /// its optimality too.
     func exactVerdict(for model: ExactCoreModel, requireOptimal: Bool) -> ExactVerdict {
         guard isCertifiable(model) else { return .unavailable }
-        switch ExactCertifier.check(model.problem, basis: floatBasis(in: model), requireOptimal: requireOptimal) {
+        let problem = model.problem
+        switch ExactCertifier.check(
+            problem, basis: floatBasis(in: model), requireOptimal: requireOptimal,
+            pivotLimit: exactPivotLimit(rows: problem.rows.count, columns: problem.kinds.count))
+        {
         case .holds(let solution): return .holds(solution)
         case .corrected(let solution): return .corrected(solution)
         case .infeasible: return .infeasible
+        case .undecided: return .unavailable
         }
     }
 
@@ -387,8 +392,14 @@ extension SimplexCore {
 let wideCoefficientSpan = 256.0
 
 /// The most constraints exact certification handles (see
-/// `SimplexCore+Certification.swift`).
-let defaultExactCertificationLimit = 128
+/// `SimplexCore+Certification.swift`): up to `ExactCertifier.denseLimit` in a dense
+/// tableau, beyond that in the sparse one, whose work follows the variables.
+let defaultExactCertificationLimit = 4096
+
+/// The pivots an exact check may take from the float tableau's basis before it gives up:
+/// the float basis is one pivot or a few from the exact one, so this bounds the time of a
+/// check that would otherwise wander.
+func exactPivotLimit(rows: Int, columns: Int) -> Int { 2 * (rows + columns) + 100 }
 
 /// The widest span of binary exponents among a system's numbers that exact certification
 /// takes: 2^128 (about 10^38) between the smallest and the largest.

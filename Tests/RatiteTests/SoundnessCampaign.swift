@@ -27,6 +27,11 @@ struct SoundnessCampaign {
         /// The same with ±1 coefficients only.
         static let unit = Configuration(
             name: "unit", variables: 12...14, operations: 200, coefficients: [1], constantLimit: 1000, maxLive: 26)
+        /// Past exact certification: 30 to 80 variables, 1,200 operations, no cap on live
+        /// constraints (systems of 130 to 450).
+        static let large = Configuration(
+            name: "large", variables: 30...80, operations: 1200, coefficients: [0.25, 0.5, 1, 1.5, 2, 3, 9],
+            constantLimit: 1000, maxLive: .max)
 
         var description: String { name }
     }
@@ -68,6 +73,15 @@ struct SoundnessCampaign {
         self.seed = seed
         random = SplitMix64(seed: seed)
         n = configuration.variables.lowerBound + random.below(configuration.variables.count)
+        driver = CoreDriver(variableCount: n)
+    }
+
+    /// A campaign that draws nothing: its operations are given (`replay`).
+    init(variableCount: Int, configuration: Configuration) {
+        self.configuration = configuration
+        seed = 0
+        random = SplitMix64(seed: 0)
+        n = variableCount
         driver = CoreDriver(variableCount: n)
     }
 
