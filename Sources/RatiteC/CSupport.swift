@@ -80,8 +80,12 @@ private func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasNUL: Bool, isASCII
     return (hasNUL, isASCII)
 }
 
+/// Refuses a number outside the range the solver takes (`isInRange`): NaN, infinity, or a
+/// magnitude past 1e300.
 func checkFinite(_ value: Double, _ what: @autoclosure () -> String) throws(CFailure) {
-    guard value.isFinite else { throw CFailure(RATITE_ERROR_NON_FINITE, "\(what()) is not finite: \(value)") }
+    guard isInRange(value) else {
+        throw CFailure(RATITE_ERROR_NON_FINITE, "\(what()) \(FailureText.outOfRange(value))")
+    }
 }
 
 func checkPriority(_ value: Double) throws(CFailure) {

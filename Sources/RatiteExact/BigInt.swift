@@ -154,11 +154,53 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
         return BigInt(limbs: Self.shiftRight(limbs, by: bits), isNegative: isNegative)
     }
 
-    /// The greatest common divisor of the magnitudes (Euclid).
+    /// The greatest common divisor of the magnitudes: Lehmer's algorithm while the numbers
+    /// are long (many steps of Euclid on their leading 64 bits, applied to the whole numbers
+    /// at once), then Euclid in machine words.
     package static func gcd(_ a: BigInt, _ b: BigInt) -> BigInt {
         var x = a.magnitude, y = b.magnitude
-        while !y.isZero { (x, y) = (y, x % y) }
+        if x < y { swap(&x, &y) }
+        while !y.isZero {
+            if let u = x.int128, let v = y.int128 { return BigInt(Int128(wordGCD(UInt128(u), UInt128(v)))) }
+            guard x.bitWidth - y.bitWidth < 32, let (p, q, r, s) = lehmerStep(x, y) else {
+                (x, y) = (y, x % y)
+                continue
+            }
+            (x, y) = (BigInt(p) * x + BigInt(q) * y, BigInt(r) * x + BigInt(s) * y)
+            if x < y { swap(&x, &y) }
+        }
         return x
+    }
+
+    /// The cofactors of as many steps of Euclid on `x ≥ y` as their leading 64 bits decide
+    /// for certain (Knuth's condition), or nil when not even one is.
+    private static func lehmerStep(_ x: BigInt, _ y: BigInt) -> (Int128, Int128, Int128, Int128)? {
+        let shift = x.bitWidth - 63
+        var u = Int128(x.shiftedRight(by: shift).int128!), v = Int128(y.shiftedRight(by: shift).int128!)
+        var a: Int128 = 1, b: Int128 = 0, c: Int128 = 0, d: Int128 = 1
+        while v + c != 0 && v + d != 0 {
+            let q = (u + a) / (v + c)
+            guard q == (u + b) / (v + d) else { break }
+            (a, c) = (c, a - q * c)
+            (b, d) = (d, b - q * d)
+            (u, v) = (v, u - q * v)
+        }
+        return b == 0 ? nil : (a, b, c, d)
+    }
+
+    /// Binary GCD of two words.
+    private static func wordGCD(_ a: UInt128, _ b: UInt128) -> UInt128 {
+        if a == 0 { return b }
+        if b == 0 { return a }
+        var x = a, y = b
+        let shift = (x | y).trailingZeroBitCount
+        x >>= x.trailingZeroBitCount
+        repeat {
+            y >>= y.trailingZeroBitCount
+            if x > y { swap(&x, &y) }
+            y -= x
+        } while y != 0
+        return x << shift
     }
 
     // MARK: Comparison

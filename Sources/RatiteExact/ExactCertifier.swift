@@ -34,17 +34,22 @@ package enum ExactOutcome: Sendable {
 /// rows, the sparse `ExactReducedSimplex` beyond.
 package enum ExactCertifier {
     /// The most rows the dense simplex checks.
-    package static let denseLimit = 128
+    package static let denseLimit = 24
 
     /// Checks `basis` (a column a row, in any order; nil when the caller has none) against
     /// `problem`: that it is a basis, that its values respect the column kinds, and with
     /// `requireOptimal` that no column improves the objective. When it fails, the simplex
-    /// goes on from it (or, dense, from scratch), for at most `pivotLimit` pivots.
+    /// goes on from it (or, dense, from scratch), for at most `pivotLimit` pivots. Without
+    /// `solutionWhenHolds`, a basis that holds comes back with an empty solution (the sparse
+    /// engine then skips writing the tableau out).
     package static func check(
-        _ problem: ExactProblem, basis: [Int]?, requireOptimal: Bool, pivotLimit: Int = .max
+        _ problem: ExactProblem, basis: [Int]?, requireOptimal: Bool, pivotLimit: Int = .max,
+        solutionWhenHolds: Bool = true
     ) -> ExactOutcome {
         if problem.rows.count > denseLimit, var simplex = ExactReducedSimplex(problem) {
-            return check(&simplex, basis: basis, requireOptimal: requireOptimal, pivotLimit: pivotLimit)
+            return check(
+                &simplex, basis: basis, requireOptimal: requireOptimal, pivotLimit: pivotLimit,
+                solutionWhenHolds: solutionWhenHolds)
         }
         do {
             return try check(Int128.self, problem, basis: basis, requireOptimal: requireOptimal)
@@ -73,7 +78,8 @@ package enum ExactCertifier {
     }
 
     private static func check(
-        _ simplex: inout ExactReducedSimplex, basis: [Int]?, requireOptimal: Bool, pivotLimit: Int
+        _ simplex: inout ExactReducedSimplex, basis: [Int]?, requireOptimal: Bool, pivotLimit: Int,
+        solutionWhenHolds: Bool
     ) -> ExactOutcome {
         simplex.start(from: basis)
         do {
@@ -83,7 +89,8 @@ package enum ExactCertifier {
         } catch {
             return .undecided
         }
-        return simplex.changedBasis ? .corrected(simplex.solution()) : .holds(simplex.solution())
+        if simplex.changedBasis { return .corrected(simplex.solution()) }
+        return .holds(solutionWhenHolds ? simplex.solution() : ExactSolution())
     }
 
     private static func solution<Number: ExactNumber>(of tableau: ExactSimplex<Number>, columns: Int) -> ExactSolution {

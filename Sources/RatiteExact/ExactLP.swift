@@ -24,6 +24,23 @@ package struct ExactConstraint: Sendable {
     package var isRequired: Bool { priority >= 1000 }
 }
 
+/// A basis of an `ExactLP` problem in terms that outlive it, to start a later problem over
+/// mostly the same constraints from: the basic variables, and for each constraint which of
+/// its slack and error columns is basic (0 the first, 1 the second), or -1.
+/// The variables' values go with it: a variable the new problem cannot keep basic starts
+/// nonbasic at its old value, not at zero.
+package struct ExactBasisHint: Sendable {
+    package var basicVariables: [Int]
+    package var ownColumns: [Int]
+    package var values: [Rational]
+
+    package init(basicVariables: [Int], ownColumns: [Int], values: [Rational] = []) {
+        self.basicVariables = basicVariables
+        self.ownColumns = ownColumns
+        self.values = values
+    }
+}
+
 /// What the exact solver found.
 package enum ExactResult: Sendable {
     /// The required constraints cannot hold together.
@@ -48,7 +65,7 @@ package enum ExactLP {
     }
 
     /// The most constraints the dense engine takes under `automatic`.
-    package static let denseLimit = 48
+    package static let denseLimit = 24
 
     /// The lexicographic optimum of `constraints` over `variableCount` free variables.
     package static func solve(
@@ -58,14 +75,63 @@ package enum ExactLP {
         return formulation.solve(engine: engine, dense: constraints.count <= denseLimit)
     }
 
+    /// The lexicographic optimum by the sparse engine, started from `hint` (the basis of an
+    /// earlier call, carried over to these constraints): the answer is exact whatever the
+    /// hint, which only saves pivots. Returns the optimum's basis as the next hint.
+    /// With `near`, the start is the vertex of the rows that point holds with equality
+    /// instead (see `Formulation.hint(near:constraints:)`).
+    package static func solve(
+        variableCount: Int, constraints: [ExactConstraint], hint: ExactBasisHint?, near point: [Double]? = nil,
+        requiredOnly: Bool = false
+    ) -> (result: ExactResult, basis: ExactBasisHint?) {
+        let kept = requiredOnly ? constraints.filter(\.isRequired) : constraints
+        let formulation = Formulation(variableCount: variableCount, constraints: kept, requiredOnly: requiredOnly)
+        let hint = point.map { formulation.hint(near: $0, constraints: kept) } ?? hint
+        guard var simplex = ExactReducedSimplex(formulation.problem) else {
+            return (formulation.solve(engine: .dense, dense: true), nil)
+        }
+        simplex.start(from: hint.map { formulation.columns(of: $0) }, freeValues: hint?.values)
+        guard (try? simplex.solve(limit: .max)) == true else { return (.infeasible, nil) }
+        var basis = formulation.hint(basicColumns: simplex.basicColumns)
+        basis.values = (0..<variableCount).map { simplex.value(of: $0) }
+        if requiredOnly { return (.optimal(objective: [], values: []), basis) }
+        return (formulation.optimum(of: simplex), basis)
+    }
+
     /// Whether the required constraints among `constraints` can hold together.
+    /// With `near` (a point that nearly holds them, such as the float solver's values), the
+    /// sparse engine starts from the vertex that point lies on.
     package static func isFeasible(
-        variableCount: Int, constraints: [ExactConstraint], engine: Engine = .automatic
+        variableCount: Int, constraints: [ExactConstraint], engine: Engine = .automatic, near point: [Double]? = nil
     ) -> Bool {
         let required = constraints.filter(\.isRequired)
+        if let point, engine == .automatic, required.count > denseLimit {
+            let (result, _) = solve(
+                variableCount: variableCount, constraints: required, hint: nil, near: point, requiredOnly: true)
+            if case .infeasible = result { return false }
+            return true
+        }
         let formulation = Formulation(variableCount: variableCount, constraints: required, requiredOnly: true)
         if case .infeasible = formulation.solve(engine: engine, dense: required.count <= denseLimit) { return false }
         return true
+    }
+
+    /// When the required constraints among `constraints` cannot hold together: the indices
+    /// of some of them that already cannot (those a Farkas certificate combines), ascending;
+    /// nil when they can. A small start for a deletion filter.
+    package static func infeasibleSubset(
+        variableCount: Int, constraints: [ExactConstraint], near point: [Double]? = nil
+    ) -> [Int]? {
+        let required = constraints.indices.filter { constraints[$0].isRequired }
+        let kept = required.map { constraints[$0] }
+        let formulation = Formulation(variableCount: variableCount, constraints: kept, requiredOnly: true)
+        guard var simplex = ExactReducedSimplex(formulation.problem) else {
+            return isFeasible(variableCount: variableCount, constraints: constraints, engine: .dense) ? nil : required
+        }
+        let hint = point.map { formulation.hint(near: $0, constraints: kept) }
+        simplex.start(from: hint.map { formulation.columns(of: $0) }, freeValues: hint?.values)
+        if (try? simplex.solve(limit: .max, optimizing: false)) == true { return nil }
+        return simplex.infeasibleRows.map { required[$0] }
     }
 
     /// The constraints as rows over the variables and their slack and error columns.
@@ -74,6 +140,68 @@ package enum ExactLP {
         var problem = ExactProblem()
         var levels: [Double] = []
         var requiredOnly: Bool
+        /// Each constraint's first own column and how many it has.
+        var ownColumns: [(first: Int, count: Int)] = []
+
+        /// `hint` as columns of this formulation.
+        func columns(of hint: ExactBasisHint) -> [Int] {
+            var basis = hint.basicVariables.filter { $0 < variableCount }
+            for (c, local) in hint.ownColumns.enumerated() where c < ownColumns.count && local >= 0 {
+                if local < ownColumns[c].count { basis.append(ownColumns[c].first + local) }
+            }
+            return basis
+        }
+
+        /// A hint from a point (another solver's answer, say): the rows it holds with equality
+        /// (within `1e-9` of their size) tight, every other row basic in the column of its
+        /// own that takes its residual, every variable a candidate, at its value there.
+        func hint(near point: [Double], constraints: [ExactConstraint]) -> ExactBasisHint {
+            var own = [Int](repeating: -1, count: constraints.count)
+            for (k, c) in constraints.enumerated() {
+                var residual = c.constant
+                var size = abs(c.constant)
+                for t in c.terms where t.variable < point.count {
+                    residual += t.coefficient * point[t.variable]
+                    size += abs(t.coefficient * point[t.variable])
+                }
+                guard abs(residual) > 1e-9 * max(1, size), ownColumns[k].count > 0 else { continue }
+                // Row k reads Σ a·x + Σ σ·z = −constant: the column whose σ has the sign
+                // opposite to the residual takes it with a positive value.
+                own[k] = 0
+                for local in 0..<ownColumns[k].count {
+                    let sigma = problem.rows[k].entries[c.terms.count + local].value
+                    if (sigma < 0) == (residual > 0) {
+                        own[k] = local
+                        break
+                    }
+                }
+            }
+            let values = (0..<variableCount).map { v in
+                v < point.count && point[v].isFinite ? Rational(point[v]) : .zero
+            }
+            return ExactBasisHint(basicVariables: Array(0..<variableCount), ownColumns: own, values: values)
+        }
+
+        /// The basis given by `basicColumns` as a hint.
+        func hint(basicColumns: [Int]) -> ExactBasisHint {
+            var hint = ExactBasisHint(basicVariables: [], ownColumns: [Int](repeating: -1, count: ownColumns.count))
+            var owner = [Int](repeating: -1, count: problem.kinds.count)
+            for (c, own) in ownColumns.enumerated() { for k in 0..<own.count { owner[own.first + k] = c } }
+            for j in basicColumns {
+                if j < variableCount {
+                    hint.basicVariables.append(j)
+                } else if owner[j] >= 0 {
+                    hint.ownColumns[owner[j]] = j - ownColumns[owner[j]].first
+                }
+            }
+            return hint
+        }
+
+        func optimum(of simplex: ExactReducedSimplex) -> ExactResult {
+            let objective = levels.indices.map { (levels[$0], simplex.objectiveValue(level: $0).doubleValue) }
+            let values = (0..<variableCount).map { simplex.value(of: $0).doubleValue }
+            return .optimal(objective: objective, values: values)
+        }
 
         init(variableCount n: Int, constraints: [ExactConstraint], requiredOnly: Bool) {
             variableCount = n
@@ -101,6 +229,7 @@ package enum ExactLP {
                     columns = [(next, 1), (next + 1, -1)]  // Σ + c + s − e = 0
                     costs.append((next + 1, c.priority))
                 }
+                ownColumns.append((next, columns.count))
                 kinds += [ExactColumnKind](repeating: .restricted, count: columns.count)
                 var row = ExactRow(entries: c.terms.map { ($0.variable, $0.coefficient) }, rhs: -c.constant)
                 for e in columns { row.entries.append((e.column, e.sign)) }
@@ -145,9 +274,7 @@ package enum ExactLP {
             simplex.start(from: nil)
             guard (try? simplex.solve(limit: .max)) == true else { return .infeasible }
             if requiredOnly { return .optimal(objective: [], values: []) }
-            let objective = levels.indices.map { (levels[$0], simplex.objectiveValue(level: $0).doubleValue) }
-            let values = (0..<variableCount).map { simplex.value(of: $0).doubleValue }
-            return .optimal(objective: objective, values: values)
+            return optimum(of: simplex)
         }
     }
 }

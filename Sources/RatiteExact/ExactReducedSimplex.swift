@@ -9,7 +9,8 @@
 ///
 /// With rows `a_iᵀx + Σ σ_s z_s = b_i`, a basis is (T, V): tight rows T, basic free columns
 /// V with |T| = |V| and K = A[T, V] nonsingular, and one basic column of its own in every
-/// other row. Nonbasic columns are zero. Then
+/// other row. Nonbasic columns are zero, but for free ones, which may sit at any value (a
+/// warm start puts them where the last answer had them). With nonbasic free values at zero,
 /// - values: `K x_V = b_T`; a non-tight row's basic is `(b_i − a_iᵀx) / σ`;
 /// - multipliers per level: `y_i = c_β / σ_β` off T, and `Kᵀ y_T = c_V − A[¬T, V]ᵀ y_¬T`;
 /// - reduced costs: `c_s − y_i σ_s` for a column of row i, `c_v − Σ y_i a_iv` for a free one.
@@ -136,8 +137,13 @@ struct ExactReducedSimplex {
     /// Takes `basis` (columns, any order) as far as it is a basis: at most one basic column
     /// per row, and the largest nonsingular core its tight rows and free columns hold. Rows
     /// left without a basic column take their first own column. With nil, every row starts
-    /// with its first own column (no free column basic).
-    mutating func start(from basis: [Int]?) {
+    /// with its first own column (no free column basic). Free columns that end up nonbasic
+    /// sit at `freeValues` (by column; zero when nil), so a basis that lost a tight row to a
+    /// removal still starts at the last answer's point.
+    mutating func start(from basis: [Int]?, freeValues: [Rational]? = nil) {
+        for j in 0..<columnCount {
+            values[j] = kinds[j] == .free && j < (freeValues?.count ?? 0) ? freeValues![j] : .zero
+        }
         for i in 0..<rowCount { basicOfRow[i] = -1 }
         for j in 0..<columnCount { isBasic[j] = false }
         var candidates: [Int] = []
@@ -173,6 +179,25 @@ struct ExactReducedSimplex {
         }
         changedBasis = !valid
         refactor()
+        // A row whose basic is out of bounds may have another column of its own that takes
+        // its residual within bounds (the error of a violated optional constraint): a swap
+        // that moves nothing else, where a phase one would take pivots.
+        for i in 0..<rowCount where basicOfRow[i] >= 0 && !isWithinBounds(basicOfRow[i]) {
+            let b = basicOfRow[i]
+            let residual = sigma[b] * values[b]
+            for j in ownColumns[i] where j != b {
+                let value = residual / sigma[j]
+                let fits = kinds[j] == .restricted ? value.sign >= 0 : value.isZero
+                guard fits else { continue }
+                isBasic[b] = false
+                values[b] = .zero
+                basicOfRow[i] = j
+                isBasic[j] = true
+                values[j] = value
+                changedBasis = true
+                break
+            }
+        }
     }
 
     /// Factors K for the current (T, V).
@@ -192,10 +217,16 @@ struct ExactReducedSimplex {
         computeValues()
     }
 
-    /// Values of the basic columns (nonbasic ones are zero).
+    /// Values of the basic columns (nonbasic ones keep theirs: zero, or a free column's).
     private mutating func computeValues() {
-        for j in 0..<columnCount { values[j] = .zero }
-        let x = factors.solve(tightRows.map { rhs[$0] })
+        for j in 0..<columnCount where isBasic[j] || kinds[j] != .free { values[j] = .zero }
+        let x = factors.solve(tightRows.map { i in
+            var b = rhs[i]
+            for e in freeEntries[i] where localOfFree[e.column] < 0 && !values[e.column].isZero {
+                b -= e.value * values[e.column]
+            }
+            return b
+        })
         for (f, j) in basicFree.enumerated() { values[j] = x[f] }
         for i in 0..<rowCount where basicOfRow[i] >= 0 {
             let b = basicOfRow[i]
@@ -203,13 +234,22 @@ struct ExactReducedSimplex {
         }
     }
 
-    /// `Σ a_iv x_v` over the basic free columns of row i at the current values.
+    /// `Σ a_iv x_v` over the free columns of row i at the current values.
     private func rowActivity(_ i: Int) -> Rational {
         var sum = Rational.zero
-        for e in freeEntries[i] where localOfFree[e.column] >= 0 && !values[e.column].isZero {
+        for e in freeEntries[i] where !values[e.column].isZero {
             sum += e.value * values[e.column]
         }
         return sum
+    }
+
+    /// Whether basic column b's value respects its kind.
+    private func isWithinBounds(_ b: Int) -> Bool {
+        switch kinds[b] {
+        case .free: true
+        case .restricted: values[b].sign >= 0
+        case .fixed: values[b].isZero
+        }
     }
 
     /// Whether every basic value respects its column's kind.
@@ -485,8 +525,13 @@ struct ExactReducedSimplex {
             }
             for (v, d) in change.free.sorted(by: { $0.key < $1.key }) { forms[v].append((j, (d * scale).doubleValue)) }
         }
+        // Constants are the values with every nonbasic column at zero.
         for b in 0..<problemColumns where isBasic[b] {
-            result.rows.append((b, values[b].doubleValue, forms[b]))
+            var constant = values[b]
+            for (j, _) in forms[b] where !values[j].isZero {
+                constant -= values[j] * exactForm(of: b, along: j)
+            }
+            result.rows.append((b, constant.doubleValue, forms[b]))
         }
         for l in costs.indices {
             let y = multipliers(level: l)
@@ -498,6 +543,13 @@ struct ExactReducedSimplex {
             result.objective.append((objectiveValue(level: l).doubleValue, terms))
         }
         return result
+    }
+
+    /// How basic b moves per unit of nonbasic column j, exactly.
+    private func exactForm(of b: Int, along j: Int) -> Rational {
+        let change = direction(of: j, 1)
+        if kinds[b] == .free { return change.free[b] ?? .zero }
+        return change.rows[ownerRow[b]]
     }
 
     /// How the basics move per unit of a column of tight row r whose coefficient is 1.

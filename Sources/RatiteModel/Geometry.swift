@@ -75,7 +75,11 @@ public struct DirectionalInsets: Sendable, Equatable {
     /// UIKit's default layout margins: 8 on every edge.
     public static let defaultMargins = DirectionalInsets(all: 8)
 
-    var isFinite: Bool { top.isFinite && leading.isFinite && bottom.isFinite && trailing.isFinite }
+    /// Whether every inset is a number the solver takes (`isInRange`).
+    var isInRange: Bool {
+        RatiteSolver.isInRange(top) && RatiteSolver.isInRange(leading) && RatiteSolver.isInRange(bottom)
+            && RatiteSolver.isInRange(trailing)
+    }
 }
 
 /// The direction leading-to-trailing runs in.

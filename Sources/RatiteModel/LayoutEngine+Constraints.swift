@@ -55,7 +55,7 @@ extension LayoutEngine {
     ///   marker shift their constants and the dual simplex repairs feasibility. O(1) on an
     ///   inactive constraint.
     public func setConstant(_ constant: Double, for c: LayoutConstraint) throws(LayoutError) {
-        guard constant.isFinite else { throw .nonFiniteConstant(c, constant) }
+        guard isInRange(constant) else { throw .nonFiniteConstant(c, constant) }
         try transaction { () throws(LayoutError) in try changeConstant(of: c, to: constant) }
     }
 
@@ -468,8 +468,8 @@ package enum ConstraintDefect: Sendable {
         multiplier: Double, constant: Double, priority: Priority
     ) -> ConstraintDefect? {
         guard a1 != .notAnAttribute, (secondRoot == nil) == (a2 == .notAnAttribute) else { return .missingAttribute }
-        guard multiplier.isFinite else { return .invalidMultiplier }
-        guard constant.isFinite else { return .nonFiniteConstant }
+        guard isInRange(multiplier) else { return .invalidMultiplier }
+        guard isInRange(constant) else { return .nonFiniteConstant }
         guard priority.isValid else { return .invalidPriority }
         // Apple's rule: a location equal to a constant, written without a second item or
         // with multiplier 0, is refused; a size may be (`height == 0 * nothing + 50`).

@@ -13,8 +13,9 @@ extension LayoutEngine {
         guard root.engine === self, root.parent == nil, root.kind == .view else {
             throw .invalidValue("'\(root.name)' is not a root view")
         }
-        guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
-            throw .invalidValue("a size must be finite and not negative, not \(width) × \(height)")
+        guard isInRange(width), isInRange(height), width >= 0, height >= 0 else {
+            throw .invalidValue(
+                "a size must be finite, at most 1e300 and not negative, not \(width) × \(height)")
         }
         try transaction { () throws(LayoutError) in
             let existing = root.ownConstraints.filter { $0.kind == .rootFrame && $0.firstAttribute.isDimension }
@@ -38,8 +39,9 @@ extension LayoutEngine {
     public func setIntrinsicContentSize(_ size: IntrinsicSize, of item: LayoutItem) throws(LayoutError) {
         try checkItem(item)
         for value in [size.width, size.height] {
-            if let value, !(value.isFinite && value >= 0) {
-                throw .invalidValue("an intrinsic size must be finite and not negative, not \(value)")
+            if let value, !(isInRange(value) && value >= 0) {
+                throw .invalidValue(
+                    "an intrinsic size must be finite, at most 1e300 and not negative, not \(value)")
             }
         }
         try transaction { () throws(LayoutError) in
@@ -90,7 +92,7 @@ extension LayoutEngine {
     ///   attributes), plus sorting them by activation.
     public func setLayoutMargins(_ margins: DirectionalInsets, of item: LayoutItem) throws(LayoutError) {
         try checkItem(item)
-        guard margins.isFinite else { throw .invalidValue("margins must be finite") }
+        guard margins.isInRange else { throw .invalidValue("margins must be finite and at most 1e300") }
         try transaction { () throws(LayoutError) in
             set(\.layoutMargins, of: item, to: margins)
             try refreshConstraints(of: [item])
@@ -134,7 +136,9 @@ extension LayoutEngine {
     ) throws(LayoutError) {
         try checkItem(item)
         for value in [firstFromTop, lastFromBottom] {
-            if let value, !value.isFinite { throw .invalidValue("a baseline offset must be finite, not \(value)") }
+            if let value, !isInRange(value) {
+                throw .invalidValue("a baseline offset must be finite and at most 1e300, not \(value)")
+            }
         }
         try transaction { () throws(LayoutError) in
             set(\.firstBaselineOffsetFromTop, of: item, to: firstFromTop)
@@ -153,9 +157,10 @@ extension LayoutEngine {
     public func setAutoresizing(frame: Frame?, mask: AutoresizingMask = [], of item: LayoutItem) throws(LayoutError) {
         try checkItem(item)
         if let frame {
-            guard frame.x.isFinite, frame.y.isFinite, frame.width.isFinite, frame.height.isFinite,
+            guard isInRange(frame.x), isInRange(frame.y), isInRange(frame.width), isInRange(frame.height),
                 frame.width >= 0, frame.height >= 0 else {
-                throw .invalidValue("an autoresizing frame must be finite with a non-negative size")
+                throw .invalidValue(
+                    "an autoresizing frame must be finite and at most 1e300, with a non-negative size")
             }
         }
         try transaction { () throws(LayoutError) in

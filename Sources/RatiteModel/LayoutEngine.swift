@@ -150,7 +150,7 @@ public final class LayoutEngine {
         guard owner.kind == .view else {
             throw .invalidValue("'\(owner.name)' is a layout guide and cannot own guides")
         }
-        if let insets, !insets.isFinite { throw .invalidValue("guide insets must be finite") }
+        if let insets, !insets.isInRange { throw .invalidValue("guide insets must be finite and at most 1e300") }
         return try transaction { () throws(LayoutError) in
             let guide = try makeItem(name, kind: .guide, parent: owner)
             if let insets {

@@ -53,8 +53,8 @@ public enum LayoutError: Error, CustomStringConvertible {
                 + "attribute creates an illegal constraint of a location equal to a constant. Location attributes must "
                 + "be specified in pairs."
         case .invalidMultiplier(let c, let m):
-            "constraint \(c.equation) has multiplier \(m); multipliers must be finite"
-        case .nonFiniteConstant(let c, let x): "constraint \(c.equation) has a non-finite constant \(x)"
+            "constraint \(c.equation) has multiplier \(m); multipliers must be finite and at most 1e300"
+        case .nonFiniteConstant(let c, let x): "constraint \(c.equation) has a constant that \(FailureText.outOfRange(x))"
         case .invalidPriority(let p):
             "invalid priority \(formatNumber(p)): priorities must be greater than 0 and at most 1000"
         case .requiredPriorityChange(let c):

@@ -15,5 +15,13 @@ package enum CoreError: Error, Equatable {
     case internalError(String)
 }
 
+extension CoreError {
+    /// The constraints an `unsatisfiable` error names (empty for any other).
+    package var certificate: [Int32] {
+        if case .unsatisfiable(let conflict) = self { return conflict }
+        return []
+    }
+}
+
 /// The id used in conflicts for the constraint whose addition failed.
 package let pendingConstraintID: Int32 = -1

@@ -23,16 +23,31 @@ package enum FailureText {
     }
 
     package static func nonFiniteCoefficient(_ variable: String, _ value: Double) -> String {
-        "coefficient of \(variable) is not finite: \(formatNumber(value))"
+        "coefficient of \(variable) \(outOfRange(value))"
     }
 
-    package static func nonFiniteConstant(_ value: Double) -> String {
-        "constant is not finite: \(formatNumber(value))"
-    }
+    package static func nonFiniteConstant(_ value: Double) -> String { "constant \(outOfRange(value))" }
 
     package static func nonFiniteSuggestedValue(_ variable: String, _ value: Double) -> String {
-        "suggested value for \(variable) is not finite: \(formatNumber(value))"
+        "suggested value for \(variable) \(outOfRange(value))"
+    }
+
+    /// What is wrong with a number `isInRange` refuses.
+    package static func outOfRange(_ value: Double) -> String {
+        value.isFinite
+            ? "is out of range: \(formatNumber(value)) (numbers are at most 1e300 in magnitude)"
+            : "is not finite: \(formatNumber(value))"
     }
 
     package static func internalError(_ text: String) -> String { "internal solver error: \(text)" }
 }
+
+/// The largest magnitude a coefficient, constant or suggested value may have. Doubles reach
+/// 1.8e308, but an answer sums products of such numbers: `x == 1e308` and `y == x + x` would
+/// put infinity in `y`. Refusing numbers past 1e300 at entry leaves a factor of 10⁸ of
+/// headroom for the sums an answer makes (see docs/numerics.md).
+package let largestMagnitude = 1e300
+
+/// Whether `x` is a number the solver takes: finite and at most `largestMagnitude` in
+/// magnitude (NaN is not).
+@inline(__always) package func isInRange(_ x: Double) -> Bool { abs(x) <= largestMagnitude }

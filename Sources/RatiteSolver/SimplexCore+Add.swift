@@ -25,7 +25,8 @@ extension SimplexCore {
                     terms: terms.map { (Int($0.variable), $0.coefficient) }, constant: constant,
                     relation: relation.exact, priority: priority)
                 var id: Int32 = -1
-                if requiredConstraintsHold(with: subject, replacing: -1) == true || priority < 1000,
+                if priority < 1000
+                    || requiredConstraintsHold(with: subject, replacing: -1, certificate: error.certificate) == true,
                     try placeExactly({ (core) throws(CoreError) in
                         id = try core.recordConstraint(
                             terms: terms, constant: constant, relation: relation, isEdit: false)
@@ -81,9 +82,9 @@ extension SimplexCore {
         guard priority > 0 && priority <= 1000 else { throw .invalidPriority(priority) }
         for t in terms {
             guard isVariable(t.variable) else { throw .unknownVariable(t.variable) }
-            guard t.coefficient.isFinite else { throw .nonFiniteCoefficient(variable: t.variable, t.coefficient) }
+            guard isInRange(t.coefficient) else { throw .nonFiniteCoefficient(variable: t.variable, t.coefficient) }
         }
-        guard constant.isFinite else { throw .nonFiniteConstant(constant) }
+        guard isInRange(constant) else { throw .nonFiniteConstant(constant) }
     }
 
     /// Records the constraint and places it. Runs inside a transaction.

@@ -30,6 +30,12 @@ extension SimplexCore {
     /// Notes a decision about optimality taken within roundoff.
     @inline(__always) mutating func doubtOptimum() { verification.doubts.optimum = true }
 
+    /// Whether a tableau the exact check confirms is written back all the same, each number
+    /// rounded once, to take out the rounding its rows gathered: in small systems. A larger
+    /// one keeps its own rows, whose sparsity the exact tableau (every definition expanded)
+    /// would lose.
+    var loadsCertifiedTableau: Bool { registry.constraints.count <= exactLoadLimit }
+
     /// Whether the constraints are few enough for exact certification: the most ever held
     /// at once (constraint slots are reused), edits included, is within
     /// `exactCertificationLimit`.
@@ -131,10 +137,9 @@ extension SimplexCore {
     /// is not one of them or the count is off. Bundles stand for their dummies and are
     /// left out, as are lingering symbols (see `ownsItsVariable`).
     func floatBasis(in model: ExactCoreModel) -> [Int]? {
+        let symbols = basicSymbols()
         var basis: [Int] = []
-        for row in tableau.rows.elements where !row.isUnused && !isBundleRow(row) {
-            let b = row.basic
-            if kind(b) == .external && !isLiveVariableSymbol(b) { continue }
+        for b in symbols {
             let column = model.columnOfSymbol[Int(b)]
             guard column >= 0 else { return nil }
             basis.append(Int(column))
@@ -142,6 +147,21 @@ extension SimplexCore {
         basis.sort()
         return basis.count == model.constraintIDs.count ? basis : nil
     }
+
+    /// The basic symbols of the float tableau's rows, but bundles and lingering symbols.
+    func basicSymbols() -> [Int32] {
+        var symbols: [Int32] = []
+        for row in tableau.rows.elements where !row.isUnused && !isBundleRow(row) {
+            let b = row.basic
+            if kind(b) == .external && !isLiveVariableSymbol(b) { continue }
+            symbols.append(b)
+        }
+        return symbols
+    }
+
+    /// Every variable's value by id (stale between updates, and zero for free slots): where
+    /// an exact check of the variables' constraints starts its search.
+    var variableValues: [Double] { registry.variables.elements.map(\.value) }
 
     /// Whether external symbol `s` is its variable's symbol now.
     func isLiveVariableSymbol(_ s: Int32) -> Bool {
@@ -163,13 +183,22 @@ extension SimplexCore {
     }
 
     /// Checks the float tableau's basis exactly against `model`; with `requireOptimal`,
-    /// its optimality too.
-    func exactVerdict(for model: ExactCoreModel, requireOptimal: Bool) -> ExactVerdict {
+    /// its optimality too. With `start` (basic symbols from before the tableau was cleared),
+    /// the check starts from those of them that are columns of `model` instead, and always
+    /// returns the tableau.
+    func exactVerdict(for model: ExactCoreModel, requireOptimal: Bool, start: [Int32]? = nil) -> ExactVerdict {
         guard isCertifiable(model) else { return .unavailable }
         let problem = model.problem
+        let basis = start.map { symbols in
+            symbols.compactMap { s in
+                Int(s) < model.columnOfSymbol.count && model.columnOfSymbol[Int(s)] >= 0
+                    ? Int(model.columnOfSymbol[Int(s)]) : nil
+            }
+        } ?? floatBasis(in: model)
         switch ExactCertifier.check(
-            problem, basis: floatBasis(in: model), requireOptimal: requireOptimal,
-            pivotLimit: exactPivotLimit(rows: problem.rows.count, columns: problem.kinds.count))
+            problem, basis: basis, requireOptimal: requireOptimal,
+            pivotLimit: exactPivotLimit(rows: problem.rows.count, columns: problem.kinds.count),
+            solutionWhenHolds: start != nil || loadsCertifiedTableau)
         {
         case .holds(let solution): return .holds(solution)
         case .corrected(let solution): return .corrected(solution)
@@ -244,7 +273,7 @@ extension SimplexCore {
         switch exactVerdict(for: model, requireOptimal: true) {
         case .holds(let solution):
             statistics.certifications += 1
-            load(solution, model: model)
+            if loadsCertifiedTableau { load(solution, model: model) }
         case .corrected(let solution):
             statistics.certifications += 1
             statistics.exactCorrections += 1
@@ -286,13 +315,18 @@ extension SimplexCore {
     /// - Returns: false, with nothing changed, when the required constraints cannot hold
     ///   together after the change.
     mutating func placeExactly(_ change: (inout SimplexCore) throws(CoreError) -> Void) throws(CoreError) -> Bool {
+        // The basis before the change: one pivot or a few from the exact answer after it.
+        let start = basicSymbols()
         beginTransaction()
         do {
             clearTableau()
             try change(&self)
             clearObjectives()
             let model = exactModel()
-            guard case .corrected(let solution) = exactVerdict(for: model, requireOptimal: true) else {
+            let solution: ExactSolution
+            switch exactVerdict(for: model, requireOptimal: true, start: start) {
+            case .holds(let s), .corrected(let s): solution = s
+            case .infeasible, .unavailable:
                 rollbackTransaction()
                 return false
             }
@@ -308,8 +342,14 @@ extension SimplexCore {
 
     /// Whether the live required constraints, but `replacing` (-1 for none), hold together
     /// with `subject`, decided exactly; nil when that cannot be decided here (too many
-    /// constraints, or numbers out of range: see `isCertifiable`).
-    func requiredConstraintsHold(with subject: ExactConstraint?, replacing: Int32) -> Bool? {
+    /// constraints, or numbers out of range: see `isCertifiable`). The constraints a float
+    /// refusal's certificate names (`certificate`, from `unsatisfiable`) are tried first:
+    /// when they already cannot hold with `subject`, that settles it at any size, for the
+    /// price of a handful of constraints.
+    func requiredConstraintsHold(
+        with subject: ExactConstraint?, replacing: Int32, certificate: [Int32] = []
+    ) -> Bool? {
+        if let subject, certificateConflicts(certificate, with: subject, replacing: replacing) { return false }
         guard fitsExactCertification else { return nil }
         var model = exactModel()
         if let subject {
@@ -319,7 +359,7 @@ extension SimplexCore {
         guard isCertifiable(model) else { return nil }
         return ExactLP.isFeasible(
             variableCount: registry.variables.count,
-            constraints: exactRequired(but: replacing) + (subject.map { [$0] } ?? []))
+            constraints: exactRequired(but: replacing) + (subject.map { [$0] } ?? []), near: variableValues)
     }
 
     /// The live required constraints but `excluded`, in the order they were added, as
@@ -346,11 +386,45 @@ extension SimplexCore {
             relation: record.relation.exact, priority: priority)
     }
 
+    /// The live required constraints (but `replacing`) that `certificate` names, in the
+    /// order they were added.
+    private func certificateMembers(_ certificate: [Int32], replacing: Int32)
+        -> [(id: Int32, constraint: ExactConstraint)]
+    {
+        var members: [(id: Int32, serial: UInt32)] = []
+        for c in certificate where c != replacing && isConstraint(c) && registry.constraints[Int(c)].isRequired {
+            if !members.contains(where: { $0.id == c }) { members.append((c, registry.constraints[Int(c)].serial)) }
+        }
+        members.sort { $0.serial < $1.serial }
+        return members.map { ($0.id, exactConstraint($0.id, priority: 1000)) }
+    }
+
+    /// Whether the constraints `certificate` names cannot hold together with `subject`,
+    /// decided exactly: then a float refusal is confirmed without looking further.
+    func certificateConflicts(_ certificate: [Int32], with subject: ExactConstraint, replacing: Int32) -> Bool {
+        let members = certificateMembers(certificate, replacing: replacing)
+        if members.isEmpty && certificate.allSatisfy({ $0 == pendingConstraintID || $0 == replacing }) {
+            return !ExactLP.isFeasible(variableCount: registry.variables.count, constraints: [subject])
+        }
+        return !members.isEmpty
+            && !ExactLP.isFeasible(
+                variableCount: registry.variables.count, constraints: members.map(\.constraint) + [subject])
+    }
+
     /// The smallest set of live required constraints (but `replacing`) that cannot hold
     /// together with `subject`, decided exactly by a deletion filter, in the order they were
-    /// added. `subject` must conflict with them.
-    func exactMinimalConflict(with subject: ExactConstraint, replacing: Int32) -> [Int32] {
-        var kept = exactRequiredConstraints(but: replacing)
+    /// added. `subject` must conflict with them. The filter starts from the constraints
+    /// `certificate` names when they already conflict, else from every one. Nil when the
+    /// filter would start from more than `exactConflictLimit` (each member costs an exact
+    /// check): the caller then minimizes in floating point.
+    func exactMinimalConflict(with subject: ExactConstraint, replacing: Int32, certificate: [Int32] = []) -> [Int32]? {
+        var kept = certificateMembers(certificate, replacing: replacing)
+        if kept.isEmpty || ExactLP.isFeasible(
+            variableCount: registry.variables.count, constraints: kept.map(\.constraint) + [subject])
+        {
+            kept = narrowedToCertificate(exactRequiredConstraints(but: replacing), with: [subject])
+        }
+        guard kept.count <= exactConflictLimit else { return nil }
         var i = kept.count - 1
         while i >= 0 {
             var trial = kept
@@ -365,14 +439,30 @@ extension SimplexCore {
         return kept.map(\.id)
     }
 
+    /// Of `constraints`, which together with `extra` cannot hold, the ones an exact Farkas
+    /// certificate combines (in their order): on a large system a deletion filter then
+    /// tries a handful instead of every required constraint.
+    private func narrowedToCertificate(
+        _ constraints: [(id: Int32, constraint: ExactConstraint)], with extra: [ExactConstraint]
+    ) -> [(id: Int32, constraint: ExactConstraint)] {
+        guard constraints.count + extra.count > ExactLP.denseLimit,
+            let subset = ExactLP.infeasibleSubset(
+                variableCount: registry.variables.count, constraints: constraints.map(\.constraint) + extra,
+                near: variableValues)
+        else { return constraints }
+        return subset.filter { $0 < constraints.count }.map { constraints[$0] }
+    }
+
     /// A smallest set of live required constraints that cannot hold together at the new
     /// constants of `changes` (a later change of a constraint wins), decided exactly, in the
-    /// order they were added. They must conflict.
-    func exactMinimalConflict(afterChanging changes: [(Int32, Double)]) -> [Int32] {
+    /// order they were added. They must conflict. Nil past `exactConflictLimit`, as above.
+    func exactMinimalConflict(afterChanging changes: [(Int32, Double)]) -> [Int32]? {
         var kept = exactRequiredConstraints(but: -1)
         for (id, constant) in changes {
             if let k = kept.firstIndex(where: { $0.id == id }) { kept[k].constraint.constant = constant }
         }
+        kept = narrowedToCertificate(kept, with: [])
+        guard kept.count <= exactConflictLimit else { return nil }
         var i = kept.count - 1
         while i >= 0 {
             var trial = kept
@@ -395,6 +485,15 @@ let wideCoefficientSpan = 256.0
 /// `SimplexCore+Certification.swift`): up to `ExactCertifier.denseLimit` in a dense
 /// tableau, beyond that in the sparse one, whose work follows the variables.
 let defaultExactCertificationLimit = 4096
+
+/// The most constraints for which a certified tableau is written back even when it holds
+/// (`loadsCertifiedTableau`).
+let exactLoadLimit = 128
+
+/// The largest set of constraints a deletion filter minimizes in exact arithmetic: each
+/// member it tries costs an exact feasibility check of the rest. (A conflict along a chain
+/// of a thousand links is minimized by the float filter.)
+let exactConflictLimit = 64
 
 /// The pivots an exact check may take from the float tableau's basis before it gives up:
 /// the float basis is one pivot or a few from the exact one, so this bounds the time of a

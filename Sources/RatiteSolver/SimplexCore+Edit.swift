@@ -86,7 +86,7 @@ extension SimplexCore {
     /// priority allows.
     package mutating func suggestValue(_ v: Int32, _ value: Double) throws(CoreError) {
         guard isVariable(v), registry.variables[Int(v)].edit >= 0 else { throw .unknownEditVariable(v) }
-        guard value.isFinite else { throw .nonFiniteValue(variable: v, value) }
+        guard isInRange(value) else { throw .nonFiniteValue(variable: v, value) }
         try setConstant(registry.variables[Int(v)].edit, -value)
     }
 
@@ -97,7 +97,7 @@ extension SimplexCore {
     ///   no longer hold; the core is then unchanged.
     package mutating func setConstant(_ id: Int32, _ constant: Double) throws(CoreError) {
         guard isConstraint(id) else { throw .unknownConstraint(id) }
-        guard constant.isFinite else { throw .nonFiniteConstant(constant) }
+        guard isInRange(constant) else { throw .nonFiniteConstant(constant) }
         let record = registry.constraints[Int(id)]
         let delta = constant - record.constant
         if delta == 0 { return }
@@ -115,7 +115,8 @@ extension SimplexCore {
             if fitsExactCertification {
                 var changed = exactConstraint(id, priority: 1000)
                 changed.constant = constant
-                if !record.isRequired || requiredConstraintsHold(with: changed, replacing: id) == true,
+                if !record.isRequired
+                    || requiredConstraintsHold(with: changed, replacing: id, certificate: error.certificate) == true,
                     try placeExactly({ core in
                         core.noteConstraint(id)
                         core.registry.constraints[Int(id)].constant = constant
@@ -137,7 +138,7 @@ extension SimplexCore {
     package mutating func setConstants(_ changes: [(Int32, Double)]) throws(CoreError) {
         for (id, constant) in changes {
             guard isConstraint(id) else { throw .unknownConstraint(id) }
-            guard constant.isFinite else { throw .nonFiniteConstant(constant) }
+            guard isInRange(constant) else { throw .nonFiniteConstant(constant) }
         }
         for (id, _) in changes { noteShift(of: id) }
         beginTransaction()
@@ -164,8 +165,10 @@ extension SimplexCore {
                 }) {
                     return
                 }
-                if requiredConstraintsHold(with: nil, replacing: -1) != nil {
-                    throw .unsatisfiable(conflict: exactMinimalConflict(afterChanging: changes))
+                if requiredConstraintsHold(with: nil, replacing: -1) != nil,
+                    let conflict = exactMinimalConflict(afterChanging: changes)
+                {
+                    throw .unsatisfiable(conflict: conflict)
                 }
             }
             throw explainedBatch(error, changes)
@@ -260,7 +263,8 @@ extension SimplexCore {
             rollbackTransaction()
             if fitsExactCertification,
                 priority < 1000
-                    || requiredConstraintsHold(with: exactConstraint(id, priority: 1000), replacing: id) == true,
+                    || requiredConstraintsHold(
+                        with: exactConstraint(id, priority: 1000), replacing: id, certificate: error.certificate) == true,
                 try placeExactly({ core in
                     core.detachRecord(id)
                     core.attachSymbols(id, priority: priority)

@@ -35,13 +35,13 @@ extension SimplexCore {
         guard case .unsatisfiable(let certificate) = error else { return error }
         let others = certificate.filter { $0 != pendingConstraintID && $0 != replacing && isConstraint($0) }
         let subject = replacing >= 0 ? replacing : pendingConstraintID
-        if fitsExactCertification {
-            let exact = ExactConstraint(
-                terms: terms.map { (Int($0.variable), $0.coefficient) }, constant: constant,
-                relation: relation.exact, priority: 1000)
-            if requiredConstraintsHold(with: exact, replacing: replacing) == false {
-                return .unsatisfiable(conflict: exactMinimalConflict(with: exact, replacing: replacing) + [subject])
-            }
+        let exact = ExactConstraint(
+            terms: terms.map { (Int($0.variable), $0.coefficient) }, constant: constant,
+            relation: relation.exact, priority: 1000)
+        if requiredConstraintsHold(with: exact, replacing: replacing, certificate: certificate) == false,
+            let conflict = exactMinimalConflict(with: exact, replacing: replacing, certificate: certificate)
+        {
+            return .unsatisfiable(conflict: conflict + [subject])
         }
         guard tuning.explainsConflicts else { return .unsatisfiable(conflict: others + [subject]) }
         let minimal = minimalConflict(

@@ -64,10 +64,10 @@ extension Solver {
     ) throws(TermsFailure) -> Int32 {
         do throws(TermsFailure) {
             guard priority.isValid else { throw .solver(.invalidPriority(priority.value)) }
-            for t in terms where !t.coefficient.isFinite {
+            for t in terms where !isInRange(t.coefficient) {
                 throw .solver(.nonFiniteCoefficient(variableObject(at: t.variable)!, t.coefficient))
             }
-            guard constant.isFinite else { throw .solver(.nonFiniteConstant(constant)) }
+            guard isInRange(constant) else { throw .solver(.nonFiniteConstant(constant)) }
             do throws(CoreError) {
                 return try core.addConstraint(
                     terms: terms, constant: constant, relation: relation, priority: priority.value)

@@ -75,14 +75,14 @@ public final class Solver {
         guard id(of: constraint) == nil else { throw .duplicateConstraint(constraint) }
         guard constraint.priority.isValid else { throw .invalidPriority(constraint.priority.value) }
         // The terms of `lhs - rhs`, read from both sides without building the difference.
-        for t in constraint.lhs.terms where !t.coefficient.isFinite {
+        for t in constraint.lhs.terms where !isInRange(t.coefficient) {
             throw .nonFiniteCoefficient(t.variable, t.coefficient)
         }
-        for t in constraint.rhs.terms where !t.coefficient.isFinite {
+        for t in constraint.rhs.terms where !isInRange(t.coefficient) {
             throw .nonFiniteCoefficient(t.variable, -t.coefficient)
         }
         let constant = constraint.lhs.constant - constraint.rhs.constant
-        guard constant.isFinite else { throw .nonFiniteConstant(constant) }
+        guard isInRange(constant) else { throw .nonFiniteConstant(constant) }
         // Swapped out and back rather than copied: a copy would retain and release them.
         var terms: [VariableTerm] = []
         var fresh = FreshVariables()
@@ -197,7 +197,7 @@ public final class Solver {
         guard let v = id(of: variable), core.isEditVariable(v) else {
             throw .unknownEditVariable(variable)
         }
-        guard value.isFinite else { throw .nonFiniteSuggestedValue(variable, value) }
+        guard isInRange(value) else { throw .nonFiniteSuggestedValue(variable, value) }
         do { try core.suggestValue(v, value) } catch { throw translate(error, pending: nil) }
     }
 

@@ -42,6 +42,40 @@ import Testing
         }
     }
 
+    /// Lehmer's GCD against plain Euclid, on numbers from one to twelve limbs, with common
+    /// factors planted so that the answers are not all 1.
+    @Test func gcdAgreesWithEuclid() {
+        var random = SplitMix64(seed: 23)
+        for _ in 0..<600 {
+            let common = Self.random(&random, bits: 1 + random.below(120))
+            let a = Self.random(&random, bits: 1 + random.below(260)) * common
+            let b = Self.random(&random, bits: 1 + random.below(260)) * common
+            var x = a.magnitude, y = b.magnitude
+            while !y.isZero { (x, y) = (y, x % y) }
+            #expect(BigInt.gcd(a, b) == x, "gcd(\(a), \(b))")
+        }
+        #expect(BigInt.gcd(.zero, BigInt(12)) == BigInt(12))
+        #expect(BigInt.gcd(BigInt(-12), .zero) == BigInt(12))
+    }
+
+    /// Rationals stay in lowest terms with a positive denominator, in words and past them.
+    @Test func rationalsStayReduced() {
+        var random = SplitMix64(seed: 29)
+        for _ in 0..<400 {
+            let p = Self.random(&random, bits: 1 + random.below(180))
+            var q = Self.random(&random, bits: 1 + random.below(180))
+            if q.isZero { q = .one }
+            let x = Rational(numerator: p, denominator: q)
+            #expect(x.denominator.signum > 0)
+            #expect(BigInt.gcd(x.numerator, x.denominator) == .one || x.isZero)
+            // a/b · b/a = 1 and a/b − a/b = 0, whatever path the numbers take.
+            if !x.isZero { #expect(x * x.reciprocal == .one) }
+            #expect((x - x).isZero)
+            let y = Rational(numerator: Self.random(&random, bits: 1 + random.below(100)), denominator: q)
+            #expect((x + y) - y == x)
+        }
+    }
+
     @Test func divisionIdentitiesOnWideNumbers() {
         var random = SplitMix64(seed: 12)
         for _ in 0..<1500 {

@@ -1,7 +1,8 @@
 import Testing
 @testable import Ratite
 
-/// Finite but extreme coefficients (1e100, 1e300, 1e-11) are valid input. Whatever the
+/// Finite but extreme coefficients (1e100, 1e300, 1e-11) are valid input; past 1e300 in
+/// magnitude a number is refused at entry, where an answer would overflow. Whatever the
 /// solver answers, it must answer with a value or a typed error, never trap, and a refused
 /// operation must leave it as it was. Each sequence here trapped once (found by review).
 @Suite struct SolverExtremeMagnitudeTests {
@@ -60,10 +61,45 @@ import Testing
     /// A suggestion whose re-solve broke down numerically was reported as a conflict naming
     /// the edit constraint, which the solver has no `Constraint` for (index out of range).
     @Test func aSuggestionThatBreaksDownIsATypedError() throws {
-        let errors = try run(["x2 - 1.7e308*x0 + 1e-11 <= 0 @strong", "x0 + 1e-11 >= 0", "edit x2",
+        let errors = try run(["x2 - 1e300*x0 + 1e-11 <= 0 @strong", "x0 + 1e-11 >= 0", "edit x2",
                               "suggest x2 -1e300"])
         #expect(errors[0] == nil && errors[1] == nil && errors[2] == nil)
         if let error = errors[3] { #expect(!error.message.isEmpty) }
+    }
+
+    /// Numbers past 1e300 are refused where they are written, before an answer can overflow:
+    /// `x == 1e308` with `y == x + x` once printed `y = inf`, and `x >= 9e307` with
+    /// `x <= -9e307` was accepted (their difference is infinite). Each refusal leaves the
+    /// solver as it was (`run` checks) and names the number.
+    @Test(arguments: [
+        (["x == 1e308", "y == x + x"], [0: "constant is out of range: -1e+308"]),
+        (["x >= 9e307", "x <= -9e307"],
+         [0: "constant is out of range: -9e+307", 1: "constant is out of range: 9e+307"]),
+        (["x == 1", "2e300*x + y == 0"], [1: "coefficient of 'x' is out of range: 2e+300"]),
+        (["edit x", "suggest x -1.5e301"], [1: "suggested value for 'x' is out of range: -1.5e+301"]),
+    ])
+    func numbersPastTheRangeAreRefusedAtTheirLine(_ lines: [String], _ refused: [Int: String]) throws {
+        let errors = try run(lines)
+        for (i, error) in errors.enumerated() {
+            if let message = refused[i] {
+                #expect(error?.location.line == i + 1)
+                #expect(error?.message.hasPrefix(message) == true, "\(String(describing: error?.message))")
+            } else {
+                #expect(error == nil)
+            }
+        }
+    }
+
+    /// 1e300 itself is in range, and an answer summing such numbers stays finite.
+    @Test func theLargestNumberInRangeIsTaken() throws {
+        let session = SolveSession()
+        for statement in try SolveFileParser.parse("x == 1e300\ny == x + x\nz == -1e300") {
+            try session.execute(statement)
+        }
+        let values = Dictionary(uniqueKeysWithValues: session.values())
+        #expect(values["y"] == 2e300)
+        #expect(values["z"] == -1e300)
+        #expect(session.solver.isAnswerVerified)
     }
 
     /// Random operations on coefficients, constants and suggestions from 1e-300 to 1e308:

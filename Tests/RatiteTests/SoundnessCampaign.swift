@@ -1,3 +1,4 @@
+import Foundation
 import RatiteCheck
 import Testing
 @testable import Ratite
@@ -17,6 +18,13 @@ struct SoundnessCampaign {
         var constantLimit: Int
         /// Live constraints (edits aside) at most.
         var maxLive: Int
+        /// Terms per constraint at most.
+        var maxTerms = 4
+        /// Edit values and suggestions are integers within ±this.
+        var suggestionLimit = 1000
+        /// Percentages of the operations drawn: additions, removals, new edit variables,
+        /// edit removals, suggestions; updates take the rest.
+        var mix = (add: 40, remove: 12, edit: 8, unedit: 4, suggest: 16)
 
         /// The configuration of the report that found the breakage: 12 to 14 variables,
         /// 200 operations, coefficients from ±{0.25, 0.5, 1, 1.5, 2, 3, 9}, constants up to
@@ -27,11 +35,19 @@ struct SoundnessCampaign {
         /// The same with ±1 coefficients only.
         static let unit = Configuration(
             name: "unit", variables: 12...14, operations: 200, coefficients: [1], constantLimit: 1000, maxLive: 26)
-        /// Past exact certification: 30 to 80 variables, 1,200 operations, no cap on live
-        /// constraints (systems of 130 to 450).
+        /// Past the dense exact check: 30 to 80 variables, 1,200 operations (additions 55%,
+        /// removals 12%, edits 8%, suggestions 13%, edit removals 4%, updates 8%), 1 to 5
+        /// terms, suggestions up to ±2000, no cap on live constraints: systems of 130 to 450
+        /// constraints, as the report that found the large-system breakage drew them.
         static let large = Configuration(
             name: "large", variables: 30...80, operations: 1200, coefficients: [0.25, 0.5, 1, 1.5, 2, 3, 9],
-            constantLimit: 1000, maxLive: .max)
+            constantLimit: 1000, maxLive: .max, maxTerms: 5, suggestionLimit: 2000,
+            mix: (add: 55, remove: 12, edit: 8, unedit: 4, suggest: 13))
+        /// The same with ±1 coefficients only, more like a layout.
+        static let largeUnit = Configuration(
+            name: "large-unit", variables: 30...80, operations: 1200, coefficients: [1],
+            constantLimit: 1000, maxLive: .max, maxTerms: 5, suggestionLimit: 2000,
+            mix: (add: 55, remove: 12, edit: 8, unedit: 4, suggest: 13))
 
         var description: String { name }
     }
@@ -74,6 +90,7 @@ struct SoundnessCampaign {
         random = SplitMix64(seed: seed)
         n = configuration.variables.lowerBound + random.below(configuration.variables.count)
         driver = CoreDriver(variableCount: n)
+        reference = ReferenceSession(variableCount: n)
     }
 
     /// A campaign that draws nothing: its operations are given (`replay`).
@@ -83,6 +100,7 @@ struct SoundnessCampaign {
         random = SplitMix64(seed: 0)
         n = variableCount
         driver = CoreDriver(variableCount: n)
+        reference = ReferenceSession(variableCount: n)
     }
 
     /// Runs the whole sequence, stopping at the first failure.
@@ -105,7 +123,7 @@ struct SoundnessCampaign {
 
     mutating func randomConstraint() -> ReferenceConstraint {
         var chosen: [Int] = []
-        let count = 1 + random.below(min(4, n))
+        let count = 1 + random.below(min(configuration.maxTerms, n))
         while chosen.count < count {
             let v = random.below(n)
             if !chosen.contains(v) { chosen.append(v) }
@@ -139,22 +157,25 @@ struct SoundnessCampaign {
 
     mutating func step() {
         let roll = random.below(100)
+        let mix = configuration.mix
+        let limit = configuration.suggestionLimit
         let op: Op
         switch roll {
-        case 0..<40 where live.count < configuration.maxLive:
+        case 0..<mix.add where live.count < configuration.maxLive:
             op = .add(randomConstraint())
-        case 0..<52 where !live.isEmpty:
+        case 0..<(mix.add + mix.remove) where !live.isEmpty:
             op = .remove(key: keys[random.below(keys.count)])
-        case 0..<60:
+        case 0..<(mix.add + mix.remove + mix.edit):
             let free = (0..<n).filter { v in !edits.contains { $0.variable == v } }
             if free.isEmpty { return }
             let priority = [750.0, 500, 250][random.below(3)]
             op = .edit(variable: free[random.below(free.count)], priority: priority,
-                       value: Double(random.below(2001) - 1000))
-        case 0..<64 where !edits.isEmpty:
+                       value: Double(random.below(2 * limit + 1) - limit))
+        case 0..<(mix.add + mix.remove + mix.edit + mix.unedit) where !edits.isEmpty:
             op = .removeEdit(variable: edits[random.below(edits.count)].variable)
-        case 0..<80 where !edits.isEmpty:
-            op = .suggest(variable: edits[random.below(edits.count)].variable, value: Double(random.below(2001) - 1000))
+        case 0..<(mix.add + mix.remove + mix.edit + mix.unedit + mix.suggest) where !edits.isEmpty:
+            op = .suggest(variable: edits[random.below(edits.count)].variable,
+                          value: Double(random.below(2 * limit + 1) - limit))
         default:
             op = .update
         }
@@ -202,12 +223,23 @@ struct SoundnessCampaign {
     }
 
     /// Every constraint in force as the reference sees it: the live ones and the edits.
-    var system: [ReferenceConstraint] {
-        live.map(\.c) + edits.map { ref([($0.variable, 1)], -$0.value, .equal, $0.priority) }
+    var system: [ReferenceConstraint] { keyedSystem.map(\.constraint) }
+
+    /// The same, each with a key the reference session follows it by: live constraints by
+    /// their operation's key, edits by their variable (negative).
+    var keyedSystem: [(key: Int, constraint: ReferenceConstraint)] {
+        zip(keys, live).map { ($0, $1.c) }
+            + edits.map { (-1 - $0.variable, ref([($0.variable, 1)], -$0.value, .equal, $0.priority)) }
     }
 
+    /// The exact reference, started each time from its last basis.
+    var reference: ReferenceSession
+    var referenceTime = Duration.zero
+
     mutating func add(_ c: ReferenceConstraint, key: Int) {
-        let expected = c.isRequired ? ReferenceLP.isFeasible(variableCount: n, constraints: system + [c]) : true
+        let t0 = ContinuousClock.now
+        let expected = c.isRequired ? reference.isFeasible(keyedSystem + [(key, c)]) : true
+        referenceTime += ContinuousClock.now - t0
         let before = c.isRequired ? fingerprint(driver.core, transient: false) : ""
         do {
             let id = try driver.add(c)
@@ -311,11 +343,15 @@ struct SoundnessCampaign {
         log.append("update")
         counters.updates += 1
         let values = driver.values()
-        let constraints = system
+        let keyed = keyedSystem
+        let constraints = keyed.map(\.constraint)
         for c in constraints where c.isRequired && c.violation(values) > Self.requiredTolerance * c.scale(values) {
             return fail("required constraint \(c) violated by \(c.violation(values)) at \(values)")
         }
-        switch ReferenceLP.solve(variableCount: n, constraints: constraints) {
+        let t0 = ContinuousClock.now
+        let answer = reference.solve(keyed, near: values)
+        referenceTime += ContinuousClock.now - t0
+        switch answer {
         case .infeasible:
             fail("the exact reference finds the live required constraints infeasible")
         case .optimal(let objective, _):

@@ -22,7 +22,7 @@
  *   freed with ratite_string_free.
  * - Counts and lengths are size_t; values above INT32_MAX (including negative values
  *   converted to size_t) are rejected with RATITE_ERROR_INVALID_ARGUMENT.
- * - NaN and infinity are rejected everywhere with RATITE_ERROR_NON_FINITE.
+ * - NaN, infinity and magnitudes past 1e300 are rejected everywhere with RATITE_ERROR_NON_FINITE.
  * - Threads: a handle must be used by one thread at a time; distinct handles may be used from
  *   different threads in parallel. The library has no global mutable state apart from an
  *   atomic counter that tags new handles.
