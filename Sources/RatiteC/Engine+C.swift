@@ -360,6 +360,11 @@ public func ratite_engine_constraint_is_active(
 public func ratite_engine_layout(_ engine: OpaquePointer?) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         h.changed = h.engine.layout().map { h.id(of: $0) }
+        if !h.engine.isAnswerVerified {
+            throw CFailure(
+                RATITE_ERROR_NUMERICAL,
+                "the answer could not be verified: a required constraint fails after a rebuild (the frames are set)")
+        }
     }
 }
 

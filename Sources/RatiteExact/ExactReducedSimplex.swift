@@ -164,9 +164,10 @@ struct ExactReducedSimplex {
         // The largest nonsingular core of the tight rows and candidate columns.
         var local = [Int](repeating: -1, count: columnCount)
         for (f, j) in candidates.enumerated() { local[j] = f }
-        let core = SparseExactLU(
-            rows: tight.map { i in freeEntries[i].compactMap { local[$0.column] >= 0 ? (local[$0.column], $0.value) : nil } },
-            columns: candidates.count)
+        let coreRows = tight.map { i in
+            freeEntries[i].compactMap { local[$0.column] >= 0 ? (local[$0.column], $0.value) : nil }
+        }
+        let core = SparseExactLU(rows: coreRows, columns: candidates.count)
         if core.rank != tight.count || core.rank != candidates.count { valid = false }
         var keptRow = [Bool](repeating: false, count: tight.count)
         for r in core.pivotRows { keptRow[r] = true }

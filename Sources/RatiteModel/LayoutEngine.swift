@@ -212,6 +212,12 @@ public final class LayoutEngine {
     /// - Complexity: O(1) on average: one hash table lookup.
     public func item(named name: String) -> LayoutItem? { itemNames.index(of: name, in: items).map { items[$0] } }
 
+    /// Whether the last `layout()` passed its check against the constraints as written (see
+    /// docs/numerics.md): false only when the solver could not make a required constraint
+    /// hold even after rebuilding its tableau, which input within the documented range never
+    /// causes. The frames are set either way.
+    public private(set) var isAnswerVerified = true
+
     // MARK: Frames
 
     /// Solves what changed since the last call and updates every affected item's `frame`.
@@ -220,7 +226,9 @@ public final class LayoutEngine {
     ///   children of items that moved.
     @discardableResult
     public func layout() -> [LayoutItem] {
+        let unverified = core.statistics.unverifiedAnswers
         core.updateValues()
+        isAnswerVerified = core.statistics.unverifiedAnswers == unverified
         // Items are marked with this layout's number rather than gathered in a `Set`:
         // hashing each moved variable's item cost a resized grid's layout as much as the
         // solver's update.

@@ -54,7 +54,8 @@ public enum LayoutError: Error, CustomStringConvertible {
                 + "be specified in pairs."
         case .invalidMultiplier(let c, let m):
             "constraint \(c.equation) has multiplier \(m); multipliers must be finite and at most 1e300"
-        case .nonFiniteConstant(let c, let x): "constraint \(c.equation) has a constant that \(FailureText.outOfRange(x))"
+        case .nonFiniteConstant(let c, let x):
+            "constraint \(c.equation) has a constant that \(FailureText.outOfRange(x))"
         case .invalidPriority(let p):
             "invalid priority \(formatNumber(p)): priorities must be greater than 0 and at most 1000"
         case .requiredPriorityChange(let c):

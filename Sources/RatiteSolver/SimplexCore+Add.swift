@@ -35,7 +35,9 @@ extension SimplexCore {
                     return id
                 }
             }
-            throw explained(error, terms: terms, constant: constant, relation: relation, replacing: -1)
+            throw explained(
+                error, terms: terms, constant: constant, relation: relation, replacing: -1,
+                isRequired: priority >= 1000)
         }
     }
 

@@ -186,7 +186,9 @@ extension SimplexCore {
     /// its optimality too. With `start` (basic symbols from before the tableau was cleared),
     /// the check starts from those of them that are columns of `model` instead, and always
     /// returns the tableau.
-    func exactVerdict(for model: ExactCoreModel, requireOptimal: Bool, start: [Int32]? = nil) -> ExactVerdict {
+    func exactVerdict(
+        for model: ExactCoreModel, requireOptimal: Bool, start: [Int32]? = nil, returningTableau: Bool = false
+    ) -> ExactVerdict {
         guard isCertifiable(model) else { return .unavailable }
         let problem = model.problem
         let basis = start.map { symbols in
@@ -198,7 +200,7 @@ extension SimplexCore {
         switch ExactCertifier.check(
             problem, basis: basis, requireOptimal: requireOptimal,
             pivotLimit: exactPivotLimit(rows: problem.rows.count, columns: problem.kinds.count),
-            solutionWhenHolds: start != nil || loadsCertifiedTableau)
+            solutionWhenHolds: start != nil || returningTableau || loadsCertifiedTableau)
         {
         case .holds(let solution): return .holds(solution)
         case .corrected(let solution): return .corrected(solution)
@@ -268,12 +270,13 @@ extension SimplexCore {
     /// which also takes out the rounding the rows gathered (a doubt is raised only where
     /// rounding showed). Returns false when the required constraints turn out not to hold
     /// together, which the operation-time check (`certifyFeasibility`) keeps from happening.
-    mutating func certifyOptimum() -> Bool {
+    /// With `loading`, the exact tableau is written back even when the float basis holds.
+    mutating func certifyOptimum(loading: Bool = false) -> Bool {
         let model = exactModel()
-        switch exactVerdict(for: model, requireOptimal: true) {
+        switch exactVerdict(for: model, requireOptimal: true, returningTableau: loading) {
         case .holds(let solution):
             statistics.certifications += 1
-            if loadsCertifiedTableau { load(solution, model: model) }
+            if loading || loadsCertifiedTableau { load(solution, model: model) }
         case .corrected(let solution):
             statistics.certifications += 1
             statistics.exactCorrections += 1

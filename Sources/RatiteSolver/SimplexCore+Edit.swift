@@ -125,7 +125,8 @@ extension SimplexCore {
                 }
             }
             throw explained(
-                error, terms: Array(terms(of: record)), constant: constant, relation: record.relation, replacing: id)
+                error, terms: Array(terms(of: record)), constant: constant, relation: record.relation, replacing: id,
+                isRequired: record.isRequired)
         }
     }
 
@@ -264,7 +265,8 @@ extension SimplexCore {
             if fitsExactCertification,
                 priority < 1000
                     || requiredConstraintsHold(
-                        with: exactConstraint(id, priority: 1000), replacing: id, certificate: error.certificate) == true,
+                        with: exactConstraint(id, priority: 1000), replacing: id,
+                        certificate: error.certificate) == true,
                 try placeExactly({ core in
                     core.detachRecord(id)
                     core.attachSymbols(id, priority: priority)
@@ -273,7 +275,7 @@ extension SimplexCore {
             }
             throw explained(
                 error, terms: Array(terms(of: record)), constant: record.constant, relation: record.relation,
-                replacing: id)
+                replacing: id, isRequired: priority >= 1000)
         }
     }
 

@@ -28,11 +28,19 @@ extension SimplexCore {
 
     /// Turns a raw certificate into a minimal conflict, once the core has been rolled back.
     /// `replacing` is the constraint whose change failed (it is then tested with the new
-    /// terms), or -1 for an addition.
+    /// terms), or -1 for an addition. A required change whose float placement broke down
+    /// (an internal error) is decided exactly too: when the required constraints cannot
+    /// hold with it, the refusal is a conflict like any other, not a numerical failure.
     func explained(
-        _ error: CoreError, terms: [VariableTerm], constant: Double, relation: Relation, replacing: Int32
+        _ error: CoreError, terms: [VariableTerm], constant: Double, relation: Relation, replacing: Int32,
+        isRequired: Bool = true
     ) -> CoreError {
-        guard case .unsatisfiable(let certificate) = error else { return error }
+        let certificate: [Int32]
+        switch error {
+        case .unsatisfiable(let c): certificate = c
+        case .internalError where isRequired: certificate = []
+        default: return error
+        }
         let others = certificate.filter { $0 != pendingConstraintID && $0 != replacing && isConstraint($0) }
         let subject = replacing >= 0 ? replacing : pendingConstraintID
         let exact = ExactConstraint(
@@ -43,6 +51,7 @@ extension SimplexCore {
         {
             return .unsatisfiable(conflict: conflict + [subject])
         }
+        guard case .unsatisfiable = error else { return error }
         guard tuning.explainsConflicts else { return .unsatisfiable(conflict: others + [subject]) }
         let minimal = minimalConflict(
             among: others, terms: terms, constant: constant, relation: relation, replacing: replacing)

@@ -38,10 +38,14 @@ extension SimplexCore {
         let refinementsBefore = statistics.refinements + statistics.rebuilds
         var verified = verifyAnswer(changedFrom: everything ? nil : changes)
         if statistics.refinements + statistics.rebuilds != refinementsBefore { doubtOptimum() }
-        if verification.doubts.any && fitsExactCertification {
+        if (verification.doubts.any || !verified) && fitsExactCertification {
             verification.doubts = NumericDoubt()
-            if certifyOptimum() {
-                verified = verifyAnswer(changedFrom: recomputeValues())
+            // Rows that even a rebuild could not make agree with the constraints give way to
+            // the exact tableau, rounded once (each basic in nonbasic symbols only, so no
+            // value is a difference of large ones); then every constraint is checked.
+            if certifyOptimum(loading: !verified) {
+                let start = recomputeValues()
+                verified = verifyAnswer(changedFrom: verified ? start : nil)
             }
         } else if verification.doubts.any {
             // Too many constraints to settle the doubts exactly: the float decisions stand,
@@ -49,7 +53,12 @@ extension SimplexCore {
             // every later update check again, drags included.
             verification.doubts = NumericDoubt()
         }
-        if !verified { statistics.unverifiedAnswers += 1 }
+        if !verified {
+            statistics.unverifiedAnswers += 1
+            // Until an answer passes, every check covers every constraint: "nothing moved
+            // since" says nothing about an answer that failed.
+            verification.checksEverything = true
+        }
     }
 
     /// Recomputes the values of the externals that may have changed since the last call

@@ -9,7 +9,8 @@ import Ratite
 /// ambiguity after every step, `ExitCode.conflict` (1) when a required constraint had to be
 /// broken in any step, `ExitCode.ambiguous` (2) when any step's layout is ambiguous, 3 for
 /// both. `--allow-conflicts` and `--allow-ambiguity` accept them. Errors keep their
-/// sysexits statuses (64 usage, 65 file, 66 unreadable, 73 unwritable SVG) and win.
+/// sysexits statuses (64 usage, 65 file, 66 unreadable, 73 unwritable SVG) and win, and
+/// so does 70 for a layout whose answer the solver could not verify (naming the step).
 enum LayoutCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var path: String? = nil
@@ -87,12 +88,14 @@ enum LayoutCommand {
         // The layouts (titles, in step order) that broke a constraint or were ambiguous.
         var conflicting: [String] = []
         var ambiguous: [String] = []
+        var unverified: [String] = []
         do {
             _ = try LayoutFileBuilder.run(file, overrides: overrides) { engine, step in
                 let title = step.index == 0
                     ? "initial layout" : "step \(step.index)" + (step.name.isEmpty ? "" : ": \(step.name)")
                 if !step.conflicts.isEmpty { conflicting.append(title) }
                 if !step.ambiguity.isEmpty { ambiguous.append(title) }
+                if !step.isVerified { unverified.append(title) }
                 if hasSteps { out += (step.index == 0 ? "" : "\n") + "== \(title)\n" }
                 for item in engine.items { out += "\(item.name): \(item.frame)\n" }
                 for report in step.conflicts { out += "\n" + report.description }
@@ -114,6 +117,14 @@ enum LayoutCommand {
             }
         }
         Output.write(out)
+        if !unverified.isEmpty {
+            Output.write(
+                "\(name): error: the answer could not be verified after the layout of "
+                    + unverified.joined(separator: ", ")
+                    + ": a required constraint fails its check even after the solver rebuilt its tableau\n",
+                to: .standardError)
+            return ExitCode.unverified
+        }
         return status(conflicting: allowConflicts ? [] : conflicting, ambiguous: allowAmbiguity ? [] : ambiguous,
                       hasSteps: hasSteps)
     }

@@ -19,6 +19,10 @@ enum ExitCode {
     static let dataError: Int32 = 65
     /// An input file could not be read.
     static let noInput: Int32 = 66
+    /// The solver could not verify an answer (sysexits' EX_SOFTWARE): a required
+    /// constraint failed its check even after a rebuild. Input within the documented range
+    /// never gets here (docs/numerics.md).
+    static let unverified: Int32 = 70
     /// An output file could not be written.
     static let cannotCreate: Int32 = 73
 }

@@ -60,6 +60,14 @@ enum SolveCommand {
         let updateStart = now()
         let values = session.values()
         let updated = now()
+        if !session.solver.isAnswerVerified {
+            Output.write(
+                "\(name): error: the answer could not be verified at the update after the last statement"
+                    + (file.count > 0 ? " (line \(file.location(of: file.count - 1).line))" : "")
+                    + ": a required constraint fails its check even after the solver rebuilt its tableau\n",
+                to: .standardError)
+            return ExitCode.unverified
+        }
         if json {
             var out = "{"
             for (i, v) in values.enumerated() {

@@ -342,7 +342,11 @@ struct SoundnessCampaign {
     mutating func update() {
         log.append("update")
         counters.updates += 1
+        let unverified = driver.core.statistics.unverifiedAnswers
         let values = driver.values()
+        if driver.core.statistics.unverifiedAnswers != unverified {
+            return fail("the update reported its answer unverified")
+        }
         let keyed = keyedSystem
         let constraints = keyed.map(\.constraint)
         for c in constraints where c.isRequired && c.violation(values) > Self.requiredTolerance * c.scale(values) {

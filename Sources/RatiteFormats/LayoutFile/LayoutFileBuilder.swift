@@ -39,6 +39,9 @@ public enum LayoutFileBuilder {
         public let conflicts: [ConflictReport]
         /// The ambiguity after this step's layout.
         public let ambiguity: AmbiguityReport
+        /// Whether this step's layout passed the solver's check against the constraints as
+        /// written (`LayoutEngine.isAnswerVerified`).
+        public let isVerified: Bool
     }
 
     /// The engine with every item, constraint and step change of `file` applied in order
@@ -79,7 +82,8 @@ public enum LayoutFileBuilder {
             engine.layout()
             let conflicts = Array(engine.conflictLog[step.firstConflict...])
             afterLayout(engine, Step(index: step.index, name: step.name, location: step.location,
-                                     conflicts: conflicts, ambiguity: engine.ambiguityReport()))
+                                     conflicts: conflicts, ambiguity: engine.ambiguityReport(),
+                                     isVerified: engine.isAnswerVerified))
         }
         for statement in file.statements {
             switch statement {

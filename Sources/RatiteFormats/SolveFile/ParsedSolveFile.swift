@@ -18,6 +18,9 @@ public struct ParsedSolveFile: Sendable {
     /// How many statements the file holds (blank and comment lines hold none).
     public var count: Int { statements.count }
 
+    /// Where statement `i` starts.
+    public func location(of i: Int) -> TextLocation { statements[i].location }
+
     /// Whether statement `i` is a constraint (not an `edit` or `suggest`).
     public func isConstraint(_ i: Int) -> Bool {
         if case .constraint = statements[i].kind { return true }
