@@ -89,6 +89,11 @@ class BuildWithSwift(build_ext):
             run([tool, "--set-rpath", "$ORIGIN", target])
 
 
+# The stable ABI of CPython 3.10: the extension is built once as _ratite.abi3.so and the
+# wheel is tagged cp310-abi3, so one wheel serves CPython 3.10 and every later version.
+LIMITED_API = "0x030A0000"
+LIMITED_API_TAG = "cp310"
+
 setup(
     ext_modules=[
         Extension(
@@ -96,11 +101,16 @@ setup(
             sources=SOURCES,
             depends=["src/ratite/module.h"],
             libraries=["ratite_shared"],
+            define_macros=[("Py_LIMITED_API", LIMITED_API)],
+            py_limited_api=True,
+            # A call outside the limited API is undeclared under Py_LIMITED_API: an error.
             extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra", "-Wno-missing-field-initializers",
-                                "-Wno-cast-function-type", "-Wno-unused-parameter"],
+                                "-Wno-cast-function-type", "-Wno-unused-parameter",
+                                "-Werror=implicit-function-declaration"],
         )
     ],
     cmdclass={"build_ext": BuildWithSwift},
-    package_data={"ratite": ["_libs/*.so*", "py.typed"]},
+    options={"bdist_wheel": {"py_limited_api": LIMITED_API_TAG}},
+    package_data={"ratite": ["_libs/*.so*", "py.typed", "*.pyi"]},
     include_package_data=False,
 )

@@ -8,6 +8,7 @@ test_matplotlib.py runs it both ways and compares the positions.
 """
 import json
 import sys
+from typing import Any, Callable, Dict, List
 
 if sys.argv[1:] == ["ratite"]:
     import ratite.kiwi
@@ -19,21 +20,24 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+import numpy.typing as npt  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.layout_engine import ConstrainedLayoutEngine  # noqa: E402
 
-FIGURES = {}
+FIGURES: Dict[str, Callable[[], Figure]] = {}
 
 
-def figure(function):
+def figure(function: Callable[[], Figure]) -> Callable[[], Figure]:
     FIGURES[function.__name__] = function
     return function
 
 
-def image():
+def image() -> npt.NDArray[np.float64]:
     return np.arange(48.0).reshape(6, 8)
 
 
 @figure
-def grid_2x3():
+def grid_2x3() -> Figure:
     fig, axs = plt.subplots(2, 3, layout="constrained", figsize=(8, 5))
     for i, ax in enumerate(axs.flat):
         ax.plot([0, 1], [0, i])
@@ -44,7 +48,7 @@ def grid_2x3():
 
 
 @figure
-def colorbars_every_side():
+def colorbars_every_side() -> Figure:
     fig, axs = plt.subplots(2, 2, layout="constrained", figsize=(7, 6))
     for ax, location in zip(axs.flat, ["left", "right", "top", "bottom"]):
         im = ax.pcolormesh(image())
@@ -53,7 +57,7 @@ def colorbars_every_side():
 
 
 @figure
-def shared_colorbars():
+def shared_colorbars() -> Figure:
     fig, axs = plt.subplots(3, 3, layout="constrained", figsize=(8, 7))
     for ax in axs.flat:
         im = ax.pcolormesh(image())
@@ -64,7 +68,7 @@ def shared_colorbars():
 
 
 @figure
-def suptitle_and_labels():
+def suptitle_and_labels() -> Figure:
     fig, axs = plt.subplots(2, 2, layout="constrained", sharex=True, sharey=True)
     for ax in axs.flat:
         ax.plot(np.arange(10))
@@ -75,7 +79,7 @@ def suptitle_and_labels():
 
 
 @figure
-def legends_outside():
+def legends_outside() -> Figure:
     fig, axs = plt.subplots(1, 2, layout="constrained", figsize=(8, 4))
     for ax in axs:
         for k in range(3):
@@ -87,7 +91,7 @@ def legends_outside():
 
 
 @figure
-def ratios():
+def ratios() -> Figure:
     fig, axs = plt.subplots(2, 3, layout="constrained", width_ratios=[1, 2, 3], height_ratios=[2, 1])
     for ax in axs.flat:
         ax.plot([1, 2])
@@ -96,7 +100,7 @@ def ratios():
 
 
 @figure
-def nested_gridspecs():
+def nested_gridspecs() -> Figure:
     fig = plt.figure(layout="constrained", figsize=(9, 6))
     outer = fig.add_gridspec(1, 2, width_ratios=[2, 1])
     left = outer[0].subgridspec(2, 2)
@@ -114,9 +118,9 @@ def nested_gridspecs():
 
 
 @figure
-def subfigures():
+def subfigures() -> Figure:
     fig = plt.figure(layout="constrained", figsize=(10, 5))
-    left, right = fig.subfigures(1, 2, wspace=0.07, width_ratios=[2, 1])
+    left, right = fig.subfigures(1, 2, squeeze=False, wspace=0.07, width_ratios=[2, 1])[0]
     axs = left.subplots(2, 2, sharey=True)
     for ax in axs.flat:
         im = ax.pcolormesh(image())
@@ -133,7 +137,7 @@ def subfigures():
 
 
 @figure
-def compressed():
+def compressed() -> Figure:
     fig, axs = plt.subplots(2, 2, layout="compressed", figsize=(6, 5))
     for ax in axs.flat:
         im = ax.imshow(image())
@@ -143,7 +147,7 @@ def compressed():
 
 
 @figure
-def mosaic():
+def mosaic() -> Figure:
     fig, axd = plt.subplot_mosaic("AAB;CDB;CEE", layout="constrained", figsize=(7, 6))
     for name, ax in axd.items():
         ax.set_title(name)
@@ -153,9 +157,11 @@ def mosaic():
 
 
 @figure
-def pads_and_spacing():
+def pads_and_spacing() -> Figure:
     fig, axs = plt.subplots(3, 2, layout="constrained")
-    fig.get_layout_engine().set(w_pad=0.2, h_pad=0.1, wspace=0.15, hspace=0.05)
+    engine = fig.get_layout_engine()
+    assert isinstance(engine, ConstrainedLayoutEngine)
+    engine.set(w_pad=0.2, h_pad=0.1, wspace=0.15, hspace=0.05)
     for ax in axs.flat:
         ax.set_title("t")
         ax.set_yticks([0, 0.5, 1], ["zero", "one half", "one"])
@@ -163,7 +169,7 @@ def pads_and_spacing():
 
 
 @figure
-def aspect_images():
+def aspect_images() -> Figure:
     fig, axs = plt.subplots(1, 3, layout="constrained", figsize=(9, 3))
     for k, ax in enumerate(axs):
         ax.imshow(np.ones((4, 4 + 3 * k)))
@@ -171,11 +177,11 @@ def aspect_images():
     return fig
 
 
-def positions(fig):
+def positions(fig: Figure) -> List[List[Any]]:
     """Every axes' position (figure fraction) and every subfigure's bbox, in order."""
-    found = []
+    found: List[List[Any]] = []
 
-    def walk(container, path):
+    def walk(container: Any, path: str) -> None:
         if hasattr(container, "bbox") and container is not fig:
             found.append([path + ":subfigure", list(container.bbox.bounds)])
         for k, ax in enumerate(container._localaxes if hasattr(container, "_localaxes") else container.axes):
@@ -187,8 +193,8 @@ def positions(fig):
     return found
 
 
-def main():
-    result = {}
+def main() -> None:
+    result: Dict[str, Any] = {}
     for name, build in FIGURES.items():
         fig = build()
         fig.draw_without_rendering()
@@ -196,7 +202,7 @@ def main():
         plt.close(fig)
     import matplotlib._layoutgrid as layoutgrid
 
-    result["_kiwi_module"] = layoutgrid.kiwi.__name__
+    result["_kiwi_module"] = getattr(layoutgrid, "kiwi").__name__  # not in matplotlib's stub
     json.dump(result, sys.stdout)
 
 

@@ -1,5 +1,6 @@
 """The examples in the modules' documentation run as written."""
 import doctest
+from types import ModuleType
 
 import pytest
 
@@ -9,6 +10,6 @@ import ratite.solve
 
 
 @pytest.mark.parametrize("module", [ratite.kiwi, ratite.layout, ratite.solve], ids=lambda m: m.__name__)
-def test_doc_examples(module):
+def test_doc_examples(module: ModuleType) -> None:
     failures, tried = doctest.testmod(module)
     assert failures == 0 and tried > 0

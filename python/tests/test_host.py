@@ -13,7 +13,7 @@ CRASHES = {
 
 
 @pytest.mark.parametrize("kind", sorted(CRASHES))
-def test_crash_is_the_hosts(kind):
+def test_crash_is_the_hosts(kind: str) -> None:
     code, expected = CRASHES[kind]
     env = {k: v for k, v in os.environ.items() if k != "SWIFT_BACKTRACE"}
     result = subprocess.run(
@@ -25,7 +25,7 @@ def test_crash_is_the_hosts(kind):
     assert "Program crashed" not in result.stderr and "Backtracing" not in result.stderr
 
 
-def test_setting_not_left_in_environment():
+def test_setting_not_left_in_environment() -> None:
     env = {k: v for k, v in os.environ.items() if k != "SWIFT_BACKTRACE"}
     out = subprocess.run(
         [sys.executable, "-c", "import ratite, os; print(os.environ.get('SWIFT_BACKTRACE'))"],
@@ -34,7 +34,7 @@ def test_setting_not_left_in_environment():
     assert out.strip() == "None"
 
 
-def test_own_setting_respected():
+def test_own_setting_respected() -> None:
     env = dict(os.environ, SWIFT_BACKTRACE="enable=no,interactive=no")
     out = subprocess.run(
         [sys.executable, "-c", "import ratite, os; print(os.environ.get('SWIFT_BACKTRACE'))"],
@@ -43,7 +43,7 @@ def test_own_setting_respected():
     assert out.strip() == "enable=no,interactive=no"
 
 
-def test_swift_runtime_comes_from_the_package():
+def test_swift_runtime_comes_from_the_package() -> None:
     """The wheel carries the Swift runtime: every Swift library mapped into the process is
     the package's own copy, not a toolchain's."""
     code = (

@@ -1,5 +1,7 @@
 """kiwisolver's py/tests/test_solver.py and the behaviour tests of its C++ suite
 (SolverTest, SimplexTest), ported to ratite.kiwi (rewritten; the checks are kiwisolver's)."""
+from typing import Callable, List
+
 import pytest
 
 from ratite.kiwi import (
@@ -15,28 +17,29 @@ from ratite.kiwi import (
 )
 
 
-def test_solver_takes_no_arguments():
+def test_solver_takes_no_arguments() -> None:
     assert isinstance(Solver(), Solver)
     with pytest.raises(TypeError):
-        Solver(Variable())
+        Solver(Variable())  # type: ignore[call-arg]
 
 
-def test_wrong_argument_types():
+def test_wrong_argument_types() -> None:
     s = Solver()
-    for call in (
-        lambda: s.hasEditVariable(object()),
-        lambda: s.addEditVariable(object(), "weak"),
-        lambda: s.removeEditVariable(object()),
-        lambda: s.suggestValue(object(), 10),
-        lambda: s.hasConstraint(object()),
-        lambda: s.addConstraint(object()),
-        lambda: s.removeConstraint(object()),
-    ):
+    calls: List[Callable[[], object]] = [
+        lambda: s.hasEditVariable(object()),  # type: ignore[arg-type]
+        lambda: s.addEditVariable(object(), "weak"),  # type: ignore[arg-type]
+        lambda: s.removeEditVariable(object()),  # type: ignore[arg-type]
+        lambda: s.suggestValue(object(), 10),  # type: ignore[arg-type]
+        lambda: s.hasConstraint(object()),  # type: ignore[arg-type]
+        lambda: s.addConstraint(object()),  # type: ignore[arg-type]
+        lambda: s.removeConstraint(object()),  # type: ignore[arg-type]
+    ]
+    for call in calls:
         with pytest.raises(TypeError):
             call()
 
 
-def test_edit_variables():
+def test_edit_variables() -> None:
     s = Solver()
     v1, v2 = Variable("foo"), Variable("bar")
     assert not s.hasEditVariable(v1)
@@ -61,7 +64,7 @@ def test_edit_variables():
     assert not s.hasEditVariable(v2)
 
 
-def test_suggestions():
+def test_suggestions() -> None:
     s = Solver()
     v1 = Variable("foo")
     s.addEditVariable(v1, "medium")
@@ -82,7 +85,7 @@ def test_suggestions():
     assert v2.value() <= -1
 
 
-def test_constraints():
+def test_constraints() -> None:
     s = Solver()
     v = Variable("foo")
     c1, c2 = v >= 1, v <= 0
@@ -106,7 +109,7 @@ def test_constraints():
     assert not s.hasConstraint(c2)
 
 
-def test_under_constrained_system():
+def test_under_constrained_system() -> None:
     s = Solver()
     v = Variable("foo")
     c = 2 * v + 1 >= 0
@@ -119,7 +122,7 @@ def test_under_constrained_system():
     assert c.expression().terms()[0].variable().value() == 10
 
 
-def test_strengths_decide():
+def test_strengths_decide() -> None:
     v1, v2 = Variable("foo"), Variable("bar")
     s = Solver()
     s.addConstraint(v1 + v2 == 0)
@@ -135,7 +138,7 @@ def test_strengths_decide():
     assert (v1.value(), v2.value()) == (-2, 2)
 
 
-def test_dump(capsys):
+def test_dump(capsys: pytest.CaptureFixture[str]) -> None:
     v1, v2 = Variable("foo"), Variable("bar")
     s = Solver()
     s.addEditVariable(v2, "weak")
@@ -152,7 +155,7 @@ def test_dump(capsys):
         assert heading in text and heading in printed
 
 
-def test_infeasible_after_suggestion():
+def test_infeasible_after_suggestion() -> None:
     """The Cassowary paper's example: a suggestion that needs the dual optimisation."""
     xm, xl, xr = Variable("xm"), Variable("xl"), Variable("xr")
     s = Solver()
@@ -170,7 +173,7 @@ def test_infeasible_after_suggestion():
     assert (xl.value(), xr.value()) == (80, 100)
 
 
-def test_violated():
+def test_violated() -> None:
     s = Solver()
     v = Variable("foo")
     c1 = (v >= 10) | "required"
@@ -183,7 +186,7 @@ def test_violated():
     assert c2.violated() is True
 
 
-def test_maximization():
+def test_maximization() -> None:
     """kiwi's C++ SimplexTest: maximise -2·x1 + 7·x2 + 4·x3 through a weak edit."""
     x1, x2, x3, z = (Variable(n) for n in ("x1", "x2", "x3", "z"))
     s = Solver()
@@ -200,7 +203,7 @@ def test_maximization():
         assert variable.value() == pytest.approx(expected, abs=1e-4)
 
 
-def test_removing_a_constraint_releases_its_variables():
+def test_removing_a_constraint_releases_its_variables() -> None:
     s = Solver()
     v = Variable("v")
     c = (v == 5)
@@ -214,7 +217,7 @@ def test_removing_a_constraint_releases_its_variables():
     assert v.value() == 7
 
 
-def test_numeric_strengths_and_suggestions():
+def test_numeric_strengths_and_suggestions() -> None:
     s = Solver()
     v = Variable("v")
     s.addEditVariable(v, strength.create(0, 1, 0))
@@ -227,7 +230,7 @@ def test_numeric_strengths_and_suggestions():
     assert v.value() == 6.5
 
 
-def test_variables_live_while_a_constraint_or_edit_uses_them():
+def test_variables_live_while_a_constraint_or_edit_uses_them() -> None:
     s = Solver()
     v, w = Variable("v"), Variable("w")
     c = w == v + 1
@@ -241,7 +244,7 @@ def test_variables_live_while_a_constraint_or_edit_uses_them():
     assert s._state()[0] == {}
 
 
-def test_many_cycles_without_update():
+def test_many_cycles_without_update() -> None:
     s = Solver()
     anchor = Variable("anchor")
     s.addConstraint(anchor == 1)

@@ -4,12 +4,13 @@ changed items."""
 import os
 import subprocess
 from pathlib import Path
+from typing import List, Optional, Tuple
 
 import pytest
 
 from ratite import RatiteError
-from ratite.layout import (ATTRIBUTES, PRIORITY_NAMES, Frame, LayoutEngine, LayoutFileError, load_layout, priority_value,
-                           render_frames, render_layout, run_layout)
+from ratite.layout import (ATTRIBUTES, PRIORITY_NAMES, Frame, Item, LayoutEngine, LayoutFileError, load_layout,
+                           priority_value, render_frames, render_layout, run_layout)
 
 ROOT = Path(os.environ.get("RATITE_ROOT", Path(__file__).resolve().parents[2]))
 EXAMPLES = ROOT / "examples"
@@ -106,7 +107,7 @@ Ambiguous layout (root coordinates):
 """
 
 
-def cli():
+def cli() -> str:
     """The ratite command line tool, or a skip with the reason. RATITE_CLI names it (run-tests
     builds it with `swift build -c release --product ratite` first); otherwise the release
     build in RATITE_ROOT, skipped when it is older than any Swift source (a stale CLI
@@ -127,7 +128,7 @@ def cli():
     return str(tool)
 
 
-def run_cli(tool, arguments, text=None):
+def run_cli(tool: str, arguments: List[str], text: Optional[str] = None) -> str:
     """`ratite layout` on a file or, with `text`, on standard input: its standard output. A
     layout with conflicts or ambiguity may exit non-zero; usage (64) and data (65) errors fail."""
     result = subprocess.run([tool, "layout"] + arguments + ([] if text is None else ["-"]), input=text,
@@ -137,7 +138,7 @@ def run_cli(tool, arguments, text=None):
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_recipe_frames(name):
+def test_recipe_frames(name: str) -> None:
     path = EXAMPLES / f"{name}.layout"
     if not path.exists():
         pytest.skip(f"{path} not found (set RATITE_ROOT)")
@@ -150,7 +151,7 @@ def test_recipe_frames(name):
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED_MACOS))
-def test_recipe_frames_on_macos(name):
+def test_recipe_frames_on_macos(name: str) -> None:
     path = EXAMPLES / f"{name}.layout"
     if not path.exists():
         pytest.skip(f"{path} not found (set RATITE_ROOT)")
@@ -160,16 +161,17 @@ def test_recipe_frames_on_macos(name):
     assert render_layout("platform macos\n" + path.read_text(), platform="ios") == EXPECTED[name]
 
 
-def test_dynamic_type_steps():
+def test_dynamic_type_steps() -> None:
     path = EXAMPLES / "dynamic-type.layout"
     if not path.exists():
         pytest.skip(f"{path} not found (set RATITE_ROOT)")
-    seen = []
+    seen: List[Tuple[int, str, Optional[int], Frame]] = []
     engine = run_layout(path.read_text(), after_layout=lambda e, step: seen.append(
         (step.index, step.title, step.line, e.item("label").frame)))
     assert [s[:2] for s in seen] == [(0, "initial layout"), (1, "step 1: label font XXXL"),
                                      (2, "step 2: label font normal")]
-    assert seen[0][2] is None and seen[1][2] < seen[2][2]
+    lines = [s[2] for s in seen]
+    assert lines[0] is None and lines[1] is not None and lines[2] is not None and lines[1] < lines[2]
     assert seen[1][3] == Frame(8, 40, 80, 40) and seen[2][3] == seen[0][3] == Frame(8, 44, 42, 21)
     # load_layout applies every step without laying out in between.
     assert engine.item("label").frame == Frame(8, 44, 42, 21)
@@ -178,7 +180,7 @@ def test_dynamic_type_steps():
     assert render_frames(built) == SEED
 
 
-def test_every_statement():
+def test_every_statement() -> None:
     assert render_layout(FEATURES) == FEATURES_OUTPUT
 
 
@@ -186,11 +188,14 @@ OPTIONS = [[], ["--rtl"], ["--size", "480x320"], ["--platform", "macos"], ["--pl
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=["plain", "rtl", "rotated", "macos", "ios"])
-def test_recipes_match_the_cli(options):
+def test_recipes_match_the_cli(options: List[str]) -> None:
     tool = cli()
     if not EXAMPLES.exists():
         pytest.skip(f"{EXAMPLES} not found (set RATITE_ROOT)")
-    size = tuple(map(float, options[1].split("x"))) if "--size" in options else None
+    size: Optional[Tuple[float, float]] = None
+    if "--size" in options:
+        width, height = options[1].split("x")
+        size = (float(width), float(height))
     platform = options[1] if "--platform" in options else None
     files = sorted(EXAMPLES.glob("*.layout"))
     assert any(path.name == "dynamic-type.layout" for path in files)
@@ -221,13 +226,13 @@ ERRORS = [
 
 
 @pytest.mark.parametrize("text,line,column,message", ERRORS)
-def test_layout_file_errors_name_line_and_column(text, line, column, message):
+def test_layout_file_errors_name_line_and_column(text: str, line: int, column: int, message: str) -> None:
     with pytest.raises(LayoutFileError) as info:
         render_layout(text)
     assert (info.value.line, info.value.column) == (line, column) and message in str(info.value)
 
 
-def test_layout_file_errors_match_the_cli():
+def test_layout_file_errors_match_the_cli() -> None:
     tool = cli()
     for text, line, column, message in ERRORS:
         result = subprocess.run([tool, "layout", "-"], input=text, capture_output=True, text=True,
@@ -236,14 +241,14 @@ def test_layout_file_errors_match_the_cli():
         assert message in result.stderr
 
 
-def test_errors_carry_the_output_so_far():
+def test_errors_carry_the_output_so_far() -> None:
     with pytest.raises(LayoutFileError) as info:
         render_layout("view root size 10x20\nstep grow\nresize root 30x40\nstep\nresize nowhere 1x1\n")
     assert info.value.line == 5 and info.value.output == (
         "== initial layout\nroot: 0 0 10 20\n\n== step 1: grow\nroot: 0 0 30 40\n")
 
 
-def test_named_priorities():
+def test_named_priorities() -> None:
     assert PRIORITY_NAMES["defaultHigh"] == 750 and priority_value("dragThatCanResizeScene") == 510
     assert priority_value("dragThatCanResizeWindow") == 510 and priority_value("windowSizeStayPut") == 500
     assert priority_value("sceneSizeStayPut") == 500 and priority_value("dragThatCannotResizeScene") == 490
@@ -261,7 +266,7 @@ def test_named_priorities():
     assert v.frame == Frame(0, 0, 120, 20)
 
 
-def test_platform():
+def test_platform() -> None:
     assert LayoutEngine().platform == "ios"
     engine = LayoutEngine(platform="macos")
     assert engine.platform == "macos"
@@ -271,7 +276,7 @@ def test_platform():
         LayoutEngine(platform="android")
 
 
-def seed_recipe():
+def seed_recipe() -> Tuple[LayoutEngine, Item, Item, Item]:
     engine = LayoutEngine()
     root = engine.add_view("root", size=(320, 480))
     guide = engine.add_guide("topGuide", root)
@@ -288,7 +293,7 @@ def seed_recipe():
     return engine, root, label, field
 
 
-def test_anchors_reproduce_the_seed_recipe():
+def test_anchors_reproduce_the_seed_recipe() -> None:
     engine, root, label, field = seed_recipe()
     changed = engine.layout()
     assert label.frame == Frame(8, 44, 42, 21) and field.frame == Frame(58, 40, 254, 30)
@@ -296,7 +301,7 @@ def test_anchors_reproduce_the_seed_recipe():
     assert not label.is_ambiguous
 
 
-def test_fast_path_and_changed_items():
+def test_fast_path_and_changed_items() -> None:
     engine, root, label, field = seed_recipe()
     engine.layout()
     root.set_size(480, 320)
@@ -313,7 +318,7 @@ def test_fast_path_and_changed_items():
     assert field.frame.width == 414
 
 
-def test_vfl():
+def test_vfl() -> None:
     engine = LayoutEngine()
     root = engine.add_view("root", size=(320, 480))
     a, b = engine.add_view("a", root), engine.add_view("b", root)
@@ -329,7 +334,7 @@ def test_vfl():
     assert len(edge) == 1 and edge[0].attribute2 == ATTRIBUTES["leadingMargin"] and edge[0].constant == 0
 
 
-def test_vfl_on_macos_pins_to_the_edge_plus_20():
+def test_vfl_on_macos_pins_to_the_edge_plus_20() -> None:
     engine = LayoutEngine(platform="macos")
     root = engine.add_view("root", size=(320, 480))
     a, b = engine.add_view("a", root), engine.add_view("b", root)
@@ -342,7 +347,7 @@ def test_vfl_on_macos_pins_to_the_edge_plus_20():
     assert len(edge) == 1 and edge[0].attribute2 == ATTRIBUTES["leading"] and edge[0].constant == 20
 
 
-def test_vfl_error_has_offset_and_rendering():
+def test_vfl_error_has_offset_and_rendering() -> None:
     engine = LayoutEngine()
     engine.add_view("a")
     with pytest.raises(RatiteError) as info:
@@ -351,7 +356,7 @@ def test_vfl_error_has_offset_and_rendering():
     assert info.value.rendering.count("\n") >= 2 and "^" in info.value.rendering
 
 
-def test_conflict_and_ambiguity_reports():
+def test_conflict_and_ambiguity_reports() -> None:
     engine = LayoutEngine()
     root = engine.add_view("root", size=(100, 100))
     v = engine.add_view("v", root)
@@ -367,7 +372,7 @@ def test_conflict_and_ambiguity_reports():
         strict.activate([w.width == 20])
 
 
-def test_layout_file_errors_name_the_line():
+def test_layout_file_errors_name_the_line() -> None:
     with pytest.raises(LayoutFileError) as info:
         load_layout("view root size 100x100\nview a in root\na.width == nowhere.width\n")
     assert (info.value.line, info.value.column) == (3, 12)

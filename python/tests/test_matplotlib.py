@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, Dict, Tuple
 
 import pytest
 
@@ -16,24 +17,28 @@ SCRIPT = Path(__file__).with_name("mpl_figures.py")
 TOLERANCE = 1e-9
 
 
-def positions(backend):
+Positions = Dict[str, Any]
+
+
+def positions(backend: str) -> Positions:
     output = subprocess.run([sys.executable, str(SCRIPT), backend], capture_output=True, text=True, check=True,
                             timeout=600).stdout
-    return json.loads(output)
+    result: Positions = json.loads(output)
+    return result
 
 
 @pytest.fixture(scope="module")
-def both():
+def both() -> Tuple[Positions, Positions]:
     return positions("kiwisolver"), positions("ratite")
 
 
-def test_matplotlib_used_ratite(both):
+def test_matplotlib_used_ratite(both: Tuple[Positions, Positions]) -> None:
     kiwi, ratite = both
     assert kiwi["_kiwi_module"] == "kiwisolver"
     assert ratite["_kiwi_module"] == "ratite.kiwi"
 
 
-def test_positions_equal_kiwisolvers(both):
+def test_positions_equal_kiwisolvers(both: Tuple[Positions, Positions]) -> None:
     kiwi, ratite = both
     figures = [name for name in kiwi if not name.startswith("_")]
     assert len(figures) >= 10

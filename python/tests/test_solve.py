@@ -23,11 +23,11 @@ right == left1 + W
 EXPECTED = "left0 = 20\nleft1 = 78\nwidth0 = 50\nx = 3.5\ny = 0\na = 0\nb = 0\nc = 0\nW = 320\nright = 398\n"
 
 
-def test_solve_file():
+def test_solve_file() -> None:
     assert format_values(run_solve_file(FILE)) == EXPECTED
 
 
-def test_generated_systems_match_the_cli():
+def test_generated_systems_match_the_cli() -> None:
     tool = cli()
     env = dict(os.environ, SWIFT_BACKTRACE="enable=no")
     for family in ("chain", "grid", "tree", "random"):
@@ -52,7 +52,7 @@ W == 7 @defaultHigh
 NAMED_EXPECTED = "x = 30\ny = 3\nW = 7\n"
 
 
-def test_named_priorities():
+def test_named_priorities() -> None:
     assert format_values(run_solve_file(NAMED)) == NAMED_EXPECTED
     s = Solver()
     x = s.variable("x")
@@ -66,20 +66,20 @@ def test_named_priorities():
         s.add([(x, 1.0)], 0.0, "==", "high")
 
 
-def test_named_priorities_match_the_cli():
+def test_named_priorities_match_the_cli() -> None:
     tool = cli()
     expected = subprocess.run([str(tool), "solve", "-"], input=NAMED, capture_output=True, text=True, check=True,
                               env=dict(os.environ, SWIFT_BACKTRACE="enable=no")).stdout
     assert expected == NAMED_EXPECTED
 
 
-def test_unsatisfiable_names_the_conflict():
+def test_unsatisfiable_names_the_conflict() -> None:
     with pytest.raises(SolveFileError) as info:
         run_solve_file("x >= 10\ny == 1\nx <= 5\n")
     assert info.value.line == 3 and info.value.conflict == [1, 3]
 
 
-def test_priorities_are_levels():
+def test_priorities_are_levels() -> None:
     s = Solver()
     x = s.variable("x")
     s.add([(x, 1.0)], -10.0, "==", 500)
@@ -89,7 +89,7 @@ def test_priorities_are_levels():
     assert s.value(x) == 10
 
 
-def test_edits_values_and_changed():
+def test_edits_values_and_changed() -> None:
     s = Solver()
     c = s.add("right == left + width")
     s.add("left == 20")

@@ -42,11 +42,11 @@ static PyObject *engine_error(EngineObject *self, ratite_status status) {
     } while (0)
 
 static PyObject *engine_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
-    if (!PyArg_ParseTuple(args, ":Engine") || (kwargs && PyDict_GET_SIZE(kwargs))) {
+    if (!PyArg_ParseTuple(args, ":Engine") || (kwargs && PyDict_Size(kwargs))) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "Engine() takes no arguments");
         return NULL;
     }
-    EngineObject *self = (EngineObject *)type->tp_alloc(type, 0);
+    EngineObject *self = (EngineObject *)alloc_instance(type);
     if (!self) return NULL;
     if (ratite_engine_new(&self->engine) != RATITE_OK) {
         Py_DECREF(self);
@@ -57,7 +57,7 @@ static PyObject *engine_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
 
 static void engine_dealloc(EngineObject *self) {
     ratite_engine_free(self->engine);
-    Py_TYPE(self)->tp_free((PyObject *)self);
+    free_instance((PyObject *)self);
 }
 
 static PyObject *engine_set_strict(EngineObject *self, PyObject *arg) {
@@ -285,7 +285,7 @@ static int bindings_make(PyObject *metrics, PyObject *views, VFLBindings *b) {
             PyErr_SetString(PyExc_TypeError, "metrics must be a dict of names to numbers");
             return -1;
         }
-        b->metrics = PyMem_Calloc((size_t)PyDict_GET_SIZE(metrics) + 1, sizeof(ratite_metric));
+        b->metrics = PyMem_Calloc((size_t)PyDict_Size(metrics) + 1, sizeof(ratite_metric));
         if (!b->metrics) return PyErr_NoMemory(), -1;
         while (PyDict_Next(metrics, &position, &key, &value)) {
             Py_ssize_t length;
@@ -300,7 +300,7 @@ static int bindings_make(PyObject *metrics, PyObject *views, VFLBindings *b) {
             PyErr_SetString(PyExc_TypeError, "views must be a dict of names to item ids");
             return bindings_free(b), -1;
         }
-        b->views = PyMem_Calloc((size_t)PyDict_GET_SIZE(views) + 1, sizeof(ratite_view_binding));
+        b->views = PyMem_Calloc((size_t)PyDict_Size(views) + 1, sizeof(ratite_view_binding));
         if (!b->views) return bindings_free(b), PyErr_NoMemory(), -1;
         position = 0;
         while (PyDict_Next(views, &position, &key, &value)) {
@@ -344,7 +344,7 @@ static PyObject *engine_vfl(EngineObject *self, PyObject *args) {
     for (size_t i = 0; list && i < count; i++) {
         PyObject *number = PyLong_FromUnsignedLongLong(ids[i]);
         if (!number) Py_CLEAR(list);
-        else PyList_SET_ITEM(list, (Py_ssize_t)i, number);
+        else PyList_SetItem(list, (Py_ssize_t)i, number); /* cannot fail: a new list, i in range */
     }
     PyMem_Free(ids);
     return list;
@@ -383,7 +383,7 @@ static PyObject *engine_vfl_parse(EngineObject *self, PyObject *args) {
                                         (unsigned long long)r->item2, r->attribute2, r->multiplier, r->constant,
                                         r->priority);
         if (!tuple) Py_CLEAR(list);
-        else PyList_SET_ITEM(list, (Py_ssize_t)i, tuple);
+        else PyList_SetItem(list, (Py_ssize_t)i, tuple);
     }
     PyMem_Free(records);
     return list;
@@ -404,7 +404,7 @@ static PyObject *engine_changed_items(EngineObject *self, PyObject *unused) {
     for (size_t i = 0; list && i < count; i++) {
         PyObject *number = PyLong_FromUnsignedLongLong(items[i]);
         if (!number) Py_CLEAR(list);
-        else PyList_SET_ITEM(list, (Py_ssize_t)i, number);
+        else PyList_SetItem(list, (Py_ssize_t)i, number); /* cannot fail: a new list, i in range */
     }
     return list;
 }
@@ -468,15 +468,18 @@ static PyMethodDef engine_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-PyTypeObject Engine_Type = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "ratite._ratite.Engine",
-    .tp_basicsize = sizeof(EngineObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A ratite_engine: one method per ratite_engine_* function, ids as integers.",
-    .tp_new = engine_new,
-    .tp_dealloc = (destructor)engine_dealloc,
-    .tp_methods = engine_methods,
+PyTypeObject *Engine_Type;
+
+static PyType_Slot engine_slots[] = {
+    {Py_tp_doc, "A ratite_engine: one method per ratite_engine_* function, ids as integers."},
+    {Py_tp_new, engine_new},
+    {Py_tp_dealloc, engine_dealloc},
+    {Py_tp_methods, engine_methods},
+    {0, NULL},
+};
+
+static PyType_Spec engine_spec = {
+    "ratite._ratite.Engine", sizeof(EngineObject), 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE, engine_slots,
 };
 
 /* ---------------------------------------------------------------------------------------
@@ -500,11 +503,11 @@ static PyObject *core_error(CoreObject *self, ratite_status status) {
     } while (0)
 
 static PyObject *core_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
-    if (!PyArg_ParseTuple(args, ":CoreSolver") || (kwargs && PyDict_GET_SIZE(kwargs))) {
+    if (!PyArg_ParseTuple(args, ":CoreSolver") || (kwargs && PyDict_Size(kwargs))) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "CoreSolver() takes no arguments");
         return NULL;
     }
-    CoreObject *self = (CoreObject *)type->tp_alloc(type, 0);
+    CoreObject *self = (CoreObject *)alloc_instance(type);
     if (!self) return NULL;
     if (ratite_solver_new(&self->solver) != RATITE_OK) {
         Py_DECREF(self);
@@ -515,7 +518,7 @@ static PyObject *core_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
 
 static void core_dealloc(CoreObject *self) {
     ratite_solver_free(self->solver);
-    Py_TYPE(self)->tp_free((PyObject *)self);
+    free_instance((PyObject *)self);
 }
 
 static PyObject *core_variable(CoreObject *self, PyObject *args) {
@@ -560,10 +563,24 @@ static PyObject *core_value(CoreObject *self, PyObject *arg) {
     return PyFloat_FromDouble(value);
 }
 
+/* The items of an iterable as a tuple (a tuple itself, new reference); TypeError with
+ * `message` if it is not iterable, as PySequence_Fast does. */
+static PyObject *sequence_tuple(PyObject *sequence, const char *message) {
+    if (PyTuple_CheckExact(sequence)) return PySequence_Tuple(sequence);
+    PyObject *iterator = PyObject_GetIter(sequence);
+    if (!iterator) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) PyErr_SetString(PyExc_TypeError, message);
+        return NULL;
+    }
+    PyObject *tuple = PySequence_Tuple(iterator);
+    Py_DECREF(iterator);
+    return tuple;
+}
+
 static PyObject *core_values(CoreObject *self, PyObject *arg) {
-    PyObject *sequence = PySequence_Fast(arg, "values() takes a sequence of variable ids");
+    PyObject *sequence = sequence_tuple(arg, "values() takes a sequence of variable ids");
     if (!sequence) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(sequence);
+    Py_ssize_t n = PyTuple_Size(sequence);
     ratite_variable *ids = PyMem_Calloc((size_t)n + 1, sizeof(ratite_variable));
     double *values = PyMem_Calloc((size_t)n + 1, sizeof(double));
     PyObject *result = NULL;
@@ -572,7 +589,7 @@ static PyObject *core_values(CoreObject *self, PyObject *arg) {
         goto done;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        ids[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(sequence, i));
+        ids[i] = PyLong_AsUnsignedLongLong(PyTuple_GetItem(sequence, i));
         if (PyErr_Occurred()) goto done;
     }
     ratite_status status = ratite_solver_variable_values(self->solver, ids, (size_t)n, values);
@@ -584,7 +601,7 @@ static PyObject *core_values(CoreObject *self, PyObject *arg) {
     for (Py_ssize_t i = 0; result && i < n; i++) {
         PyObject *number = PyFloat_FromDouble(values[i]);
         if (!number) Py_CLEAR(result);
-        else PyList_SET_ITEM(result, i, number);
+        else PyList_SetItem(result, i, number);
     }
 done:
     PyMem_Free(ids);
@@ -598,9 +615,9 @@ static PyObject *core_add(CoreObject *self, PyObject *args) {
     double constant, priority;
     int relation;
     if (!PyArg_ParseTuple(args, "Odid:add", &terms_object, &constant, &relation, &priority)) return NULL;
-    PyObject *sequence = PySequence_Fast(terms_object, "terms must be a sequence of (variable id, coefficient)");
+    PyObject *sequence = sequence_tuple(terms_object, "terms must be a sequence of (variable id, coefficient)");
     if (!sequence) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(sequence);
+    Py_ssize_t n = PyTuple_Size(sequence);
     ratite_term *terms = PyMem_Calloc((size_t)n + 1, sizeof(ratite_term));
     PyObject *result = NULL;
     if (!terms) {
@@ -610,7 +627,7 @@ static PyObject *core_add(CoreObject *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < n; i++) {
         unsigned long long id;
         double coefficient;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(sequence, i), "Kd;a term is (variable id, coefficient)", &id,
+        if (!PyArg_ParseTuple(PyTuple_GetItem(sequence, i), "Kd;a term is (variable id, coefficient)", &id,
                               &coefficient))
             goto done;
         terms[i] = (ratite_term){id, coefficient};
@@ -682,7 +699,7 @@ static PyObject *id_list(const uint64_t *ids, size_t count) {
     for (size_t i = 0; list && i < count; i++) {
         PyObject *number = PyLong_FromUnsignedLongLong(ids[i]);
         if (!number) Py_CLEAR(list);
-        else PyList_SET_ITEM(list, (Py_ssize_t)i, number);
+        else PyList_SetItem(list, (Py_ssize_t)i, number); /* cannot fail: a new list, i in range */
     }
     return list;
 }
@@ -743,20 +760,24 @@ static PyMethodDef core_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-PyTypeObject CoreSolver_Type = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "ratite._ratite.CoreSolver",
-    .tp_basicsize = sizeof(CoreObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A ratite_solver: one method per ratite_solver_* function, ids as integers.",
-    .tp_new = core_new,
-    .tp_dealloc = (destructor)core_dealloc,
-    .tp_methods = core_methods,
+PyTypeObject *CoreSolver_Type;
+
+static PyType_Slot core_slots[] = {
+    {Py_tp_doc, "A ratite_solver: one method per ratite_solver_* function, ids as integers."},
+    {Py_tp_new, core_new},
+    {Py_tp_dealloc, core_dealloc},
+    {Py_tp_methods, core_methods},
+    {0, NULL},
+};
+
+static PyType_Spec core_spec = {
+    "ratite._ratite.CoreSolver", sizeof(CoreObject), 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE, core_slots,
 };
 
 int engine_module_init(PyObject *module) {
-    if (PyType_Ready(&Engine_Type) < 0 || PyType_Ready(&CoreSolver_Type) < 0) return -1;
-    if (PyModule_AddObjectRef(module, "Engine", (PyObject *)&Engine_Type) < 0) return -1;
-    if (PyModule_AddObjectRef(module, "CoreSolver", (PyObject *)&CoreSolver_Type) < 0) return -1;
+    Engine_Type = add_type(module, &engine_spec);
+    if (!Engine_Type) return -1;
+    CoreSolver_Type = add_type(module, &core_spec);
+    if (!CoreSolver_Type) return -1;
     return 0;
 }

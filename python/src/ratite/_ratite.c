@@ -3,6 +3,8 @@
  * id-based solver. */
 #include "module.h"
 
+#include <string.h>
+
 PyObject *RatiteError;
 
 void raise_ratite_error(ratite_status status, const char *message) {
@@ -17,6 +19,38 @@ void raise_ratite_error(ratite_status status, const char *message) {
     Py_XDECREF(code);
     Py_XDECREF(name);
     Py_DECREF(error);
+}
+
+int raise_expected_type(const char *expected, PyObject *object) {
+    PyObject *name = PyObject_GetAttrString((PyObject *)Py_TYPE(object), "__name__");
+    if (!name) return -1;
+    PyErr_Format(PyExc_TypeError, "Expected object of type `%s`. Got object of type `%U` instead.", expected, name);
+    Py_DECREF(name);
+    return -1;
+}
+
+PyTypeObject *add_type(PyObject *module, PyType_Spec *spec) {
+    PyObject *type = PyType_FromSpec(spec);
+    if (!type) return NULL;
+    const char *dot = strrchr(spec->name, '.');
+    if (PyModule_AddObjectRef(module, dot ? dot + 1 : spec->name, type) < 0) {
+        Py_DECREF(type);
+        return NULL;
+    }
+    return (PyTypeObject *)type; /* the reference is the extension's for good */
+}
+
+PyObject *alloc_instance(PyTypeObject *type) {
+    allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
+    return alloc ? alloc(type, 0) : PyType_GenericAlloc(type, 0);
+}
+
+void free_instance(PyObject *self) {
+    PyTypeObject *type = Py_TYPE(self);
+    freefunc free_ = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    if (free_) free_(self);
+    else PyObject_Free(self);
+    Py_DECREF(type);
 }
 
 static PyObject *library_version(PyObject *module, PyObject *unused) {

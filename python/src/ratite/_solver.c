@@ -27,14 +27,18 @@ static int variable_init(VariableObject *self, PyObject *args, PyObject *kwargs)
     } else {
         Py_INCREF(name);
     }
-    Py_XSETREF(self->name, name);
+    PyObject *old_name = self->name, *old_context = self->context;
+    self->name = name;
     Py_INCREF(context);
-    Py_XSETREF(self->context, context);
+    self->context = context;
+    Py_XDECREF(old_name);
+    Py_XDECREF(old_context);
     self->value = 0.0;
     return 0;
 }
 
 static int variable_traverse(VariableObject *self, visitproc visit, void *arg) {
+    Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->context);
     return 0;
 }
@@ -48,13 +52,13 @@ static void variable_dealloc(VariableObject *self) {
     PyObject_GC_UnTrack(self);
     variable_clear(self);
     Py_CLEAR(self->name);
-    Py_TYPE(self)->tp_free((PyObject *)self);
+    free_instance((PyObject *)self);
 }
 
 static PyObject *variable_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
     (void)args;
     (void)kwargs;
-    VariableObject *self = (VariableObject *)type->tp_alloc(type, 0);
+    VariableObject *self = (VariableObject *)alloc_instance(type);
     if (!self) return NULL;
     self->name = PyUnicode_FromString("");
     if (!self->name) {
@@ -75,12 +79,13 @@ static PyObject *variable_name(VariableObject *self, PyObject *unused) {
 
 static PyObject *variable_set_name(VariableObject *self, PyObject *name) {
     if (!PyUnicode_Check(name)) {
-        PyErr_Format(PyExc_TypeError, "Expected object of type `str`. Got object of type `%s` instead.",
-                     Py_TYPE(name)->tp_name);
+        raise_expected_type("str", name);
         return NULL;
     }
+    PyObject *old = self->name;
     Py_INCREF(name);
-    Py_SETREF(self->name, name);
+    self->name = name;
+    Py_DECREF(old);
     Py_RETURN_NONE;
 }
 
@@ -96,8 +101,10 @@ static PyObject *variable_context(VariableObject *self, PyObject *unused) {
 }
 
 static PyObject *variable_set_context(VariableObject *self, PyObject *context) {
+    PyObject *old = self->context;
     Py_INCREF(context);
-    Py_SETREF(self->context, context);
+    self->context = context;
+    Py_XDECREF(old);
     Py_RETURN_NONE;
 }
 
@@ -110,18 +117,22 @@ static PyMethodDef variable_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-PyTypeObject VariableBase_Type = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "ratite._ratite.VariableBase",
-    .tp_basicsize = sizeof(VariableObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "The state of a kiwi Variable: name, context and value (ratite.kiwi.Variable adds the operators).",
-    .tp_new = variable_new,
-    .tp_init = (initproc)variable_init,
-    .tp_dealloc = (destructor)variable_dealloc,
-    .tp_traverse = (traverseproc)variable_traverse,
-    .tp_clear = (inquiry)variable_clear,
-    .tp_methods = variable_methods,
+PyTypeObject *VariableBase_Type;
+
+static PyType_Slot variable_slots[] = {
+    {Py_tp_doc, "The state of a kiwi Variable: name, context and value (ratite.kiwi.Variable adds the operators)."},
+    {Py_tp_new, variable_new},
+    {Py_tp_init, variable_init},
+    {Py_tp_dealloc, variable_dealloc},
+    {Py_tp_traverse, variable_traverse},
+    {Py_tp_clear, variable_clear},
+    {Py_tp_methods, variable_methods},
+    {0, NULL},
+};
+
+static PyType_Spec variable_spec = {
+    "ratite._ratite.VariableBase", sizeof(VariableObject), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_IMMUTABLETYPE, variable_slots,
 };
 
 /* ---------------------------------------------------------------------------------------
@@ -191,7 +202,7 @@ static void raise_status(SolverObject *self, ratite_status status) {
 }
 
 static void raise_with(PyObject *type, PyObject *argument) {
-    PyObject *error = PyObject_CallOneArg(type, argument);
+    PyObject *error = PyObject_CallFunctionObjArgs(type, argument, NULL);
     if (error) {
         PyErr_SetObject(type, error);
         Py_DECREF(error);
@@ -199,17 +210,13 @@ static void raise_with(PyObject *type, PyObject *argument) {
 }
 
 static int check_variable(PyObject *object) {
-    if (PyObject_TypeCheck(object, &VariableBase_Type)) return 0;
-    PyErr_Format(PyExc_TypeError, "Expected object of type `Variable`. Got object of type `%s` instead.",
-                 Py_TYPE(object)->tp_name);
-    return -1;
+    if (PyObject_TypeCheck(object, VariableBase_Type)) return 0;
+    return raise_expected_type("Variable", object);
 }
 
 static int check_constraint(PyObject *object) {
     if (ConstraintClass && PyObject_TypeCheck(object, (PyTypeObject *)ConstraintClass)) return 0;
-    PyErr_Format(PyExc_TypeError, "Expected object of type `Constraint`. Got object of type `%s` instead.",
-                 Py_TYPE(object)->tp_name);
-    return -1;
+    return raise_expected_type("Constraint", object);
 }
 
 /* Drops the variables freed since they were added from the list of fresh ones (which only
@@ -254,7 +261,7 @@ static int acquire_variable(SolverObject *self, VariableObject *variable, ratite
         return -1;
     }
     uint32_t slot = RATITE_ID_SLOT(id);
-    if (self->fresh_count > 2 * (size_t)PyDict_GET_SIZE(self->vars) + 64) compact_fresh(self);
+    if (self->fresh_count > 2 * (size_t)PyDict_Size(self->vars) + 64) compact_fresh(self);
     if (reserve((void **)&self->slots, &self->slot_capacity, (size_t)slot + 1, sizeof(SlotEntry)) < 0 ||
         reserve((void **)&self->fresh, &self->fresh_capacity, self->fresh_count + 1, sizeof(ratite_variable)) < 0) {
         ratite_solver_variable_free(self->solver, id);
@@ -289,11 +296,11 @@ static void release_variable(SolverObject *self, ratite_variable id) {
 }
 
 static PyObject *solver_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
-    if (PyTuple_GET_SIZE(args) != 0 || (kwargs && PyDict_GET_SIZE(kwargs) != 0)) {
+    if (PyTuple_Size(args) != 0 || (kwargs && PyDict_Size(kwargs) != 0)) {
         PyErr_SetString(PyExc_TypeError, "Solver() takes no arguments");
         return NULL;
     }
-    SolverObject *self = (SolverObject *)type->tp_alloc(type, 0);
+    SolverObject *self = (SolverObject *)alloc_instance(type);
     if (!self) return NULL;
     self->vars = PyDict_New();
     self->constraints = PyDict_New();
@@ -312,6 +319,7 @@ static PyObject *solver_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
 }
 
 static int solver_traverse(SolverObject *self, visitproc visit, void *arg) {
+    Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->vars);
     Py_VISIT(self->constraints);
     Py_VISIT(self->edits);
@@ -333,18 +341,17 @@ static void solver_dealloc(SolverObject *self) {
     PyMem_Free(self->fresh);
     PyMem_Free(self->terms);
     PyMem_Free(self->values);
-    Py_TYPE(self)->tp_free((PyObject *)self);
+    free_instance((PyObject *)self);
 }
 
 /* A kiwi strength (a number or a name) as a Ratite priority, through the kiwi layer's
  * documented mapping; also returns the clipped kiwi strength. */
 static int strength_priority(PyObject *strength, double *kiwi, double *priority) {
-    PyObject *pair = PyObject_CallOneArg(StrengthToPriority, strength);
+    PyObject *pair = PyObject_CallFunctionObjArgs(StrengthToPriority, strength, NULL);
     if (!pair) return -1;
-    *kiwi = PyFloat_AsDouble(PyTuple_GET_ITEM(pair, 0));
-    *priority = PyFloat_AsDouble(PyTuple_GET_ITEM(pair, 1));
+    int parsed = PyArg_ParseTuple(pair, "dd", kiwi, priority);
     Py_DECREF(pair);
-    return PyErr_Occurred() ? -1 : 0;
+    return parsed ? 0 : -1;
 }
 
 static PyObject *solver_add_constraint(SolverObject *self, PyObject *constraint) {
@@ -367,15 +374,15 @@ static PyObject *solver_add_constraint(SolverObject *self, PyObject *constraint)
     long relation = PyLong_AsLong(relation_object);
     double priority = PyFloat_AsDouble(priority_object);
     if (PyErr_Occurred()) goto done;
-    if (!PyTuple_Check(vars) || !PyTuple_Check(coeffs) || PyTuple_GET_SIZE(vars) != PyTuple_GET_SIZE(coeffs)) {
+    if (!PyTuple_Check(vars) || !PyTuple_Check(coeffs) || PyTuple_Size(vars) != PyTuple_Size(coeffs)) {
         PyErr_SetString(PyExc_TypeError, "malformed Constraint");
         goto done;
     }
-    Py_ssize_t n = PyTuple_GET_SIZE(vars);
+    Py_ssize_t n = PyTuple_Size(vars);
     if (reserve((void **)&self->terms, &self->term_capacity, (size_t)n, sizeof(ratite_term)) < 0) goto done;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *variable = PyTuple_GET_ITEM(vars, i);
-        double coefficient = PyFloat_AsDouble(PyTuple_GET_ITEM(coeffs, i));
+        PyObject *variable = PyTuple_GetItem(vars, i); /* borrowed; i is in range */
+        double coefficient = PyFloat_AsDouble(PyTuple_GetItem(coeffs, i));
         if (coefficient == -1.0 && PyErr_Occurred()) goto done;
         if (check_variable(variable) < 0) goto done;
         if (acquire_variable(self, (VariableObject *)variable, &self->terms[i].variable) < 0) goto done;
@@ -428,8 +435,9 @@ static PyObject *solver_remove_constraint(SolverObject *self, PyObject *constrai
     }
     PyObject *vars = PyObject_GetAttr(constraint, s_vars);
     if (vars && PyTuple_Check(vars)) {
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(vars); i++) {
-            ratite_variable v = known_variable(self, PyTuple_GET_ITEM(vars, i));
+        Py_ssize_t n = PyTuple_Size(vars);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            ratite_variable v = known_variable(self, PyTuple_GetItem(vars, i));
             if (v) release_variable(self, v);
         }
     }
@@ -628,17 +636,21 @@ static PyMethodDef solver_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-PyTypeObject SolverBase_Type = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "ratite._ratite.SolverBase",
-    .tp_basicsize = sizeof(SolverObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "The kiwi Solver over a Ratite solver (ratite.kiwi.Solver adds dump and dumps).",
-    .tp_new = solver_new,
-    .tp_dealloc = (destructor)solver_dealloc,
-    .tp_traverse = (traverseproc)solver_traverse,
-    .tp_clear = (inquiry)solver_clear,
-    .tp_methods = solver_methods,
+PyTypeObject *SolverBase_Type;
+
+static PyType_Slot solver_slots[] = {
+    {Py_tp_doc, "The kiwi Solver over a Ratite solver (ratite.kiwi.Solver adds dump and dumps)."},
+    {Py_tp_new, solver_new},
+    {Py_tp_dealloc, solver_dealloc},
+    {Py_tp_traverse, solver_traverse},
+    {Py_tp_clear, solver_clear},
+    {Py_tp_methods, solver_methods},
+    {0, NULL},
+};
+
+static PyType_Spec solver_spec = {
+    "ratite._ratite.SolverBase", sizeof(SolverObject), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_IMMUTABLETYPE, solver_slots,
 };
 
 PyObject *kiwi_setup(PyObject *module, PyObject *args) {
@@ -651,8 +663,10 @@ PyObject *kiwi_setup(PyObject *module, PyObject *args) {
                           &DuplicateEditVariable, &UnknownEditVariable, &BadRequiredStrength, &StrengthToPriority};
     PyObject *values[] = {constraint, unsatisfiable, duplicate, unknown, duplicate_edit, unknown_edit, bad_required, mapping};
     for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        PyObject *old = *slots[i];
         Py_INCREF(values[i]);
-        Py_XSETREF(*slots[i], values[i]);
+        *slots[i] = values[i];
+        Py_XDECREF(old);
     }
     Py_RETURN_NONE;
 }
@@ -664,8 +678,9 @@ int solver_module_init(PyObject *module) {
     s_relation = PyUnicode_InternFromString("_relation");
     s_priority = PyUnicode_InternFromString("_priority");
     if (!s_vars || !s_coeffs || !s_constant || !s_relation || !s_priority) return -1;
-    if (PyType_Ready(&VariableBase_Type) < 0 || PyType_Ready(&SolverBase_Type) < 0) return -1;
-    if (PyModule_AddObjectRef(module, "VariableBase", (PyObject *)&VariableBase_Type) < 0) return -1;
-    if (PyModule_AddObjectRef(module, "SolverBase", (PyObject *)&SolverBase_Type) < 0) return -1;
+    VariableBase_Type = add_type(module, &variable_spec);
+    if (!VariableBase_Type) return -1;
+    SolverBase_Type = add_type(module, &solver_spec);
+    if (!SolverBase_Type) return -1;
     return 0;
 }

@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import sys
 from numbers import Real
+from typing import Any, Dict, Iterable, List, Literal, NoReturn, Optional, Tuple, TypeGuard, Union, cast
 
 from . import _ratite
 
@@ -71,7 +72,7 @@ class BadRequiredStrength(Exception):
 class DuplicateConstraint(Exception):
     """The solver holds the constraint already."""
 
-    def __init__(self, constraint):
+    def __init__(self, constraint: Constraint) -> None:
         super().__init__(constraint)
         self.constraint = constraint
 
@@ -79,7 +80,7 @@ class DuplicateConstraint(Exception):
 class DuplicateEditVariable(Exception):
     """The variable is an edit variable already."""
 
-    def __init__(self, edit_variable):
+    def __init__(self, edit_variable: Variable) -> None:
         super().__init__(edit_variable)
         self.edit_variable = edit_variable
 
@@ -87,7 +88,7 @@ class DuplicateEditVariable(Exception):
 class UnknownConstraint(Exception):
     """The solver does not hold the constraint."""
 
-    def __init__(self, constraint):
+    def __init__(self, constraint: Constraint) -> None:
         super().__init__(constraint)
         self.constraint = constraint
 
@@ -95,7 +96,7 @@ class UnknownConstraint(Exception):
 class UnknownEditVariable(Exception):
     """The variable is not an edit variable of the solver."""
 
-    def __init__(self, edit_variable):
+    def __init__(self, edit_variable: Variable) -> None:
         super().__init__(edit_variable)
         self.edit_variable = edit_variable
 
@@ -103,7 +104,7 @@ class UnknownEditVariable(Exception):
 class UnsatisfiableConstraint(Exception):
     """The required constraint cannot hold with the required constraints already added."""
 
-    def __init__(self, constraint):
+    def __init__(self, constraint: Constraint) -> None:
         super().__init__(constraint)
         self.constraint = constraint
 
@@ -111,6 +112,12 @@ class UnsatisfiableConstraint(Exception):
 # ---------------------------------------------------------------------------------------
 # Strengths
 # ---------------------------------------------------------------------------------------
+
+# The types kiwisolver's stub (_cext.pyi) gives strengths, relations and operands.
+_StrengthName = Literal["weak", "medium", "strong", "required"]
+_StrengthArg = Union[float, _StrengthName]
+_Op = Literal["==", "<=", ">="]
+_Operand = Union[float, "Variable", "Term", "Expression"]
 
 _REQUIRED = 1001001000.0
 _NAMED = {"required": _REQUIRED, "strong": 1000000.0, "medium": 1000.0, "weak": 1.0}
@@ -143,7 +150,7 @@ class _Strength:
     def weak(self) -> float:
         return 1.0
 
-    def create(self, a, b, c, weight=1.0, /) -> float:
+    def create(self, a: float, b: float, c: float, weight: float = 1.0, /) -> float:
         """kiwi's strength from its three parts: ``a·w·10⁶ + b·w·10³ + c·w``, each clipped."""
         for x in (a, b, c, weight):
             if not isinstance(x, Real):
@@ -155,7 +162,7 @@ class _Strength:
 strength = _Strength()
 
 
-def _strength_value(value) -> float:
+def _strength_value(value: object) -> float:
     """A strength argument (a number or a name) as kiwi's clipped number."""
     if isinstance(value, str):
         try:
@@ -190,7 +197,7 @@ def priority(kiwi_strength: float) -> float:
     return min(_BELOW_REQUIRED, 750.0 + 250.0 * (math.log10(s) - 6.0) / (_LOG_REQUIRED - 6.0))
 
 
-def _strength_priority(value):
+def _strength_priority(value: object) -> Tuple[float, float]:
     """(kiwi strength, Ratite priority) of a strength argument; used by the extension."""
     s = _strength_value(value)
     return (s, priority(s))
@@ -201,106 +208,119 @@ def _strength_priority(value):
 # ---------------------------------------------------------------------------------------
 
 
-def _is_number(x) -> bool:
+def _is_number(x: object) -> TypeGuard[float]:
     return isinstance(x, (float, int)) or (isinstance(x, Real) and not isinstance(x, bool))
+
+
+def _is_symbol(x: object) -> TypeGuard[_Symbolic]:
+    """A Variable, Term or Expression."""
+    return isinstance(x, _Symbolic)
 
 
 def _g(x: float) -> str:
     return "%g" % x
 
 
-def _as_terms(x):
-    """(terms, constant) of an operand, or None for an unsupported one."""
+def _as_terms(x: _Symbolic) -> Tuple[Tuple[Term, ...], float]:
+    """(terms, constant) of a Variable, Term or Expression."""
     if isinstance(x, Expression):
         return x._terms, x._constant
     if isinstance(x, Term):
         return (x,), 0.0
-    if isinstance(x, Variable):
-        return (Term(x),), 0.0
-    return None
+    return (Term(cast(Variable, x)),), 0.0
 
 
-def _add(a, b):
+# The helpers below return NotImplemented, typed as the operator's result, for an operand
+# the operator does not support: the operators return it as they get it.
+
+
+def _add(a: _Symbolic, b: object) -> Expression:
     """kiwi's sum: an expression's terms come first, then the other operand's."""
     if _is_number(b):
         ta, ca = _as_terms(a)
         return Expression(ta, ca + b)
-    tb = _as_terms(b)
-    if tb is None:
-        return NotImplemented
+    if not _is_symbol(b):
+        return NotImplemented  # type: ignore[no-any-return]
+    tb, cb = _as_terms(b)
     ta, ca = _as_terms(a)
     if isinstance(b, Expression) and not isinstance(a, Expression):
-        return Expression(tb[0] + ta, tb[1] + ca)
-    return Expression(ta + tb[0], ca + tb[1])
+        return Expression(tb + ta, cb + ca)
+    return Expression(ta + tb, ca + cb)
 
 
-def _neg(x):
+def _neg(x: _Symbolic) -> _Symbolic:
     if isinstance(x, Variable):
         return Term(x, -1.0)
-    return x * -1.0
+    if isinstance(x, Term):
+        return x * -1.0
+    return cast(Expression, x) * -1.0
 
 
-def _sub(a, b):
+def _sub(a: _Symbolic, b: object) -> Expression:
     if _is_number(b):
         return _add(a, -b)
-    if _as_terms(b) is None:
-        return NotImplemented
+    if not _is_symbol(b):
+        return NotImplemented  # type: ignore[no-any-return]
     return _add(a, _neg(b))
 
 
-def _rsub(a, b):
+def _rsub(a: _Symbolic, b: object) -> Expression:
     """b - a for a number b."""
     if not _is_number(b):
-        return NotImplemented
+        return NotImplemented  # type: ignore[no-any-return]
     return _add(_neg(a), b)
 
 
-def _compare(a, b, op: str):
-    if not _is_number(b) and _as_terms(b) is None:
-        return NotImplemented
-    return Constraint(_sub(a, b) if not _is_number(b) else _add(a, -b), op)
+def _compare(a: _Symbolic, b: object, op: _Op) -> Constraint:
+    if _is_number(b):
+        return Constraint(_add(a, -b), op)
+    if not _is_symbol(b):
+        return NotImplemented  # type: ignore[no-any-return]
+    return Constraint(_sub(a, b), op)
 
 
-def _no_order(self, other):
+def _reciprocal(other: object) -> Optional[float]:
+    """1 / other for a number other than 0 (ZeroDivisionError for 0), None for anything else."""
+    if not _is_number(other):
+        return None
+    if other == 0:
+        raise ZeroDivisionError("float division by zero")
+    return 1.0 / other
+
+
+def _no_order(self: object, other: Any) -> NoReturn:
     raise TypeError("unsupported comparison: only ==, <= and >= make constraints")
 
 
 class _Symbolic:
-    """The operators shared by Variable, Term and Expression."""
+    """The operators shared by Variable, Term and Expression (typed as in kiwisolver's stub;
+    only the three subclasses derive from it). Products, quotients and negation are each
+    subclass's own: a Variable's and a Term's are Terms, an Expression's an Expression.
+    A number divided by one of them is a TypeError, as in kiwisolver."""
 
     __slots__ = ()
 
-    def __add__(self, other):
+    def __add__(self, other: _Operand) -> Expression:
         return _add(self, other)
 
-    def __radd__(self, other):
+    def __radd__(self, other: _Operand) -> Expression:
         if _is_number(other):
             return _add(self, other)
         return NotImplemented
 
-    def __sub__(self, other):
+    def __sub__(self, other: _Operand) -> Expression:
         return _sub(self, other)
 
-    def __rsub__(self, other):
+    def __rsub__(self, other: _Operand) -> Expression:
         return _rsub(self, other)
 
-    def __truediv__(self, other):
-        if not _is_number(other):
-            return NotImplemented
-        if other == 0:
-            raise ZeroDivisionError("float division by zero")
-        return self * (1.0 / other)
-
-    def __rtruediv__(self, other):
-        return NotImplemented
-
-    def __eq__(self, other):
+    def __eq__(self, other: _Operand) -> Constraint:  # type: ignore[override]
         return _compare(self, other, "==")
 
-    def __le__(self, other):
+    def __le__(self, other: _Operand) -> Constraint:
         return _compare(self, other, "<=")
 
-    def __ge__(self, other):
+    def __ge__(self, other: _Operand) -> Constraint:
         return _compare(self, other, ">=")
 
     __lt__ = __gt__ = __ne__ = _no_order
@@ -313,20 +333,24 @@ class Variable(_Symbolic, _ratite.VariableBase):
     __slots__ = ()
     __hash__ = object.__hash__
 
-    def __neg__(self):
+    def __neg__(self) -> Term:
         return Term(self, -1.0)
 
-    def __mul__(self, other):
+    def __mul__(self, other: float) -> Term:
         if not _is_number(other):
             return NotImplemented
         return Term(self, other)
 
     __rmul__ = __mul__
 
-    def __str__(self):
+    def __truediv__(self, other: float) -> Term:
+        reciprocal = _reciprocal(other)
+        return NotImplemented if reciprocal is None else self * reciprocal
+
+    def __str__(self) -> str:
         return self.name()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Variable({self.name()!r})"
 
 
@@ -334,8 +358,10 @@ class Term(_Symbolic):
     """A variable times a coefficient."""
 
     __slots__ = ("_variable", "_coefficient")
+    _variable: Variable
+    _coefficient: float
 
-    def __init__(self, variable, coefficient=1.0, /):
+    def __init__(self, variable: Variable, coefficient: float = 1.0, /) -> None:
         if not isinstance(variable, Variable):
             raise TypeError(
                 f"Expected object of type `Variable`. Got object of type `{type(variable).__name__}` instead."
@@ -347,7 +373,7 @@ class Term(_Symbolic):
         self._variable = variable
         self._coefficient = float(coefficient)
 
-    def variable(self):
+    def variable(self) -> Variable:
         """Get the variable for the term."""
         return self._variable
 
@@ -359,17 +385,21 @@ class Term(_Symbolic):
         """Get the value for the term."""
         return self._coefficient * self._variable.value()
 
-    def __neg__(self):
+    def __neg__(self) -> Term:
         return Term(self._variable, -self._coefficient)
 
-    def __mul__(self, other):
+    def __mul__(self, other: float) -> Term:
         if not _is_number(other):
             return NotImplemented
         return Term(self._variable, self._coefficient * other)
 
     __rmul__ = __mul__
 
-    def __str__(self):
+    def __truediv__(self, other: float) -> Term:
+        reciprocal = _reciprocal(other)
+        return NotImplemented if reciprocal is None else self * reciprocal
+
+    def __str__(self) -> str:
         return f"{_g(self._coefficient)} * {self._variable.name()}"
 
     __repr__ = __str__
@@ -379,18 +409,20 @@ class Expression(_Symbolic):
     """A sum of terms and a constant."""
 
     __slots__ = ("_terms", "_constant")
+    _terms: Tuple[Term, ...]
+    _constant: float
 
-    def __init__(self, terms, constant=0.0, /):
-        terms = tuple(terms)
-        for t in terms:
+    def __init__(self, terms: Iterable[Term], constant: float = 0.0, /) -> None:
+        items = tuple(terms)
+        for t in items:
             if not isinstance(t, Term):
                 raise TypeError(f"Expected object of type `Term`. Got object of type `{type(t).__name__}` instead.")
         if not _is_number(constant):
             raise TypeError(f"Expected object of type `float`. Got object of type `{type(constant).__name__}` instead.")
-        self._terms = terms
+        self._terms = items
         self._constant = float(constant)
 
-    def terms(self):
+    def terms(self) -> Tuple[Term, ...]:
         """Get the tuple of terms for the expression."""
         return self._terms
 
@@ -402,23 +434,27 @@ class Expression(_Symbolic):
         """Get the value for the expression."""
         return self._constant + sum(t.value() for t in self._terms)
 
-    def __neg__(self):
+    def __neg__(self) -> Expression:
         return self * -1.0
 
-    def __mul__(self, other):
+    def __mul__(self, other: float) -> Expression:
         if not _is_number(other):
             return NotImplemented
         return Expression(tuple(t * other for t in self._terms), self._constant * other)
 
     __rmul__ = __mul__
 
-    def __str__(self):
+    def __truediv__(self, other: float) -> Expression:
+        reciprocal = _reciprocal(other)
+        return NotImplemented if reciprocal is None else self * reciprocal
+
+    def __str__(self) -> str:
         return " + ".join([str(t) for t in self._terms] + [_g(self._constant)])
 
     __repr__ = __str__
 
 
-_RELATIONS = {"==": 0, "<=": 1, ">=": 2}
+_RELATIONS: Dict[str, int] = {"==": 0, "<=": 1, ">=": 2}
 
 
 class Constraint:
@@ -426,8 +462,17 @@ class Constraint:
 
     __slots__ = ("_expression", "_op", "_strength", "_vars", "_coeffs", "_constant", "_relation", "_priority",
                  "__weakref__")
+    _expression: Expression
+    _op: _Op
+    _strength: float
+    # What the extension reads when the constraint is added (see _solver.c).
+    _vars: Tuple[Variable, ...]
+    _coeffs: Tuple[float, ...]
+    _constant: float
+    _relation: int
+    _priority: float
 
-    def __init__(self, expression, op, strength="required", /):
+    def __init__(self, expression: Expression, op: _Op, strength: _StrengthArg = "required", /) -> None:
         if not isinstance(expression, Expression):
             raise TypeError(
                 f"Expected object of type `Expression`. Got object of type `{type(expression).__name__}` instead."
@@ -438,7 +483,7 @@ class Constraint:
             raise ValueError(f"relational operator must be '==', '<=', or '>=', not '{op}'")
         self._set(_reduce(expression), op, _strength_value(strength))
 
-    def _set(self, expression, op, kiwi_strength):
+    def _set(self, expression: Expression, op: _Op, kiwi_strength: float) -> None:
         self._expression = expression
         self._op = op
         self._strength = kiwi_strength
@@ -450,11 +495,11 @@ class Constraint:
         self._vars = tuple(t._variable for t in kept)
         self._coeffs = tuple(t._coefficient for t in kept)
 
-    def expression(self):
+    def expression(self) -> Expression:
         """Get the expression object for the constraint."""
         return self._expression
 
-    def op(self) -> str:
+    def op(self) -> _Op:
         """Get the relational operator for the constraint."""
         return self._op
 
@@ -471,14 +516,14 @@ class Constraint:
             return value > 1e-8
         return value < -1e-8
 
-    def __or__(self, other):
+    def __or__(self, other: _StrengthArg) -> Constraint:
         copy = Constraint.__new__(Constraint)
         copy._set(self._expression, self._op, _strength_value(other))
         return copy
 
     __ror__ = __or__
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self._expression} {self._op} 0 | strength = {_g(self._strength)}"
 
     __repr__ = __str__
@@ -486,7 +531,7 @@ class Constraint:
 
 def _reduce(expression: Expression) -> Expression:
     """Combines the terms of each variable (in order of first appearance)."""
-    coefficients: dict = {}
+    coefficients: Dict[Variable, float] = {}
     for t in expression._terms:
         v = t._variable
         coefficients[v] = coefficients.get(v, 0.0) + t._coefficient
@@ -512,7 +557,7 @@ class Solver(_ratite.SolverBase):
     def dumps(self) -> str:
         """The solver's internals: Ratite's tableau, then kiwi's sections."""
         variables, constraints, edits = self._state()
-        lines = ["Objective", "---------"]
+        lines: List[str] = ["Objective", "---------"]
         tableau = self._tableau()
         lines.append("(Ratite: strictly ordered levels; see Tableau)")
         lines += ["", "Tableau", "-------", tableau.rstrip("\n"), "", "Infeasible", "----------",

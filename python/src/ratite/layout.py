@@ -42,7 +42,7 @@ the superview's layout margins (8 by default) on iOS, to its edge + 20 on macOS.
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _ratite
 from ._ratite import RatiteError
@@ -52,6 +52,14 @@ __all__ = [
     "LayoutFileError", "LayoutStep", "PLATFORMS", "PRIORITY_NAMES", "RatiteError", "format_number", "load_layout",
     "parse_layout", "priority_value", "render_frames", "render_layout", "run_layout",
 ]
+
+# A priority: a number in (0, 1000] or a name of PRIORITY_NAMES.
+Priority = Union[float, str]
+# Format options: bits, names separated by commas, or names.
+Options = Union[int, str, Iterable[str]]
+# A statement of a layout file as parse_layout gives it: a tuple whose first item names its
+# kind ("item", "metric", "platform", "constraint", "format", "step", "change").
+Statement = Tuple[Any, ...]
 
 # Attribute numbers of ratite.h (NSLayoutAttribute), by Ratite's names.
 ATTRIBUTES = {
@@ -94,7 +102,7 @@ def _snake(name: str) -> str:
     return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), name)
 
 
-def priority_value(priority: Union[float, int, str]) -> float:
+def priority_value(priority: Priority) -> float:
     """A priority given as a number or a name (``PRIORITY_NAMES``: ``required``, ``strong``,
     ``defaultHigh``, ``fittingSizeLevel``, ...; case-sensitive, as in Swift), as a number."""
     if isinstance(priority, str):
@@ -119,7 +127,7 @@ def format_number(value: float) -> str:
     return repr(float(value))
 
 
-def _options(options) -> int:
+def _options(options: Options) -> int:
     if isinstance(options, int):
         return options
     if isinstance(options, str):
@@ -141,7 +149,7 @@ class Frame(NamedTuple):
     width: float
     height: float
 
-    def __str__(self):
+    def __str__(self) -> str:
         return " ".join(format_number(v) for v in self)
 
 
@@ -151,7 +159,7 @@ class Anchor:
 
     __slots__ = ("item", "attribute", "multiplier", "constant")
 
-    def __init__(self, item: Optional["Item"], attribute: int, multiplier: float = 1.0, constant: float = 0.0):
+    def __init__(self, item: Item, attribute: int, multiplier: float = 1.0, constant: float = 0.0) -> None:
         self.item = item
         self.attribute = attribute
         self.multiplier = multiplier
@@ -170,7 +178,7 @@ class Anchor:
     def __sub__(self, constant: float) -> "Anchor":
         return self + (-constant)
 
-    def _relate(self, other, relation: str) -> "LayoutConstraint":
+    def _relate(self, other: object, relation: str) -> LayoutConstraint:
         if self.multiplier != 1.0 or self.constant != 0.0:
             raise ValueError("put the multiplier and the constant on the right-hand side")
         if isinstance(other, Anchor):
@@ -178,20 +186,20 @@ class Anchor:
                                     other.multiplier, other.constant)
         if isinstance(other, (int, float)):
             return LayoutConstraint(self.item, self.attribute, relation, None, 0, 1.0, float(other))
-        return NotImplemented
+        return NotImplemented  # type: ignore[no-any-return]  # the operators return it as they get it
 
-    def __eq__(self, other):
+    def __eq__(self, other: Union[Anchor, float]) -> LayoutConstraint:  # type: ignore[override]
         return self._relate(other, "==")
 
-    def __le__(self, other):
+    def __le__(self, other: Union[Anchor, float]) -> LayoutConstraint:
         return self._relate(other, "<=")
 
-    def __ge__(self, other):
+    def __ge__(self, other: Union[Anchor, float]) -> LayoutConstraint:
         return self._relate(other, ">=")
 
     __hash__ = object.__hash__
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         names = {v: k for k, v in ATTRIBUTES.items()}
         text = f"{self.item.name if self.item else ''}.{names.get(self.attribute, '?')}"
         if self.multiplier != 1.0:
@@ -205,8 +213,9 @@ class LayoutConstraint:
     """``item1.attribute1 relation item2.attribute2 × multiplier + constant`` at `priority`.
     Made by comparing anchors; ``engine.activate`` creates it in the engine."""
 
-    def __init__(self, item1, attribute1, relation, item2, attribute2, multiplier=1.0, constant=0.0,
-                 priority=1000.0, identifier=None):
+    def __init__(self, item1: Item, attribute1: int, relation: str, item2: Optional[Item], attribute2: int,
+                 multiplier: float = 1.0, constant: float = 0.0, priority: Priority = 1000.0,
+                 identifier: Optional[str] = None) -> None:
         self.item1, self.attribute1, self.relation = item1, attribute1, relation
         self.item2, self.attribute2 = item2, attribute2
         self.multiplier, self._constant = float(multiplier), float(constant)
@@ -215,14 +224,14 @@ class LayoutConstraint:
         self.engine: Optional[LayoutEngine] = None
         self.id: Optional[int] = None
 
-    def __or__(self, priority) -> "LayoutConstraint":
+    def __or__(self, priority: Priority) -> LayoutConstraint:
         """The same constraint at another priority (before activation)."""
         if self.id is not None:
             raise ValueError("set .priority on an activated constraint")
         self._priority = priority_value(priority)
         return self
 
-    def named(self, identifier: str) -> "LayoutConstraint":
+    def named(self, identifier: str) -> LayoutConstraint:
         """Names the constraint in reports (before activation)."""
         self.identifier = identifier
         return self
@@ -234,7 +243,7 @@ class LayoutConstraint:
     @constant.setter
     def constant(self, value: float) -> None:
         """Changes the constant (on an activated constraint: the engine's fast path)."""
-        if self.id is not None:
+        if self.engine is not None and self.id is not None:
             self.engine._engine.set_constant(self.id, value)
         self._constant = float(value)
 
@@ -243,30 +252,30 @@ class LayoutConstraint:
         return self._priority
 
     @priority.setter
-    def priority(self, value) -> None:
-        value = priority_value(value)
-        if self.id is not None:
-            self.engine._engine.set_priority(self.id, value)
-        self._priority = value
+    def priority(self, value: Priority) -> None:
+        number = priority_value(value)
+        if self.engine is not None and self.id is not None:
+            self.engine._engine.set_priority(self.id, number)
+        self._priority = number
 
     @property
     def active(self) -> bool:
-        return self.id is not None and self.engine._engine.is_active(self.id)
+        return self.engine is not None and self.id is not None and self.engine._engine.is_active(self.id)
 
     @active.setter
     def active(self, value: bool) -> None:
         if value and self.id is None:
             raise ValueError("activate it with LayoutEngine.activate first")
-        if self.id is not None:
+        if self.engine is not None and self.id is not None:
             (self.engine._engine.activate if value else self.engine._engine.deactivate)(self.id)
 
     def remove(self) -> None:
         """Deactivates the constraint and forgets it."""
-        if self.id is not None:
+        if self.engine is not None and self.id is not None:
             self.engine._engine.remove(self.id)
             self.id = None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         first = repr(Anchor(self.item1, self.attribute1))
         if self.item2 is None:
             second = format_number(self._constant)
@@ -283,8 +292,9 @@ class Item:
     ``last_baseline``, ``leading_margin``, ...); ``frame`` is its frame after the last
     layout."""
 
-    def __init__(self, engine: "LayoutEngine", name: str, id: int, kind: str, parent: Optional["Item"]):
+    def __init__(self, engine: LayoutEngine, name: str, id: int, kind: str, parent: Optional[Item]) -> None:
         self.engine, self.name, self.id, self.kind, self.parent = engine, name, id, kind, parent
+        self._intrinsic_height: Optional[float] = None
 
     def anchor(self, attribute: Union[str, int]) -> Anchor:
         """The anchor of an attribute by Ratite's name (``centerX``) or number."""
@@ -319,13 +329,13 @@ class Item:
         self.engine._engine.set_intrinsic_size(self.id, -1.0 if width is None else width,
                                                -1.0 if height is None else height)
 
-    def set_hugging(self, horizontal=None, vertical=None) -> None:
+    def set_hugging(self, horizontal: Optional[Priority] = None, vertical: Optional[Priority] = None) -> None:
         if horizontal is not None:
             self.engine._engine.set_hugging(self.id, HORIZONTAL, priority_value(horizontal))
         if vertical is not None:
             self.engine._engine.set_hugging(self.id, VERTICAL, priority_value(vertical))
 
-    def set_compression(self, horizontal=None, vertical=None) -> None:
+    def set_compression(self, horizontal: Optional[Priority] = None, vertical: Optional[Priority] = None) -> None:
         if horizontal is not None:
             self.engine._engine.set_compression(self.id, HORIZONTAL, priority_value(horizontal))
         if vertical is not None:
@@ -343,7 +353,7 @@ class Item:
             self.engine._engine.clear_baselines(self.id)
             return
         if last_from_bottom is None:
-            height = getattr(self, "_intrinsic_height", None)
+            height = self._intrinsic_height
             if height is None:
                 raise ValueError("one baseline value is a single line of text and needs an intrinsic height; "
                                  "give both offsets otherwise")
@@ -362,7 +372,7 @@ class Item:
             bits |= AUTORESIZING[flag]
         self.engine._engine.set_autoresizing(self.id, None if frame is None else tuple(frame), bits)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<{self.kind} {self.name}>"
 
 
@@ -375,7 +385,7 @@ class LayoutEngine:
     report, as Auto Layout does. `platform` (``"ios"``, the engine's default, or
     ``"macos"``) sets whose conventions VFL follows; see the `platform` property."""
 
-    def __init__(self, strict: bool = False, platform: Optional[str] = None):
+    def __init__(self, strict: bool = False, platform: Optional[str] = None) -> None:
         self._engine = _ratite.Engine()
         self._engine.set_strict(strict)
         if platform is not None:
@@ -405,8 +415,13 @@ class LayoutEngine:
         self._by_name[item.name] = item
         return item
 
-    def add_view(self, name: str, parent: Optional[Item] = None, *, size=None, intrinsic=None, hugging=None,
-                 compression=None, margins=None, baseline=None, direction=None) -> Item:
+    def add_view(self, name: str, parent: Optional[Item] = None, *, size: Optional[Tuple[float, float]] = None,
+                 intrinsic: Optional[Tuple[Optional[float], Optional[float]]] = None,
+                 hugging: Union[None, Priority, Tuple[Optional[Priority], Optional[Priority]]] = None,
+                 compression: Union[None, Priority, Tuple[Optional[Priority], Optional[Priority]]] = None,
+                 margins: Union[None, float, Sequence[float]] = None,
+                 baseline: Union[None, float, Tuple[Optional[float], Optional[float]]] = None,
+                 direction: Optional[str] = None) -> Item:
         """Adds a view (a root view without `parent`) and sets the properties given:
         `size` (root views), `intrinsic` (width, height; None for no metric on an axis),
         `hugging` and `compression` (a priority for both axes or a pair), `margins` (one
@@ -428,12 +443,11 @@ class LayoutEngine:
             item.set_baselines(*((baseline,) if isinstance(baseline, (int, float)) else baseline))
         return item
 
-    def add_guide(self, name: str, owner: Item, insets=None) -> Item:
+    def add_guide(self, name: str, owner: Item, insets: Union[None, float, Sequence[float]] = None) -> Item:
         """Adds a layout guide owned by `owner`; with `insets` (one number or top, leading,
         bottom, trailing) it is pinned inside the owner's edges."""
-        if isinstance(insets, (int, float)):
-            insets = (insets,) * 4
-        return self._register(Item(self, name, self._engine.add_guide(name, owner.id, insets), "guide", owner))
+        edges = None if insets is None else (insets,) * 4 if isinstance(insets, (int, float)) else tuple(insets)
+        return self._register(Item(self, name, self._engine.add_guide(name, owner.id, edges), "guide", owner))
 
     def item(self, name: str) -> Item:
         """The item called `name`."""
@@ -461,7 +475,7 @@ class LayoutEngine:
             c.active = False
 
     def vfl(self, format: str, views: Optional[Dict[str, Item]] = None, metrics: Optional[Dict[str, float]] = None,
-            options: Union[int, str, Iterable[str]] = 0) -> List[int]:
+            options: Options = 0) -> List[int]:
         """Parses a VFL format and activates its constraints; returns their ids. `views`
         binds names to items (default: every item by its own name); `options` are names
         (``alignAllTop``, ``directionRightToLeft``, ``extended``, ...) or bits. A malformed
@@ -470,14 +484,14 @@ class LayoutEngine:
         return self._engine.vfl(format, metrics, bound, _options(options))
 
     def vfl_constraints(self, format: str, views: Optional[Dict[str, Item]] = None,
-                        metrics: Optional[Dict[str, float]] = None, options=0) -> List[LayoutConstraint]:
+                        metrics: Optional[Dict[str, float]] = None, options: Options = 0) -> List[LayoutConstraint]:
         """The constraints a VFL format describes, not activated."""
         bound = None if views is None else {name: item.id for name, item in views.items()}
         relations = {v: k for k, v in _RELATIONS.items()}
         result = []
         for item1, a1, relation, item2, a2, m, c, p in self._engine.vfl_parse(format, metrics, bound,
                                                                                _options(options)):
-            result.append(LayoutConstraint(self._by_id.get(item1), a1, relations[relation],
+            result.append(LayoutConstraint(self._by_id[item1], a1, relations[relation],
                                            self._by_id.get(item2) if item2 else None, a2, m, c, p))
         return result
 
@@ -511,7 +525,7 @@ class LayoutFileError(ValueError):
     the whole statement is meant) and the message. From `render_layout`, `output` holds what
     ``ratite layout`` would have printed before the error."""
 
-    def __init__(self, message: str, line: int, column: Optional[int] = None):
+    def __init__(self, message: str, line: int, column: Optional[int] = None) -> None:
         super().__init__(f"line {line}: {message}")
         self.message = message
         self.line = line
@@ -530,7 +544,7 @@ class _Line:
     """One line of a layout file, scanned as Swift's LineScanner does: the ``#`` comment
     and trailing blanks cut off, C identifiers, C-style numbers."""
 
-    def __init__(self, text: str, line: int):
+    def __init__(self, text: str, line: int) -> None:
         text = text.split("#", 1)[0]
         self.text = text.rstrip(_BLANKS)
         self.pos = 0
@@ -669,18 +683,24 @@ class _Line:
 class _Properties:
     """An item's properties as a declaration or a step's ``set`` gives them."""
 
-    def __init__(self, name: str, kind: str = "view", line: int = 0):
+    def __init__(self, name: str, kind: str = "view", line: int = 0) -> None:
         self.name, self.kind, self.line = name, kind, line
         self.parent: Optional[str] = None
         self.name_column = self.parent_column = 1
-        self.size = self.intrinsic = self.baselines = self.margins = self.direction = None
-        self.frame = self.autoresizing = self.insets = None
+        self.size: Optional[Tuple[float, float]] = None
+        self.intrinsic: Optional[Tuple[Optional[float], Optional[float]]] = None
+        self.baselines: Optional[Tuple[float, Optional[float]]] = None
+        self.margins: Optional[Tuple[float, ...]] = None
+        self.direction: Optional[str] = None
+        self.frame: Optional[List[float]] = None
+        self.autoresizing: Optional[List[str]] = None
+        self.insets: Optional[Tuple[float, ...]] = None
         self.hugging: Tuple[Optional[float], Optional[float]] = (None, None)
         self.compression: Tuple[Optional[float], Optional[float]] = (None, None)
 
 
 def _size_value(s: _Line, optional: bool) -> Tuple[Optional[float], Optional[float]]:
-    def part():
+    def part() -> Optional[float]:
         if optional and s.take("-"):
             return None
         at = s.pos
@@ -693,6 +713,13 @@ def _size_value(s: _Line, optional: bool) -> Tuple[Optional[float], Optional[flo
     if not s.take("x"):
         raise s.error("expected 'x' between width and height (like 320x480)")
     return width, part()
+
+
+def _size(s: _Line) -> Tuple[float, float]:
+    """``WIDTHxHEIGHT``, both given."""
+    width, height = _size_value(s, False)
+    assert width is not None and height is not None
+    return width, height
 
 
 def _number_list(s: _Line, counts: Sequence[int], name: str) -> List[float]:
@@ -726,7 +753,7 @@ def _item_properties(s: _Line, item: _Properties, allowed: Optional[Sequence[str
             if item.parent is None:
                 raise s.error("expected the name of the parent item", value_at)
         elif key == "size":
-            item.size = _size_value(s, False)
+            item.size = _size(s)
         elif key == "intrinsic":
             item.intrinsic = _size_value(s, True)
         elif key in ("hugging", "compression"):
@@ -896,7 +923,7 @@ def _constraint_declaration(s: _Line, metrics: Dict[str, float]) -> _Constraint:
     if not s.at_end:
         at = s.pos
         token = s.word()
-        if not (token.startswith("id=") and len(token) > 3):
+        if token is None or not (token.startswith("id=") and len(token) > 3):
             raise s.error("expected '@PRIORITY' or 'id=NAME' here", at)
         identifier = token[3:]
     s.expect_end()
@@ -904,7 +931,7 @@ def _constraint_declaration(s: _Line, metrics: Dict[str, float]) -> _Constraint:
                        column1, column2)
 
 
-def _change(s: _Line, metrics: Dict[str, float]) -> Optional[tuple]:
+def _change(s: _Line, metrics: Dict[str, float]) -> Optional[Statement]:
     """A step's change as a tuple (kind, ...), or None when the line is something else."""
     for keyword in _CHANGES:
         if not s.peek_word(keyword):
@@ -946,13 +973,13 @@ def _change(s: _Line, metrics: Dict[str, float]) -> Optional[tuple]:
                 s.skip_blanks()
             s.expect_end()
             return (keyword, ids)
-        width, height = _size_value(s, False)
+        width, height = _size(s)
         s.expect_end()
         return ("resize", name, width, height, name_at + 1)
     return None
 
 
-def _statement(s: _Line, metrics: Dict[str, float]) -> Optional[tuple]:
+def _statement(s: _Line, metrics: Dict[str, float]) -> Optional[Statement]:
     """One line as a tuple (kind, ...), or None for a blank line."""
     s.skip_blanks()
     c = s.current
@@ -998,7 +1025,7 @@ def _statement(s: _Line, metrics: Dict[str, float]) -> Optional[tuple]:
         if not s.at_end:
             at = s.pos
             option = s.word()
-            if not option.startswith("options="):
+            if option is None or not option.startswith("options="):
                 raise s.error("expected 'options=NAME,...' after the format", at)
             options = option[len("options="):].split(",")
             s.expect_end()
@@ -1006,11 +1033,11 @@ def _statement(s: _Line, metrics: Dict[str, float]) -> Optional[tuple]:
     return ("constraint", _constraint_declaration(s, metrics))
 
 
-def parse_layout(text: str) -> List[Tuple[int, int, tuple]]:
+def parse_layout(text: str) -> List[Tuple[int, int, Statement]]:
     """The statements of a ``.layout`` file as (line, column, statement) triples; raises
     LayoutFileError at the first malformed line, before anything is built (as ``ratite
     layout`` does)."""
-    statements = []
+    statements: List[Tuple[int, int, Statement]] = []
     metrics: Dict[str, float] = {}
     for number, raw in enumerate(text.split("\n"), 1):
         scanner = _Line(raw, number)
@@ -1029,7 +1056,7 @@ class LayoutStep(NamedTuple):
     a step's changes. `conflicts` are the conflict reports logged during this step (""
     if none), `ambiguity` the ambiguity report after its layout ("" if none)."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field hides tuple.index, as it does at run time
     name: str
     line: Optional[int]
     conflicts: str
@@ -1041,6 +1068,16 @@ class LayoutStep(NamedTuple):
         if self.index == 0:
             return "initial layout"
         return f"step {self.index}" + (f": {self.name}" if self.name else "")
+
+
+class _StepStart(NamedTuple):
+    """A step being built: its number, name and line, and the length of the conflict
+    report when it began."""
+
+    number: int
+    name: str
+    line: Optional[int]
+    conflicts: int
 
 
 def load_layout(text: str, size: Optional[Tuple[float, float]] = None, rtl: bool = False,
@@ -1069,10 +1106,10 @@ def run_layout(text: str, size: Optional[Tuple[float, float]] = None, rtl: bool 
         engine.platform = platform
     metrics: Dict[str, float] = {}
     ids: Dict[str, LayoutConstraint] = {}
-    step = {"index": 0, "name": "", "line": None, "conflicts": len(engine.conflict_report)}
+    step = _StepStart(0, "", None, len(engine.conflict_report))
 
-    def finish_step():
-        if step["index"] == 0 and size is not None:
+    def finish_step() -> None:
+        if step.number == 0 and size is not None:
             for item in engine.items:
                 if item.parent is None and item.kind == "view":
                     try:
@@ -1083,11 +1120,10 @@ def run_layout(text: str, size: Optional[Tuple[float, float]] = None, rtl: bool 
             return
         engine.layout()
         report = engine.conflict_report
-        conflicts = report[step["conflicts"]:]
-        if step["conflicts"] and conflicts.startswith("\n"):
+        conflicts = report[step.conflicts:]
+        if step.conflicts and conflicts.startswith("\n"):
             conflicts = conflicts[1:]
-        after_layout(engine, LayoutStep(step["index"], step["name"], step["line"], conflicts,
-                                        engine.ambiguity_report))
+        after_layout(engine, LayoutStep(step.number, step.name, step.line, conflicts, engine.ambiguity_report))
 
     for line, column, statement in statements:
         kind = statement[0]
@@ -1124,8 +1160,7 @@ def run_layout(text: str, size: Optional[Tuple[float, float]] = None, rtl: bool 
                     raise LayoutFileError(str(error), line, column if at is None else offset + at + 1) from error
             elif kind == "step":
                 finish_step()
-                step.update(index=step["index"] + 1, name=statement[1], line=line,
-                            conflicts=len(engine.conflict_report))
+                step = _StepStart(step.number + 1, statement[1], line, len(engine.conflict_report))
             else:
                 _apply_change(engine, statement[1], ids)
         except LayoutFileError as error:
@@ -1182,6 +1217,8 @@ def _declare(engine: LayoutEngine, d: _Properties, rtl: bool) -> None:
     if parent is not None and d.size is not None:
         raise LayoutFileError("'size' applies to root views; give a subview constraints or an intrinsic size", 0)
     if d.kind == "guide":
+        if parent is None:  # the parser makes sure a guide has an owner
+            raise LayoutFileError(f"a guide needs an owner: 'guide {d.name} in VIEW'", 0, d.name_column)
         item = engine.add_guide(d.name, parent, d.insets)
     else:
         item = engine.add_view(d.name, parent)
@@ -1209,7 +1246,7 @@ def _apply_properties(item: Item, d: _Properties, rtl_root: bool = False) -> Non
         item.set_autoresizing(d.frame, d.autoresizing or [])
 
 
-def _apply_change(engine: LayoutEngine, change: tuple, ids: Dict[str, LayoutConstraint]) -> None:
+def _apply_change(engine: LayoutEngine, change: Statement, ids: Dict[str, LayoutConstraint]) -> None:
     def constraint(identifier: str, column: int) -> LayoutConstraint:
         if identifier not in ids:
             raise LayoutFileError(f"unknown constraint id '{identifier}' (give a constraint 'id={identifier}' "

@@ -37,7 +37,7 @@ _RELATIONS = {"==": 0, "<=": 1, ">=": 2}
 class Solver:
     """A Ratite solver: variables and constraints are integer ids."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._core = _ratite.CoreSolver()
 
     def variable(self, name: str = "") -> int:
@@ -119,7 +119,7 @@ class SolveFileError(ValueError):
     """A malformed statement or unsatisfiable constraints: `line` (1-based), the message, and
     for a conflict the lines of the minimal conflicting set."""
 
-    def __init__(self, message: str, line: int, conflict: Sequence[int] = ()):
+    def __init__(self, message: str, line: int, conflict: Sequence[int] = ()) -> None:
         super().__init__(f"line {line}: {message}")
         self.line = line
         self.conflict = list(conflict)
