@@ -100,19 +100,30 @@ extension LayoutEngine {
     }
 
     /// Sets an item's layout direction; nil inherits the parent's. Leading and trailing of the
-    /// item and of every descendant that inherits it follow.
+    /// item and of every descendant that inherits it follow, and so does every constraint on
+    /// leading/trailing positions measured in one of them (the items' nearest common
+    /// ancestor), even between descendants that set their own direction.
     /// - Complexity: proportional to the item and the descendants that inherit its direction,
     ///   plus re-deriving the constraints on them: constants move, and a constraint whose
-    ///   terms change is removed and added again.
+    ///   terms change is removed and added again. When two or more children of those items
+    ///   set their own direction, add the subtrees of those children and the constraints on
+    ///   their items.
     public func setLayoutDirection(_ direction: LayoutDirection?, of item: LayoutItem) throws(LayoutError) {
         try checkItem(item)
         // Pre-order, with an explicit stack: a hierarchy can be deeper than the call stack.
         var affected: [LayoutItem] = []
+        // The children of affected items that keep their own direction: the change stops at
+        // them, but not for constraints between two of their subtrees (see
+        // `directionalConstraints(between:)`).
+        var ownDirection: [LayoutItem] = []
         var pending = [item]
         while let i = pending.popLast() {
             affected.append(i)
-            pending.append(contentsOf: i.children.reversed().filter { $0.semanticDirection == nil })
+            for child in i.children.reversed() {
+                if child.semanticDirection == nil { pending.append(child) } else { ownDirection.append(child) }
+            }
         }
+        let measuredAcross = directionalConstraints(between: ownDirection)
         try transaction { () throws(LayoutError) in
             set(\.semanticDirection, of: item, to: direction)
             // Pre-order: each parent's direction is current before its children's.
@@ -121,8 +132,44 @@ extension LayoutEngine {
                 let rightToLeft = i.semanticDirection.map { $0 == .rightToLeft } ?? inherited
                 if i.isRightToLeft != rightToLeft { set(\.isRightToLeft, of: i, to: rightToLeft) }
             }
-            try refreshConstraints(of: affected)
+            try refreshConstraints(of: affected, and: measuredAcross)
         }
+    }
+
+    /// The installed constraints on leading/trailing positions between items of two different
+    /// subtrees of `roots` (disjoint subtrees).
+    ///
+    /// A constraint on leading/trailing positions is measured along the direction of its
+    /// items' nearest common ancestor (`solverForm`). When a direction change reaches that
+    /// ancestor but neither item, because each sits in the subtree of a different child
+    /// that sets its own direction, no list of an affected item holds the constraint: these
+    /// are those constraints. Constraints within one subtree are measured inside it, where
+    /// the change does not reach.
+    private func directionalConstraints(between roots: [LayoutItem]) -> [LayoutConstraint] {
+        // Such a constraint joins two subtrees: with fewer there is none, and the walk (the
+        // whole of each subtree) is skipped, as it is for nearly every direction change.
+        guard roots.count > 1 else { return [] }
+        var subtreeOfItem: [Int: Int] = [:]
+        var members: [LayoutItem] = []
+        for (k, root) in roots.enumerated() {
+            var pending = [root]
+            while let i = pending.popLast() {
+                subtreeOfItem[i.index] = k
+                members.append(i)
+                pending.append(contentsOf: i.children)
+            }
+        }
+        var result: [LayoutConstraint] = []
+        for i in members {
+            let k = subtreeOfItem[i.index]
+            // Each constraint is listed on its first item: taken there, it is taken once.
+            for c in i.constraints where c.firstItem === i && c.isInstalled
+                && (c.firstAttribute.isDirectional || c.secondAttribute.isDirectional) {
+                guard let second = c.secondItem, let l = subtreeOfItem[second.index], l != k else { continue }
+                result.append(c)
+            }
+        }
+        return result
     }
 
     /// Sets the baseline offsets as UIKit and AppKit measure them: the first baseline
@@ -229,10 +276,12 @@ extension LayoutEngine {
         return result
     }
 
-    /// Refreshes every installed constraint that mentions one of `items`.
-    func refreshConstraints(of items: [LayoutItem]) throws(LayoutError) {
+    /// Refreshes every installed constraint that mentions one of `items`, and those of
+    /// `others`.
+    func refreshConstraints(of items: [LayoutItem], and others: [LayoutConstraint] = []) throws(LayoutError) {
         var seen = Set<ObjectIdentifier>()
         var list: [LayoutConstraint] = []
+        for c in others where seen.insert(ObjectIdentifier(c)).inserted { list.append(c) }
         for item in items {
             for c in item.ownConstraints where c.isActive && seen.insert(ObjectIdentifier(c)).inserted {
                 list.append(c)

@@ -78,6 +78,9 @@ public final class LayoutEngine {
     /// Per item, the number of the last `layout()` that marked it (see `layout`).
     @exclusivity(unchecked) private var layoutMarks: [UInt32] = []
     @exclusivity(unchecked) private var layoutNumber: UInt32 = 0
+    /// How many items there were at the last `layout()`: the items from this index on are
+    /// new, and that layout sets their frames (see `layout`).
+    @exclusivity(unchecked) private var laidOutItemCount = 0
 
     /// An empty engine: no items, no constraints, iOS conventions.
     public init() {
@@ -220,10 +223,11 @@ public final class LayoutEngine {
 
     // MARK: Frames
 
-    /// Solves what changed since the last call and updates every affected item's `frame`.
+    /// Solves what changed since the last call and updates every affected item's `frame`,
+    /// and the frame of every item added since.
     /// - Returns: the items whose frames changed, in creation order.
-    /// - Complexity: proportional to the variables whose values may have changed and the
-    ///   children of items that moved.
+    /// - Complexity: proportional to the variables whose values may have changed, the
+    ///   children of items that moved, and the items added since the last call.
     @discardableResult
     public func layout() -> [LayoutItem] {
         let unverified = core.statistics.unverifiedAnswers
@@ -248,6 +252,15 @@ public final class LayoutEngine {
                 touched.append(i)
             }
         }
+        // A new item's frame is set even when no solver value moves: its variables may keep
+        // the values they started with, which no change reports, while its frame in its
+        // parent's coordinates is not the `.zero` it was made with (under a parent away from
+        // the origin). Items are only ever appended, and a rolled-back operation removes only
+        // its own (no `layout()` runs inside one), so the new ones are the tail of `items`.
+        if laidOutItemCount < items.count {
+            for i in laidOutItemCount..<items.count { touch(i) }
+        }
+        laidOutItemCount = items.count
         for v in core.takeChangedVariables() {
             let i = Int(itemOfVariable[Int(v)])
             guard i >= 0 else { continue }

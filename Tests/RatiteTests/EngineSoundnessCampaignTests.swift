@@ -10,16 +10,13 @@ import Testing
 @Suite struct EngineSoundnessCampaignTests {
     struct Totals {
         var failures = 0
-        /// Findings (wrong answers that did not stop their sequence), and the sequences
-        /// that met one.
-        var findings = 0, sequencesWithFindings = 0
         var counters = EngineSoundnessCampaign.Counters()
         var referenceTime = Duration.zero
     }
 
     /// Runs `count` sequences from seed `base`; records the first failure of each kind in
-    /// full (seed, failure, the last operations), the other failures in a line each, and
-    /// the first finding; returns the totals.
+    /// full (seed, failure, the last operations) and the other failures in a line each;
+    /// returns the totals.
     @discardableResult
     static func campaign(_ configuration: EngineSoundnessCampaign.Configuration, base: UInt64, count: Int) -> Totals {
         var totals = Totals()
@@ -29,13 +26,6 @@ import Testing
             let run = EngineSoundnessCampaign.run(seed: seed, configuration: configuration)
             totals.counters = totals.counters + run.counters
             totals.referenceTime += run.referenceTime
-            if let finding = run.findings.first {
-                if totals.findings == 0 {
-                    Issue.record(Comment(rawValue: "seed \(seed) (\(configuration)): \(finding)"))
-                }
-                totals.findings += run.findings.count
-                totals.sequencesWithFindings += 1
-            }
             guard let failure = run.failure else { continue }
             totals.failures += 1
             // The kind is the failure's text up to its first colon.
@@ -57,7 +47,6 @@ import Testing
         let count = 6
         let totals = Self.campaign(configuration, base: configuration.strict ? 71_000 : 70_000, count: count)
         #expect(totals.failures == 0)
-        #expect(totals.findings == 0, "in \(totals.sequencesWithFindings) of \(count) sequences")
         // The sequences exercise what they claim to.
         let c = totals.counters
         #expect(c.maxLive > 300 && c.minFinalLive > 200)
@@ -88,8 +77,7 @@ import Testing
             let totals = Self.campaign(configuration, base: base, count: count)
             let c = totals.counters
             print("engine soundness \(configuration): \(count) sequences from seed \(base),",
-                  "\(totals.failures) failing,",
-                  "\(totals.findings) findings in \(totals.sequencesWithFindings) sequences;",
+                  "\(totals.failures) failing;",
                   "\(c.layouts) layouts checked, \(c.activations) activations, \(c.deactivations) deactivations,",
                   "\(c.reactivations) reactivations, \(c.constantChanges) constant changes,",
                   "\(c.priorityChanges) priority changes (\(c.refusedPriorityChanges) refused),",
@@ -106,10 +94,11 @@ import Testing
 
     /// Found by the campaign (seed 70000, recovering, and most sequences since): `frame` is
     /// documented as the frame after the last `layout()` in the parent's coordinates, but
-    /// `layout()` refreshes only items whose variables changed or whose parent moved. A view
+    /// `layout()` refreshed only items whose variables changed or whose parent moved. A view
     /// added under a parent that already sits away from the origin keeps its variables at
     /// 0 (its root frame is the origin, as `frameInRoot` says), so its frame should be the
-    /// parent's origin negated; it stays `Frame.zero`, and `layout()` does not list it.
+    /// parent's origin negated; it stayed `Frame.zero`, and `layout()` did not list it.
+    /// Now `layout()` sets the frame of every item added since the last one.
     @Test func aNewSubviewOfAMovedParentGetsItsFrame() throws {
         let engine = LayoutEngine()
         let root = try engine.addView("root")
@@ -159,11 +148,13 @@ import Testing
 
     /// Found by the campaign (seeds 1000036, 1000037 and 1000049 of both modes): a
     /// leading/trailing constraint is measured along its items' common ancestor's direction,
-    /// but `setLayoutDirection` re-derives only the constraints that mention an item whose
+    /// but `setLayoutDirection` re-derived only the constraints that mention an item whose
     /// direction changed. When both items set their own direction, a change of their
-    /// ancestor's leaves the constraint's solver row as it was: `a` stays 10 points right
+    /// ancestor's left the constraint's solver row as it was: `a` stayed 10 points right
     /// of `b` (x 160) where an engine built right to left from the start puts it 10 points
-    /// left (x 140), and constant changes later mix the new measure into the old row.
+    /// left (x 140), and constant changes later mixed the new measure into the old row. Now
+    /// the change also re-derives the constraints between subtrees that keep their own
+    /// direction under an item it reaches.
     @Test func aDirectionChangeRederivesConstraintsMeasuredInTheItem() throws {
         let fresh = try Self.directionScene(changedAfterwards: false)
         #expect(fresh.a.frame.x == 140)

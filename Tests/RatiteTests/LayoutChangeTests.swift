@@ -106,14 +106,25 @@ import Testing
         t.expectFramesCurrent()
     }
 
-    /// New items appear in the report when they get a frame.
+    /// A new item gets its frame at the next layout even when no solver value moves. Its
+    /// variables start at 0, the root's origin, so under `child` (at 15, 15 in the root) its
+    /// frame is (-15, -15, 0, 0) and it is listed; under `zero` (at the origin) it stays
+    /// `.zero` and is not. Both get their frames again once constrained.
     @Test func itemsAddedLater() throws {
         let t = try Tree()
         layoutSolve(t.engine)
         let late = try t.engine.addView("late", in: t.child)
-        #expect(layoutSolve(t.engine) == [])
+        let atOrigin = try t.engine.addView("atOrigin", in: t.zero)
+        #expect(layoutSolve(t.engine) == ["late"])
+        layoutExpectFrame(late, -15, -15, 0, 0)
+        layoutExpectFrame(atOrigin, 0, 0, 0, 0)
+        t.expectFramesCurrent()
         try layoutPin(t.engine, late, in: t.child, 2, 3, 4, 5)
         #expect(layoutSolve(t.engine) == ["late"])
         layoutExpectFrame(late, 2, 3, 4, 5)
+        try layoutPin(t.engine, atOrigin, in: t.zero, 6, 7, 8, 9)
+        #expect(layoutSolve(t.engine) == ["atOrigin"])
+        layoutExpectFrame(atOrigin, 6, 7, 8, 9)
+        t.expectFramesCurrent()
     }
 }

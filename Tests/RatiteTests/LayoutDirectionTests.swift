@@ -213,6 +213,81 @@ import Testing
         layoutExpectUnchanged(r.engine, since: before)
     }
 
+    /// Builds `container` in the root with `p` and `q` inside, which set left to right of
+    /// their own; `x` and `v` in `p` and `w` in `q` inherit it, `y` in `q` sets right to
+    /// left, and `r` in the container inherits the root's direction. `x` and `w` are placed
+    /// by constraints measured in the container: `x.leading == y.trailing + 10`, `w`'s
+    /// center at 1.5 times `x.leading` plus 4, and `w.trailing >= x.trailing - 100`; `v`
+    /// by one measured in `p`, `r` by one with `y`. With `root`, the root's direction is set
+    /// first; then each of `changes` is set on the root, each followed by a layout.
+    static func nestedScene(
+        root rootDirection: LayoutDirection?, changes: [LayoutDirection?]
+    ) throws -> (engine: LayoutEngine, constraints: [LayoutConstraint]) {
+        let engine = LayoutEngine()
+        let root = try layoutRoot(engine)
+        if let rootDirection { try engine.setLayoutDirection(rootDirection, of: root) }
+        let container = try engine.addView("container", in: root)
+        let p = try engine.addView("p", in: container)
+        let q = try engine.addView("q", in: container)
+        let r = try engine.addView("r", in: container)
+        let x = try engine.addView("x", in: p)
+        let v = try engine.addView("v", in: p)
+        let y = try engine.addView("y", in: q)
+        let w = try engine.addView("w", in: q)
+        try engine.setLayoutDirection(.leftToRight, of: p)
+        try engine.setLayoutDirection(.leftToRight, of: q)
+        try engine.setLayoutDirection(.rightToLeft, of: y)
+        try layoutPin(engine, container, in: root, 20, 20, 280, 400)
+        try layoutPin(engine, p, in: container, 0, 0, 280, 100)
+        try layoutPin(engine, q, in: container, 0, 100, 280, 100)
+        try layoutPin(engine, y, in: q, 100, 0, 50, 20)
+        var constraints = [
+            x.leadingAnchor.constraint(equalTo: y.trailingAnchor, constant: 10),
+            LayoutConstraint(item: w, attribute: .centerX, relatedBy: .equal, toItem: x, attribute: .leading,
+                             multiplier: 1.5, constant: 4),
+            w.trailingAnchor.constraint(greaterThanOrEqualTo: x.trailingAnchor, constant: -100),
+            v.leadingAnchor.constraint(equalTo: x.trailingAnchor, constant: 5),
+            r.leadingAnchor.constraint(equalTo: y.leadingAnchor, constant: 3),
+        ]
+        for item in [x, v, w, r] {
+            constraints += [
+                item.topAnchor.constraint(equalTo: container.topAnchor),
+                item.widthAnchor.constraint(equalToConstant: 30), item.heightAnchor.constraint(equalToConstant: 10),
+            ]
+        }
+        try engine.activate(constraints)
+        layoutSolve(engine)
+        for direction in changes {
+            try engine.setLayoutDirection(direction, of: root)
+            layoutSolve(engine)
+        }
+        return (engine, constraints)
+    }
+
+    /// A direction change re-derives the leading/trailing constraints measured in an item
+    /// it reaches, even between descendants of two children that set their own direction
+    /// (which the change does not reach): changed at run time, the layout is the one an
+    /// engine built in the final direction from the start gives.
+    @Test func directionChangeReachesConstraintsBetweenSubtreesWithTheirOwn() throws {
+        let rtl = try Self.nestedScene(root: .rightToLeft, changes: [])
+        let ltr = try Self.nestedScene(root: nil, changes: [])
+        // y lays out right to left: its trailing edge is its left one, at 100. x lays out
+        // left to right: its leading edge is its left one. Measured right to left in the
+        // container, that is 10 left of y's (90); left to right, 10 right of it (110).
+        #expect(rtl.engine.item(named: "x")?.frame.x == 90)
+        #expect(ltr.engine.item(named: "x")?.frame.x == 110)
+        for built in [rtl, ltr] { #expect(built.engine.conflictLog.isEmpty) }
+        for (built, changes) in [(rtl, [LayoutDirection.rightToLeft]), (ltr, [.rightToLeft, nil]),
+                                 (rtl, [.rightToLeft, .leftToRight, .rightToLeft])] {
+            let changed = try Self.nestedScene(root: nil, changes: changes)
+            for (a, b) in zip(changed.engine.items, built.engine.items) {
+                #expect(layoutNear(a.frame, b.frame), "\(a.name) after \(changes): \(a.frame), built so \(b.frame)")
+            }
+            for c in changed.constraints { #expect(c.isInstalled && !c.isBroken) }
+            #expect(changed.engine.conflictLog.isEmpty)
+        }
+    }
+
     /// A constraint is an equation: writing its two sides the other way round
     /// (`x == y + c` as `y == x − c`) must give the same layout. Here a view forced
     /// left-to-right sits in a right-to-left root (as a phone-number field would).
