@@ -440,6 +440,7 @@ extension SimplexCore {
         defer { scratch.termList = terms }
         scratch.workspace.sortedTerms(into: &terms)
         var constant = scratch.workspace.constant
+        if scratch.workspace.droppedResidue { noteResidueDropped() }
         if terms.allSatisfy({ kind($0.symbol) == .dummy }) {
             // Only required equalities are involved: the row is redundant or contradictory.
             if constant != 0 { doubtFeasibility() }

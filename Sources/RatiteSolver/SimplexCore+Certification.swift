@@ -30,6 +30,13 @@ extension SimplexCore {
     /// Notes a decision about optimality taken within roundoff.
     @inline(__always) mutating func doubtOptimum() { verification.doubts.optimum = true }
 
+    /// Notes a coefficient read as zero though rounding left something of it: feasibility
+    /// and optimality decided on that row rest on a judgment of roundoff.
+    @inline(__always) mutating func noteResidueDropped() {
+        verification.doubts.feasibility = true
+        verification.doubts.optimum = true
+    }
+
     /// Whether a tableau the exact check confirms is written back all the same, each number
     /// rounded once, to take out the rounding its rows gathered: in small systems. A larger
     /// one keeps its own rows, whose sparsity the exact tableau (every definition expanded)
@@ -327,7 +334,13 @@ extension SimplexCore {
             clearObjectives()
             let model = exactModel()
             let solution: ExactSolution
-            switch exactVerdict(for: model, requireOptimal: true, start: start) {
+            var verdict = exactVerdict(for: model, requireOptimal: true, start: start)
+            if case .unavailable = verdict {
+                // The old basis can be a poor start (its pivots ran out): once more from the
+                // exact simplex's own.
+                verdict = exactVerdict(for: model, requireOptimal: true, returningTableau: true)
+            }
+            switch verdict {
             case .holds(let s), .corrected(let s): solution = s
             case .infeasible, .unavailable:
                 rollbackTransaction()
@@ -416,66 +429,65 @@ extension SimplexCore {
 
     /// The smallest set of live required constraints (but `replacing`) that cannot hold
     /// together with `subject`, decided exactly by a deletion filter, in the order they were
-    /// added. `subject` must conflict with them. The filter starts from the constraints
-    /// `certificate` names when they already conflict, else from every one. Nil when the
-    /// filter would start from more than `exactConflictLimit` (each member costs an exact
-    /// check): the caller then minimizes in floating point.
-    func exactMinimalConflict(with subject: ExactConstraint, replacing: Int32, certificate: [Int32] = []) -> [Int32]? {
-        var kept = certificateMembers(certificate, replacing: replacing)
-        if kept.isEmpty || ExactLP.isFeasible(
-            variableCount: registry.variables.count, constraints: kept.map(\.constraint) + [subject])
+    /// added; nil when they can hold with it. The filter starts from the constraints
+    /// `certificate` names when they already conflict, else from every one.
+    func exactMinimalConflict(
+        with subject: ExactConstraint, replacing: Int32, certificate: [Int32] = []
+    ) -> ExactConflict? {
+        var start = certificateMembers(certificate, replacing: replacing)
+        if start.isEmpty || ExactLP.isFeasible(
+            variableCount: registry.variables.count, constraints: start.map(\.constraint) + [subject])
         {
-            kept = narrowedToCertificate(exactRequiredConstraints(but: replacing), with: [subject])
+            start = exactRequiredConstraints(but: replacing)
         }
-        guard kept.count <= exactConflictLimit else { return nil }
-        var i = kept.count - 1
-        while i >= 0 {
-            var trial = kept
-            trial.remove(at: i)
-            if !ExactLP.isFeasible(
-                variableCount: registry.variables.count, constraints: trial.map(\.constraint) + [subject])
-            {
-                kept = trial
-            }
-            i -= 1
-        }
-        return kept.map(\.id)
-    }
-
-    /// Of `constraints`, which together with `extra` cannot hold, the ones an exact Farkas
-    /// certificate combines (in their order): on a large system a deletion filter then
-    /// tries a handful instead of every required constraint.
-    private func narrowedToCertificate(
-        _ constraints: [(id: Int32, constraint: ExactConstraint)], with extra: [ExactConstraint]
-    ) -> [(id: Int32, constraint: ExactConstraint)] {
-        guard constraints.count + extra.count > ExactLP.denseLimit,
-            let subset = ExactLP.infeasibleSubset(
-                variableCount: registry.variables.count, constraints: constraints.map(\.constraint) + extra,
-                near: variableValues)
-        else { return constraints }
-        return subset.filter { $0 < constraints.count }.map { constraints[$0] }
+        return exactDeletionFilter(start, with: [subject])
     }
 
     /// A smallest set of live required constraints that cannot hold together at the new
     /// constants of `changes` (a later change of a constraint wins), decided exactly, in the
-    /// order they were added. They must conflict. Nil past `exactConflictLimit`, as above.
-    func exactMinimalConflict(afterChanging changes: [(Int32, Double)]) -> [Int32]? {
-        var kept = exactRequiredConstraints(but: -1)
+    /// order they were added; nil when they can all hold.
+    func exactMinimalConflict(afterChanging changes: [(Int32, Double)]) -> ExactConflict? {
+        var all = exactRequiredConstraints(but: -1)
         for (id, constant) in changes {
-            if let k = kept.firstIndex(where: { $0.id == id }) { kept[k].constraint.constant = constant }
+            if let k = all.firstIndex(where: { $0.id == id }) { all[k].constraint.constant = constant }
         }
-        kept = narrowedToCertificate(kept, with: [])
-        guard kept.count <= exactConflictLimit else { return nil }
-        var i = kept.count - 1
-        while i >= 0 {
+        return exactDeletionFilter(all, with: [])
+    }
+
+    /// The deletion filter in exact arithmetic, over `candidates` that cannot hold together
+    /// with `extra`: nil when they can. Each step narrows to the rows of an exact Farkas
+    /// certificate, so one feasibility check can drop many members at once; a member
+    /// whose removal lets the rest hold is needed, and stays in every later certificate.
+    /// Past `exactConflictLimit` members (each needed one costs an exact check of the
+    /// rest) the narrowed set is returned as it is, marked not minimal.
+    private func exactDeletionFilter(
+        _ candidates: [(id: Int32, constraint: ExactConstraint)], with extra: [ExactConstraint]
+    ) -> ExactConflict? {
+        guard var kept = narrowed(candidates, with: extra) else { return nil }
+        guard kept.count <= exactConflictLimit else { return ExactConflict(members: kept.map(\.id), isMinimal: false) }
+        var needed = Set<Int32>()
+        while let k = kept.lastIndex(where: { !needed.contains($0.id) }) {
             var trial = kept
-            trial.remove(at: i)
-            if !ExactLP.isFeasible(variableCount: registry.variables.count, constraints: trial.map(\.constraint)) {
-                kept = trial
+            trial.remove(at: k)
+            if let smaller = narrowed(trial, with: extra) {
+                kept = smaller
+            } else {
+                needed.insert(kept[k].id)
             }
-            i -= 1
         }
-        return kept.map(\.id)
+        return ExactConflict(members: kept.map(\.id), isMinimal: true)
+    }
+
+    /// Of `constraints`, the ones an exact Farkas certificate combines with `extra` to show
+    /// they cannot hold together (in their order), or nil when they can.
+    private func narrowed(
+        _ constraints: [(id: Int32, constraint: ExactConstraint)], with extra: [ExactConstraint]
+    ) -> [(id: Int32, constraint: ExactConstraint)]? {
+        guard let subset = ExactLP.infeasibleSubset(
+            variableCount: registry.variables.count, constraints: constraints.map(\.constraint) + extra,
+            near: variableValues)
+        else { return nil }
+        return subset.filter { $0 < constraints.count }.map { constraints[$0] }
     }
 }
 
@@ -493,10 +505,18 @@ let defaultExactCertificationLimit = 4096
 /// (`loadsCertifiedTableau`).
 let exactLoadLimit = 128
 
-/// The largest set of constraints a deletion filter minimizes in exact arithmetic: each
-/// member it tries costs an exact feasibility check of the rest. (A conflict along a chain
-/// of a thousand links is minimized by the float filter.)
-let exactConflictLimit = 64
+/// The largest set of constraints a deletion filter minimizes in exact arithmetic, after
+/// narrowing to a Farkas certificate: each needed member costs an exact feasibility check
+/// of the rest. (A conflict along a chain of a thousand links is minimized by the float
+/// filter, and confirmed exactly.)
+let exactConflictLimit = 128
+
+/// A set of live required constraints that cannot hold together, decided exactly, in the
+/// order they were added; `isMinimal` when every member is needed.
+struct ExactConflict {
+    var members: [Int32]
+    var isMinimal: Bool
+}
 
 /// The pivots an exact check may take from the float tableau's basis before it gives up:
 /// the float basis is one pivot or a few from the exact one, so this bounds the time of a

@@ -169,7 +169,8 @@ extension SimplexCore {
                 if requiredConstraintsHold(with: nil, replacing: -1) != nil,
                     let conflict = exactMinimalConflict(afterChanging: changes)
                 {
-                    throw .unsatisfiable(conflict: conflict)
+                    guard !conflict.isMinimal else { throw .unsatisfiable(conflict: conflict.members) }
+                    throw explainedBatch(.unsatisfiable(conflict: conflict.members), changes)
                 }
             }
             throw explainedBatch(error, changes)

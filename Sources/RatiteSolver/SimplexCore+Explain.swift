@@ -49,7 +49,16 @@ extension SimplexCore {
         if requiredConstraintsHold(with: exact, replacing: replacing, certificate: certificate) == false,
             let conflict = exactMinimalConflict(with: exact, replacing: replacing, certificate: certificate)
         {
-            return .unsatisfiable(conflict: conflict + [subject])
+            guard !conflict.isMinimal && tuning.explainsConflicts else {
+                return .unsatisfiable(conflict: conflict.members + [subject])
+            }
+            // Too many to minimize exactly: the float filter goes over the exact conflict, and
+            // what it keeps is taken only when it still conflicts exactly.
+            let minimal = minimalConflict(
+                among: conflict.members, terms: terms, constant: constant, relation: relation, replacing: replacing)
+            let kept = minimal.map { exactConstraint($0, priority: 1000) } + [exact]
+            let stillConflicts = !ExactLP.isFeasible(variableCount: registry.variables.count, constraints: kept)
+            return .unsatisfiable(conflict: (stillConflicts ? minimal : conflict.members) + [subject])
         }
         guard case .unsatisfiable = error else { return error }
         guard tuning.explainsConflicts else { return .unsatisfiable(conflict: others + [subject]) }

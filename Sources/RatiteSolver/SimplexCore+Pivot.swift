@@ -37,18 +37,26 @@ extension SimplexCore {
                 }
                 j += 1
             } else {
-                let sum = cancellingSum(cells.pool.coefficient(at: i), cells.pool.coefficient(at: j) * c)
+                let a = cells.pool.coefficient(at: i), b = cells.pool.coefficient(at: j) * c
+                let sum = cancellingSum(a, b)
                 noteMagnitude(sum)
                 if sum != 0 {
                     cells.pool.append(Cell(symbol: ts, coefficient: sum))
-                } else if unlinkingColumn {
-                    columnRemove(ts, row: q)
-                } else if !scratch.deepColumnSymbols.isEmpty && operation.flags[Int(ts)] & SymbolFlags.deepColumn != 0 {
-                    // Unlinked later with the others of its column in one walk.
-                    scratch.cancelledEntries.append(ColumnEntry(symbol: ts, row: q).key)
-                } else if columnRemoveMeasuringDepth(ts, row: q) > deepColumnWalk {
-                    operation.flags[Int(ts)] |= SymbolFlags.deepColumn
-                    scratch.deepColumnSymbols.append(ts)
+                } else {
+                    // A sum read as zero that was not: whatever this row decides next was
+                    // decided on a judgment of roundoff.
+                    if a + b != 0 { noteResidueDropped() }
+                    if unlinkingColumn {
+                        columnRemove(ts, row: q)
+                    } else if !scratch.deepColumnSymbols.isEmpty
+                        && operation.flags[Int(ts)] & SymbolFlags.deepColumn != 0
+                    {
+                        // Unlinked later with the others of its column in one walk.
+                        scratch.cancelledEntries.append(ColumnEntry(symbol: ts, row: q).key)
+                    } else if columnRemoveMeasuringDepth(ts, row: q) > deepColumnWalk {
+                        operation.flags[Int(ts)] |= SymbolFlags.deepColumn
+                        scratch.deepColumnSymbols.append(ts)
+                    }
                 }
                 i += 1
                 j += 1

@@ -139,6 +139,17 @@ struct SparseAccumulator {
         for t in cells { add(t.symbol, t.coefficient * scale) }
     }
 
+    /// Whether a coefficient or the constant reads as zero though its sum was not: the row
+    /// then rests on a judgment of roundoff.
+    var droppedResidue: Bool {
+        if rawConstant != 0 && constant == 0 { return true }
+        for s in symbols {
+            let slot = slots[slot(of: s)]
+            if slot.value != 0 && isNearZero(Self.snapped(slot.value, magnitude: slot.magnitude)) { return true }
+        }
+        return false
+    }
+
     /// The accumulated terms, sorted, without near-zero coefficients, in `terms` (emptied
     /// first; passed in so its storage can be kept).
     func sortedTerms(into terms: inout [Cell]) {

@@ -85,13 +85,21 @@ extension SoundnessCampaign {
     }
 }
 
-@Suite struct LargeSequenceReproductionTests {
+/// The reproductions, in release builds only (`make swift-test`): replaying them
+/// unoptimized takes minutes.
+@Suite(.enabled(if: isOptimizedBuild)) struct LargeSequenceReproductionTests {
+    /// The sequences, kept in the repository so that a checkout without them fails rather
+    /// than passing with nothing to replay.
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/repro/large-sequences").standardized
+        .appendingPathComponent("../Fixtures/large-sequences").standardized
 
     static var files: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }
             .sorted()
+    }
+
+    @Test func everyReproductionIsThere() {
+        #expect(Self.files.count == 7)
     }
 
     @Test(arguments: files)

@@ -1,5 +1,5 @@
-import Foundation
 import RatiteCheck
+import RatiteGenerate
 import Testing
 @testable import Ratite
 
@@ -57,13 +57,15 @@ struct SoundnessCampaign {
         /// The core's exact checks, the ones that found the float tableau wrong, and the
         /// updates whose values were refined.
         var certifications = 0, corrections = 0, refinements = 0
+        /// The most constraints live at once in any sequence.
+        var largestSystem = 0
 
         static func + (a: Counters, b: Counters) -> Counters {
             Counters(
                 updates: a.updates + b.updates, accepted: a.accepted + b.accepted, refused: a.refused + b.refused,
                 removals: a.removals + b.removals, suggestions: a.suggestions + b.suggestions, edits: a.edits + b.edits,
                 certifications: a.certifications + b.certifications, corrections: a.corrections + b.corrections,
-                refinements: a.refinements + b.refinements)
+                refinements: a.refinements + b.refinements, largestSystem: max(a.largestSystem, b.largestSystem))
         }
     }
 
@@ -234,19 +236,22 @@ struct SoundnessCampaign {
 
     /// The exact reference, started each time from its last basis.
     var reference: ReferenceSession
-    var referenceTime = Duration.zero
+    /// The constraint the last addition tried (for a failure's diagnosis).
+    var lastAddition: ReferenceConstraint? = nil
 
     mutating func add(_ c: ReferenceConstraint, key: Int) {
-        let t0 = ContinuousClock.now
+        lastAddition = c
         let expected = c.isRequired ? reference.isFeasible(keyedSystem + [(key, c)]) : true
-        referenceTime += ContinuousClock.now - t0
-        let before = c.isRequired ? fingerprint(driver.core, transient: false) : ""
+        // Only an addition that must be refused needs the core's state to compare with: the
+        // fingerprint of a system of hundreds of constraints costs more than its addition.
+        let before = expected ? "" : fingerprint(driver.core, transient: false)
         do {
             let id = try driver.add(c)
             log.append("add \(c) -> c\(id)")
             live.append((id, c))
             keys.append(key)
             counters.accepted += 1
+            counters.largestSystem = max(counters.largestSystem, live.count)
             if !expected { fail("accepted a constraint that conflicts with the required ones: \(c)") }
         } catch .unsatisfiable(let conflict) {
             log.append("add \(c) -> unsatisfiable \(conflict)")
@@ -352,9 +357,7 @@ struct SoundnessCampaign {
         for c in constraints where c.isRequired && c.violation(values) > Self.requiredTolerance * c.scale(values) {
             return fail("required constraint \(c) violated by \(c.violation(values)) at \(values)")
         }
-        let t0 = ContinuousClock.now
         let answer = reference.solve(keyed, near: values)
-        referenceTime += ContinuousClock.now - t0
         switch answer {
         case .infeasible:
             fail("the exact reference finds the live required constraints infeasible")

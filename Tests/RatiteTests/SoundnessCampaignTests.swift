@@ -42,18 +42,66 @@ import Testing
         #expect(c.suggestions > 150 * 10)
     }
 
-    /// `RATITE_SOUNDNESS_SEQUENCES=20000 swift test --filter extendedSoundnessCampaign` runs
-    /// that many sequences of each configuration and prints the totals (`make soundness`).
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["RATITE_SOUNDNESS_SEQUENCES"] != nil))
-    func extendedSoundnessCampaign() {
-        let count = Int(ProcessInfo.processInfo.environment["RATITE_SOUNDNESS_SEQUENCES"] ?? "") ?? 1000
-        let base = UInt64(ProcessInfo.processInfo.environment["RATITE_SOUNDNESS_BASE"] ?? "") ?? 1_000_000
-        for configuration in [SoundnessCampaign.Configuration.mixed, .unit] {
-            let (failures, c) = Self.campaign(configuration, base: base, count: count)
-            print("soundness \(configuration): \(count) sequences from seed \(base), \(failures) failing;",
-                  "\(c.updates) updates checked, \(c.accepted) additions accepted, \(c.refused) refused,",
-                  "\(c.removals) removals, \(c.edits) edits, \(c.suggestions) suggestions;",
-                  "\(c.certifications) exact checks, \(c.corrections) corrections, \(c.refinements) refinements")
+    /// The extended campaign (`make soundness`): `RATITE_SOUNDNESS_SEQUENCES` sequences of each
+    /// small configuration and `RATITE_SOUNDNESS_LARGE_SEQUENCES` of each large one, from seed
+    /// `RATITE_SOUNDNESS_BASE`; `RATITE_SOUNDNESS_CONFIGURATIONS` (names, comma-separated)
+    /// picks some. Each configuration runs in `Self.shards` test cases, which Swift Testing
+    /// runs in parallel, and each prints its totals.
+    @Test(
+        .enabled(if: ProcessInfo.processInfo.environment["RATITE_SOUNDNESS_SEQUENCES"] != nil),
+        arguments: [SoundnessCampaign.Configuration.mixed, .unit, .large, .largeUnit], 0..<shards)
+    func extendedSoundnessCampaign(_ configuration: SoundnessCampaign.Configuration, shard: Int) {
+        let environment = ProcessInfo.processInfo.environment
+        if let names = environment["RATITE_SOUNDNESS_CONFIGURATIONS"],
+            !names.split(separator: ",").contains(where: { $0 == configuration.name })
+        {
+            return
         }
+        let isLarge = configuration.operations > 200
+        let key = isLarge ? "RATITE_SOUNDNESS_LARGE_SEQUENCES" : "RATITE_SOUNDNESS_SEQUENCES"
+        let count = Int(environment[key] ?? "") ?? (isLarge ? 2000 : 10000)
+        let base = UInt64(environment["RATITE_SOUNDNESS_BASE"] ?? "") ?? 1_000_000
+        // Shard k takes every `shards`-th sequence from its own offset.
+        let share = count / Self.shards + (shard < count % Self.shards ? 1 : 0)
+        let first = base &+ UInt64(shard) * UInt64((count + Self.shards - 1) / Self.shards)
+        let (failures, c) = Self.campaign(configuration, base: first, count: share)
+        #expect(failures == 0)
+        print("soundness \(configuration) shard \(shard): \(share) sequences from seed \(first), \(failures) failing;",
+              "\(c.updates) updates checked, \(c.accepted) additions accepted, \(c.refused) refused,",
+              "\(c.removals) removals, \(c.edits) edits, \(c.suggestions) suggestions;",
+              "\(c.certifications) exact checks, \(c.corrections) corrections, \(c.refinements) refinements;",
+              "at most \(c.largestSystem) live constraints")
+    }
+
+    /// How many test cases one configuration of the extended campaign is split into.
+    static let shards = 4
+}
+
+/// Whether the tests were compiled with optimization (`make swift-test` builds them in
+/// release): the large campaign and the reproductions take minutes unoptimized.
+#if DEBUG
+    let isOptimizedBuild = false
+#else
+    let isOptimizedBuild = true
+#endif
+
+/// The large configurations of `SoundnessCampaign` (30 to 80 variables, 1,200 operations,
+/// 400 to 500 live constraints: past the dense exact check, past the 128 constraints the
+/// exact tableau is loaded for, and past the old certification limit) on a fixed budget of
+/// 24 sequences, in release builds only (`make swift-test`, part of `make test`).
+/// Kept out of the invariant run: its checks walk the whole core after every operation.
+@Suite(.enabled(if: isOptimizedBuild)) struct LargeSoundnessCampaignTests {
+    @Test(arguments: [SoundnessCampaign.Configuration.large, .largeUnit], 0..<3)
+    func largeSequencesAgreeWithTheExactReference(_ configuration: SoundnessCampaign.Configuration, part: Int) {
+        let count = 4
+        let base: UInt64 = (configuration.name == "large" ? 41_000 : 42_000) + UInt64(part * count)
+        let (failures, c) = SoundnessCampaignTests.campaign(configuration, base: base, count: count)
+        #expect(failures == 0)
+        // The systems are as large as the configuration claims, and every decision kind occurs.
+        #expect(c.largestSystem > 300)
+        #expect(c.accepted > count * 300)
+        #expect(c.refused > count * 20)
+        #expect(c.updates > count * 60)
+        #expect(c.certifications > count * 50)
     }
 }
