@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 
 .PHONY: bench bench-full bench-quick bench-peers bench-baseline instructions memory misses test swift-test c-test \
-	python-test fuzz-replay soundness install docs format lint invariant-test clean
+	python-test fuzz-replay soundness cmake-test consumer-test install docs format lint invariant-test clean
 
 ## The main job: the benchmark suite on its default generated systems (N up to 10k, medians
 ## of 3 repetitions): prints the table, writes Benchmarks/results/default.{json,svg}.
@@ -51,11 +51,16 @@ bench-baseline:
 
 ## Every test: Swift Testing, the C interface (shared, static, ASan+UBSan, valgrind), the
 ## fuzz corpora and regressions replayed without libFuzzer.
-test: swift-test invariant-test c-test fuzz-replay
+test: swift-test invariant-test c-test cmake-test fuzz-replay
 
+## The Swift tests, built in release with testing enabled (their own scratch path, shared
+## with `make soundness`): the exact checks the soundness campaigns lean on run ten times
+## faster optimized, and the large campaign and the large-sequence reproductions run only
+## in optimized builds. A plain `swift test` (debug) runs the rest.
+TEST_BUILD = swift build -c release -Xswiftc -enable-testing --scratch-path .build/release-tests
 swift-test:
-	swift build
-	swift test
+	$(TEST_BUILD) --build-tests
+	swift test -c release -Xswiftc -enable-testing --scratch-path .build/release-tests --skip-build
 
 ## The solver and engine operation suites again, built with RATITE_INVARIANTS (in its own
 ## scratch path): the core checks every invariant at the end of each outermost operation
@@ -77,6 +82,18 @@ c-test:
 	scripts/ensure-packages valgrind pkg-config g++ libasan8 libubsan1
 	Tests/C/run
 
+## The CMake package (lib/cmake/Ratite): a consumer project built against Ratite::ratite and
+## Ratite::ratite_static from C and C++, with the installed tree moved (Tests/CMake/run).
+cmake-test:
+	scripts/ensure-packages cmake make g++
+	Tests/CMake/run
+
+## The SwiftPM package as an application takes it: a package outside the checkout depends on
+## it by URL at a version tag, builds in debug and release and runs the README's quick start
+## (Tests/Consumer/run).
+consumer-test:
+	Tests/Consumer/run
+
 fuzz-replay:
 	Fuzz/replay
 
@@ -87,16 +104,24 @@ fuzz-replay:
 python-test:
 	python/run-tests
 
-## The long soundness campaign: SEQUENCES random operation sequences per configuration
-## (default 10,000), every answer checked against an exact rational LP solver. Release
-## build in its own scratch path, so it does not lock the debug build. About 12 minutes
-## per 10,000 on two cores.
+## The long soundness campaign: SEQUENCES random operation sequences of each small
+## configuration (default 10,000; 200 operations on 12 to 14 variables) and LARGE_SEQUENCES
+## of each large one (default 2,000; 1,200 operations, 400 to 500 constraints), every
+## answer checked against an exact rational LP solver; CONFIGURATIONS (mixed, unit, large,
+## large-unit, comma-separated) picks some. The release test build of `make swift-test`;
+## each configuration runs as four parallel test cases.
+## Figures and times in docs/performance.md.
 SEQUENCES ?= 10000
+LARGE_SEQUENCES ?= 2000
+CONFIGURATIONS ?= mixed,unit,large,large-unit
 soundness:
-	RATITE_SOUNDNESS_SEQUENCES=$(SEQUENCES) swift test -c release -Xswiftc -enable-testing \
-	    --scratch-path .build/soundness --filter extendedSoundnessCampaign
+	$(TEST_BUILD) --build-tests
+	RATITE_SOUNDNESS_SEQUENCES=$(SEQUENCES) RATITE_SOUNDNESS_LARGE_SEQUENCES=$(LARGE_SEQUENCES) \
+	    RATITE_SOUNDNESS_CONFIGURATIONS=$(CONFIGURATIONS) swift test -c release -Xswiftc -enable-testing \
+	    --scratch-path .build/release-tests --skip-build --filter extendedSoundnessCampaign
 
-## Installs ratite.h, libratite.so, libratite.a and pkg-config files under PREFIX.
+## Installs ratite.h, libratite.so, libratite.a, pkg-config files and the CMake package
+## lib/cmake/Ratite under PREFIX.
 install:
 	scripts/install-c-library "$(PREFIX)" release
 

@@ -9,29 +9,30 @@ let checksInvariants = Context.environment["RATITE_INVARIANTS"].map { $0 != "" &
 let package = Package(
     name: "Ratite",
     products: [
+        // What applications import: the solver, VFL, the layout model and the file formats.
         .library(name: "Ratite", targets: ["Ratite"]),
         .executable(name: "ratite", targets: ["ratite-cli"]),
         // The C interface (Sources/CRatite/include/ratite.h). `make install` puts them in
         // place as libratite.so (a link to libratite_shared.so, its soname) and libratite.a.
         .library(name: "ratite_shared", type: .dynamic, targets: ["RatiteC"]),
         .library(name: "ratite_static", type: .static, targets: ["RatiteC"]),
-        // Checks shared by the tests and the fuzzers: internal invariants, full-state
-        // fingerprints and an independent reference LP. Not for applications.
-        .library(name: "RatiteCheck", targets: ["RatiteCheck"]),
-        // Benchmark and test fixtures (ratite_fixtures.h): the generated systems as plain data
-        // (ratite_system_*), the form family built into a ratite_engine, and the systems built
-        // through the Swift API, the solve-file text and the layout engine. For the benchmark
-        // driver and the C tests; not for applications, and `make install` leaves it out.
-        .library(name: "RatiteFixtures", targets: ["RatiteFixtures"]),
+        // The generated benchmark systems (chains, grids, trees, random systems, forms) and
+        // their seeded generator, for anyone who measures a solver on the same systems.
+        .library(name: "RatiteGenerate", targets: ["RatiteGenerate"]),
+        // The project's own test support, underscored as swift-collections underscores
+        // its `_CollectionsTestSupport`: no API promise, not for applications. Products only
+        // because the nested Benchmarks and Fuzz packages need them. `_RatiteCheck` holds the
+        // invariant checks, full-state fingerprints and the independent exact reference LP;
+        // `_RatiteFixtures` the generated systems as C data (ratite_fixtures.h) for the
+        // benchmark driver and the C tests, which `make install` leaves out.
+        .library(name: "_RatiteCheck", targets: ["RatiteCheck"]),
+        .library(name: "_RatiteFixtures", targets: ["RatiteFixtures"]),
     ],
     targets: [
         // The library in layers, each a module that sees only the ones below it (docs/design.md,
         // "Layers"): what one layer offers the next is `package`, never `public` by accident.
         // `Ratite` re-exports them all, so `import Ratite` is the whole public API.
-        .target(
-            name: "Ratite",
-            dependencies: ["RatiteSolver", "RatiteVFL", "RatiteModel", "RatiteFormats", "RatiteGenerate"]
-        ),
+        .target(name: "Ratite", dependencies: ["RatiteSolver", "RatiteVFL", "RatiteModel", "RatiteFormats"]),
         // Text positions and file errors, shared by the parsers.
         .target(name: "RatiteSupport"),
         // The simplex core and the `Solver` over it, with the helpers only it uses.
@@ -50,13 +51,10 @@ let package = Package(
         // The generated benchmark and test systems.
         .target(name: "RatiteGenerate", dependencies: ["RatiteSolver", "RatiteModel"]),
         // Exact arithmetic (BigInt) and the exact simplex that checks the solver's decisions.
-        // Optimized in debug builds too: the tests run thousands of exact checks, and
-        // unoptimized Int128 arithmetic made them ten times slower.
-        .target(
-            name: "RatiteExact",
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
-        ),
-        .executableTarget(name: "ratite-cli", dependencies: ["Ratite"]),
+        // No unsafe flags anywhere: SwiftPM refuses them in a dependency taken at a version.
+        // The tests that lean on exact checks most run in release (`make soundness-quick`).
+        .target(name: "RatiteExact"),
+        .executableTarget(name: "ratite-cli", dependencies: ["Ratite", "RatiteGenerate"]),
         .target(name: "RatiteCheck", dependencies: ["Ratite", "RatiteExact"]),
         .target(name: "CRatite"),
         // A cache hint the solver's hot loops use (Swift cannot issue one itself).
@@ -66,7 +64,11 @@ let package = Package(
         .target(name: "CRatiteFixtures", dependencies: ["CRatite"]),
         // RatiteC for ratite_engine_build_form, which reaches the engine behind a handle through
         // RatiteC's `package` accessor (withLayoutEngine).
-        .target(name: "RatiteFixtures", dependencies: ["Ratite", "RatiteC", "CRatite", "CRatiteFixtures"]),
-        .testTarget(name: "RatiteTests", dependencies: ["Ratite", "RatiteCheck", "RatiteExact", "RatiteFixtures"]),
+        .target(
+            name: "RatiteFixtures", dependencies: ["Ratite", "RatiteGenerate", "RatiteC", "CRatite", "CRatiteFixtures"]
+        ),
+        .testTarget(
+            name: "RatiteTests", dependencies: ["Ratite", "RatiteGenerate", "RatiteCheck", "RatiteExact", "RatiteFixtures"]
+        ),
     ]
 )

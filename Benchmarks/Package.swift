@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // The benchmark driver: C++17 on Google Benchmark (Debian's libbenchmark-dev), reaching
 // Ratite only through ratite.h, with its systems from the fixtures of ratite_fixtures.h
-// (product RatiteFixtures). A nested package so a plain `swift build` of Ratite never needs
+// (product _RatiteFixtures). A nested package so a plain `swift build` of Ratite never needs
 // libbenchmark.
 import PackageDescription
 
@@ -13,7 +13,7 @@ let package = Package(
             name: "ratite-bench",
             dependencies: [
                 .product(name: "ratite_static", package: "Ratite"),
-                .product(name: "RatiteFixtures", package: "Ratite"),
+                .product(name: "_RatiteFixtures", package: "Ratite"),
             ],
             cxxSettings: [.unsafeFlags(["-O2", "-gdwarf-4"])],
             linkerSettings: [.linkedLibrary("benchmark"), .linkedLibrary("pthread")]

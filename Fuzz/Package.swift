@@ -17,7 +17,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 .product(name: "Ratite", package: "Ratite"),
-                .product(name: "RatiteCheck", package: "Ratite"),
+                .product(name: "_RatiteCheck", package: "Ratite"),
                 "FuzzVFLC",
             ]
         ),

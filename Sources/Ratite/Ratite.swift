@@ -2,7 +2,6 @@
 // docs/design.md "Layers"), so that `import Ratite` is the whole public API and every public
 // name keeps its spelling `Ratite.X`.
 @_exported import RatiteFormats
-@_exported import RatiteGenerate
 @_exported import RatiteModel
 @_exported import RatiteSolver
 @_exported import RatiteSupport

@@ -1,4 +1,5 @@
 import Ratite
+import RatiteGenerate
 
 /// A generated family expressed as a layout: a view per item, every constraint a
 /// `LayoutConstraint` between two items' attributes, and each edit variable a constraint at

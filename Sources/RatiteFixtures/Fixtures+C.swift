@@ -6,6 +6,7 @@ import Ratite
 
 #if canImport(Glibc)
 import Glibc
+import RatiteGenerate
 #endif
 
 // The path fixtures of `ratite_fixtures.h` (`ratite_fixture_*`; the generated systems are in

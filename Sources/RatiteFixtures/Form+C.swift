@@ -5,6 +5,7 @@ import CRatite
 import CRatiteFixtures
 import Ratite
 import RatiteC
+import RatiteGenerate
 
 @c @implementation
 public func ratite_engine_build_form(

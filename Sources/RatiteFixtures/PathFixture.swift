@@ -2,6 +2,7 @@ import Ratite
 
 #if canImport(Glibc)
 import Glibc
+import RatiteGenerate
 #endif
 
 /// A generated system and its current build through one entry point (see

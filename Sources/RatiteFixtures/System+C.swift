@@ -7,6 +7,7 @@ import Ratite
 
 #if canImport(Glibc)
 import Glibc
+import RatiteGenerate
 #endif
 
 /// What `ratite_system *` points to: a generated system flattened into buffers C reads in

@@ -1,4 +1,5 @@
 import Ratite
+import RatiteGenerate
 
 /// `ratite generate FAMILY --n N [--seed S]`: prints a generated system in the `solve`
 /// format (the `form` family as a layout file), so other solvers can be measured on exactly

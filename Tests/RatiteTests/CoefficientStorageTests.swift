@@ -1,3 +1,4 @@
+import RatiteGenerate
 import Testing
 
 @testable import Ratite

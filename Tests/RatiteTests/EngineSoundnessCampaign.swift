@@ -1,5 +1,6 @@
 import Foundation
 import RatiteCheck
+import RatiteGenerate
 import Testing
 
 @testable import Ratite

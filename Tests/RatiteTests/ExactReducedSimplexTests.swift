@@ -1,4 +1,5 @@
 import RatiteExact
+import RatiteGenerate
 import Testing
 
 @testable import Ratite

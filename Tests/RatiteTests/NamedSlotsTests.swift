@@ -1,4 +1,5 @@
 import CRatite
+import RatiteGenerate
 import Testing
 
 @testable import Ratite

@@ -1,5 +1,6 @@
 import CRatiteFixtures
 import Ratite
+import RatiteGenerate
 import Testing
 @testable import RatiteFixtures
 

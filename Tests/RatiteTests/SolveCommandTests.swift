@@ -1,4 +1,5 @@
 import Foundation
+import RatiteGenerate
 import Testing
 @testable import Ratite
 

@@ -1,4 +1,5 @@
 import RatiteCheck
+import RatiteGenerate
 import Testing
 
 @testable import Ratite
