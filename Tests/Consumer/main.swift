@@ -1,5 +1,16 @@
-// The README's quick start (the solver, then the layout), as an application writes it.
+// The README's quick start (the solver, then the layout), as an application writes it,
+// checking the README's numbers: width 300; the label 8 from the left, 42 wide; the field
+// 8 after it, to the right margin (320 - 8).
 import Ratite
+
+var failures = 0
+func expect(_ what: String, _ value: Double, _ expected: Double) {
+    print(what, value)
+    if value != expected {
+        print("  expected \(expected)")
+        failures += 1
+    }
+}
 
 let solver = Solver()
 let left = Variable("left"), width = Variable("width"), right = Variable("right")
@@ -10,7 +21,7 @@ try solver.add((width == 50).priority(.weak))
 try solver.addEditVariable(right, priority: .strong)
 try solver.suggestValue(right, 320)
 solver.update()
-print("width", solver.value(of: width))
+expect("width", solver.value(of: width), 300)
 
 let engine = LayoutEngine()
 let root = try engine.addView("root")
@@ -26,5 +37,8 @@ try engine.activate([
     field.lastBaselineAnchor.constraint(equalTo: label.lastBaselineAnchor),
 ])
 engine.layout()
-print("label", label.frame)
-print("field", field.frame)
+expect("label.x", label.frame.x, 8)
+expect("label.width", label.frame.width, 42)
+expect("field.x", field.frame.x, 58)
+expect("field.width", field.frame.width, 254)
+if failures > 0 { fatalError("\(failures) values differ from the README's") }
