@@ -4,7 +4,7 @@
 import Ratite
 
 var failures = 0
-func expect(_ what: String, _ value: Double, _ expected: Double) {
+@MainActor func expect(_ what: String, _ value: Double, _ expected: Double) {
     print(what, value)
     if value != expected {
         print("  expected \(expected)")
