@@ -68,7 +68,8 @@ let package = Package(
             name: "RatiteFixtures", dependencies: ["Ratite", "RatiteGenerate", "RatiteC", "CRatite", "CRatiteFixtures"]
         ),
         .testTarget(
-            name: "RatiteTests", dependencies: ["Ratite", "RatiteGenerate", "RatiteCheck", "RatiteExact", "RatiteFixtures"]
+            name: "RatiteTests",
+            dependencies: ["Ratite", "RatiteGenerate", "RatiteCheck", "RatiteExact", "RatiteFixtures"]
         ),
     ]
 )

@@ -310,14 +310,14 @@ struct EngineSoundnessCampaign {
         counters.activations += 1
         let viaProperty = random.below(4) == 0
         perform("activate #\(k) \(c)\(viaProperty ? " (isActive)" : "")", subjects: [k],
-                requiredChange: c.priority.isRequired, change: { $0.tracked[k].active = true }) { engine in
+                requiredChange: c.priority.isRequired, change: { $0.tracked[k].active = true }, operation: { engine in
             if viaProperty {
                 c.isActive = true
                 return nil
             }
             do throws(LayoutError) { try engine.activate([c]) } catch { return error }
             return nil
-        }
+        })
     }
 
     /// Deactivates an active constraint (a broken one too) or activates an inactive one;
@@ -335,21 +335,21 @@ struct EngineSoundnessCampaign {
         if t.active {
             counters.deactivations += 1
             perform("deactivate #\(k)\(t.broken ? " (broken)" : "")\(via)", subjects: [k], requiredChange: false,
-                    change: { $0.tracked[k].active = false; $0.tracked[k].broken = false }) { engine in
+                    change: { $0.tracked[k].active = false; $0.tracked[k].broken = false }, operation: { engine in
                 if viaProperty { t.object.isActive = false } else { engine.deactivate([t.object]) }
                 return nil
-            }
+            })
         } else {
             counters.reactivations += 1
             perform("reactivate #\(k) \(t.object)\(via)", subjects: [k], requiredChange: t.priority == 1000,
-                    change: { $0.tracked[k].active = true }) { engine in
+                    change: { $0.tracked[k].active = true }, operation: { engine in
                 if viaProperty {
                     t.object.isActive = true
                     return nil
                 }
                 do throws(LayoutError) { try engine.activate([t.object]) } catch { return error }
                 return nil
-            }
+            })
         }
     }
 
@@ -364,14 +364,14 @@ struct EngineSoundnessCampaign {
         let state = (t.active ? "" : " (inactive)") + (t.broken ? " (broken)" : "") + (viaProperty ? " (property)" : "")
         perform("constant #\(k) \(formatNumber(t.constant)) -> \(formatNumber(constant))\(state)",
                 subjects: [k], requiredChange: t.active && !t.broken && t.priority == 1000,
-                change: { $0.tracked[k].constant = constant }) { engine in
+                change: { $0.tracked[k].constant = constant }, operation: { engine in
             if viaProperty {
                 t.object.constant = constant
                 return nil
             }
             do throws(LayoutError) { try engine.setConstant(constant, for: t.object) } catch { return error }
             return nil
-        }
+        })
     }
 
     /// Optional to optional on an active constraint, anything on an inactive one; an active
@@ -409,14 +409,15 @@ struct EngineSoundnessCampaign {
             return checkObjects()
         }
         counters.priorityChanges += 1
-        perform(text, subjects: [k], requiredChange: false, change: { $0.tracked[k].priority = priority }) { engine in
+        perform(text, subjects: [k], requiredChange: false, change: { $0.tracked[k].priority = priority },
+                operation: { engine in
             if viaProperty {
                 t.object.priority = Priority(priority)
                 return nil
             }
             do throws(LayoutError) { try engine.setPriority(Priority(priority), for: t.object) } catch { return error }
             return nil
-        }
+        })
     }
 
     /// An intrinsic size (either axis, or none), or the hugging or compression resistance
@@ -433,10 +434,11 @@ struct EngineSoundnessCampaign {
             let size = IntrinsicSize(width: draw(&random), height: draw(&random))
             let text = "\(size.width.map(formatNumber) ?? "-") x \(size.height.map(formatNumber) ?? "-")"
             perform("intrinsic \(item.name) \(text)",
-                    subjects: [], requiredChange: requiredBefore, change: { $0.intrinsic[i] = size }) { engine in
+                    subjects: [], requiredChange: requiredBefore, change: { $0.intrinsic[i] = size },
+                    operation: { engine in
                 do throws(LayoutError) { try engine.setIntrinsicContentSize(size, of: item) } catch { return error }
                 return nil
-            }
+            })
         default:
             let axis = random.below(2)
             let hugs = random.below(2) == 0
@@ -445,7 +447,7 @@ struct EngineSoundnessCampaign {
                 + formatNumber(priority)
             perform(text, subjects: [], requiredChange: requiredBefore || priority == 1000, change: { m in
                 if hugs { m.hugging[i][axis] = priority } else { m.compression[i][axis] = priority }
-            }) { engine in
+            }, operation: { engine in
                 let p = Priority(priority)
                 let a: Axis = axis == 0 ? .horizontal : .vertical
                 do throws(LayoutError) {
@@ -456,7 +458,7 @@ struct EngineSoundnessCampaign {
                     }
                 } catch { return error }
                 return nil
-            }
+            })
         }
     }
 
@@ -468,10 +470,10 @@ struct EngineSoundnessCampaign {
         counters.marginChanges += 1
         let item = items[i]
         perform("margins \(item.name) \(m.top) \(m.leading) \(m.bottom) \(m.trailing)", subjects: [],
-                requiredChange: true, change: { $0.margins[i] = m }) { engine in
+                requiredChange: true, change: { $0.margins[i] = m }, operation: { engine in
             do throws(LayoutError) { try engine.setLayoutMargins(m, of: item) } catch { return error }
             return nil
-        }
+        })
     }
 
     mutating func changeDirection() {
@@ -480,10 +482,10 @@ struct EngineSoundnessCampaign {
         counters.directionChanges += 1
         let item = items[i]
         perform("direction \(item.name) \(direction.map(\.rawValue) ?? "inherited")", subjects: [],
-                requiredChange: true, change: { $0.directions[i] = direction }) { engine in
+                requiredChange: true, change: { $0.directions[i] = direction }, operation: { engine in
             do throws(LayoutError) { try engine.setLayoutDirection(direction, of: item) } catch { return error }
             return nil
-        }
+        })
     }
 
     mutating func resizeRoot() {
@@ -491,12 +493,12 @@ struct EngineSoundnessCampaign {
         counters.resizes += 1
         let root = items[0]
         perform("resize root \(formatNumber(size.0)) x \(formatNumber(size.1))", subjects: [], requiredChange: true,
-                change: { $0.rootSize = size }) { engine in
+                change: { $0.rootSize = size }, operation: { engine in
             do throws(LayoutError) { try engine.setSize(of: root, width: size.0, height: size.1) } catch {
                 return error
             }
             return nil
-        }
+        })
     }
 
     /// Runs one engine operation that `change` mirrors in the model, and checks its outcome:
@@ -506,7 +508,7 @@ struct EngineSoundnessCampaign {
     /// is checked, and the model follows the constraints the engine broke.
     mutating func perform(
         _ text: String, subjects: [Int], requiredChange: Bool, change: (inout Model) -> Void,
-        _ body: (LayoutEngine) -> LayoutError?
+        operation body: (LayoutEngine) -> LayoutError?
     ) {
         log.append(text)
         let saved = model
@@ -847,7 +849,8 @@ struct EngineSoundnessCampaign {
         }
         let missing = unmatched.flatMap { key, constants in constants.map { "\(key) \($0)" } }.sorted()
         if extra.isEmpty && missing.isEmpty { return nil }
-        return "the core holds \(extra.count) constraints the model does not (\(extra.prefix(2).joined(separator: "; ")))"
+        return "the core holds \(extra.count) constraints the model does not"
+            + " (\(extra.prefix(2).joined(separator: "; ")))"
             + ", the model \(missing.count) the core does not (\(missing.prefix(2).joined(separator: "; ")))"
     }
 
