@@ -161,7 +161,7 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
         var x = a.magnitude, y = b.magnitude
         if x < y { swap(&x, &y) }
         while !y.isZero {
-            if let u = x.int128, let v = y.int128 { return BigInt(Int128(wordGCD(UInt128(u), UInt128(v)))) }
+            if let u = x.int128, let v = y.int128 { return BigInt(Int128(Rational.gcd(UInt128(u), UInt128(v)))) }
             guard x.bitWidth - y.bitWidth < 32, let (p, q, r, s) = lehmerStep(x, y) else {
                 (x, y) = (y, x % y)
                 continue
@@ -186,21 +186,6 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
             (u, v) = (v, u - q * v)
         }
         return b == 0 ? nil : (a, b, c, d)
-    }
-
-    /// Binary GCD of two words.
-    private static func wordGCD(_ a: UInt128, _ b: UInt128) -> UInt128 {
-        if a == 0 { return b }
-        if b == 0 { return a }
-        var x = a, y = b
-        let shift = (x | y).trailingZeroBitCount
-        x >>= x.trailingZeroBitCount
-        repeat {
-            y >>= y.trailingZeroBitCount
-            if x > y { swap(&x, &y) }
-            y -= x
-        } while y != 0
-        return x << shift
     }
 
     // MARK: Comparison

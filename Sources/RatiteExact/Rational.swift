@@ -182,8 +182,9 @@ package struct Rational: Sendable, Equatable, Comparable, CustomStringConvertibl
         return g == 1 ? Rational(small: p, q) : Rational(small: p / g, q / g)
     }
 
-    /// Binary GCD (Stein), in one word when both fit.
-    @inline(__always) private static func gcd(_ a: UInt128, _ b: UInt128) -> UInt128 {
+    /// Binary GCD (Stein), in one word when both fit. `BigInt.gcd` takes it for operands
+    /// that fit in 128 bits.
+    @inline(__always) static func gcd(_ a: UInt128, _ b: UInt128) -> UInt128 {
         if a == 0 { return b }
         if b == 0 { return a }
         if a == 1 || b == 1 { return 1 }
