@@ -32,4 +32,11 @@ void requireFixture(int status, const char *what, const ratite_fixture *fixture)
 ratite_fixture *newFixture(const char *family, int64_t n, ratite_fixture_path path);
 /// Runs one fixed workload for the instruction-count gate (--workload NAME, or list).
 int runWorkload(const char *name);
+/// Frees the built solvers the incremental solver benchmarks share (SolverBenchmarks.cpp).
+void releaseBuiltSolvers();
+/// Frees the built fixtures the resize benchmarks of the other entry points share.
+void releaseBuiltFixtures();
+/// Runs the registered benchmarks as Google Benchmark's main would, with what the suite
+/// adds (Suite.cpp): `argv` holds Google Benchmark's flags and the driver's own.
+int runSuite(int argc, char **argv);
 } // namespace bench

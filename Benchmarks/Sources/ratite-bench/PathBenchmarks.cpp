@@ -49,10 +49,15 @@ ratite_fixture *newFixture(const char *family, int64_t n, ratite_fixture_path pa
     return f;
 }
 
-/// A fixture built with its edit variables, kept per (family, path, n): the resize
-/// benchmarks share it (Google Benchmark calls each body several times per size).
+/// Fixtures built with their edit variables, kept per (family, path, n) until
+/// `releaseBuiltFixtures`: a resize benchmark's calls share one (Google Benchmark calls each
+/// body several times per size).
+static std::map<std::string, Fixture> fixtureCache;
+
+void releaseBuiltFixtures() { fixtureCache.clear(); }
+
 static ratite_fixture *builtFixture(const char *family, ratite_fixture_path path, int64_t n) {
-    static std::map<std::string, Fixture> cache;
+    std::map<std::string, Fixture> &cache = fixtureCache;
     std::string key = std::string(family) + "/" + std::to_string(path) + "/" + std::to_string(n);
     Fixture &slot = cache[key];
     if (!slot) {

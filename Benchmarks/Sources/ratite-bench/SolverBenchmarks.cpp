@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <utility>
 
 namespace bench {
 
@@ -63,21 +64,16 @@ static void build(benchmark::State &state, ratite_family family, bool shuffled, 
     state.SetComplexityN(state.range(0));
 }
 
-/// The system built with its edit variables suggested and updated: where the incremental
-/// benchmarks start. Google Benchmark calls a benchmark function several times per size
-/// (to size the run, then once per repetition), so the built solvers of the current family
-/// are kept and shared by its incremental benchmarks, each of which leaves the solver as it
-/// found it (a grid of 100k takes over 30 s to build).
+/// The systems built with their edit variables suggested and updated, where the
+/// incremental benchmarks start, kept until `releaseBuiltSolvers`. Google Benchmark calls a
+/// benchmark function several times per size (to size the run, then once per repetition),
+/// and each call starts from the kept solver; each leaves it as it found it.
+static std::map<std::pair<int, int64_t>, std::unique_ptr<Built>> builtCache;
+
+void releaseBuiltSolvers() { builtCache.clear(); }
+
 static Built &builtWithEdits(ratite_family family, int64_t n) {
-    static std::map<int64_t, std::unique_ptr<Built>> cache;
-    static bool haveFamily = false;
-    static ratite_family cachedFamily;
-    if (!haveFamily || family != cachedFamily) {
-        cache.clear();
-        cachedFamily = family;
-        haveFamily = true;
-    }
-    std::unique_ptr<Built> &slot = cache[n];
+    std::unique_ptr<Built> &slot = builtCache[std::make_pair(static_cast<int>(family), n)];
     if (!slot) {
         const Prepared &p = prepared(family, n);
         slot = std::make_unique<Built>();

@@ -69,8 +69,15 @@ static void listAdditions(const Prepared &p, const std::vector<size_t> *order, A
     }
 }
 
+/// The systems prepared since the last `releasePreparedSystems`.
+static std::map<std::pair<int, int64_t>, std::unique_ptr<Prepared>> preparedCache;
+
+Prepared::~Prepared() { ratite_system_free(system); }
+
+void releasePreparedSystems() { preparedCache.clear(); }
+
 Prepared &prepared(ratite_family family, int64_t n) {
-    static std::map<std::pair<int, int64_t>, std::unique_ptr<Prepared>> cache;
+    std::map<std::pair<int, int64_t>, std::unique_ptr<Prepared>> &cache = preparedCache;
     auto key = std::make_pair(static_cast<int>(family), n);
     auto found = cache.find(key);
     if (found != cache.end()) return *found->second;

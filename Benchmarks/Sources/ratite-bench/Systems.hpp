@@ -1,5 +1,5 @@
-// Generated systems shared by the benchmarks: generated once per (family, n) and kept,
-// so generation never shows in a measurement.
+// Generated systems shared by the benchmarks: generated once per (family, n) and kept while
+// a benchmark runs, so generation never shows in a measurement.
 #pragma once
 
 #include <ratite.h>
@@ -56,9 +56,20 @@ struct Prepared {
     AdditionList inOrder, shuffledOrder;
     /// A required constraint near the middle (for the constant-change benchmark).
     size_t requiredNearMiddle = 0;
+
+    Prepared() = default;
+    Prepared(const Prepared &) = delete;
+    Prepared &operator=(const Prepared &) = delete;
+    ~Prepared();
 };
 
+/// The system of `family` at `n`, generated on first use and kept until
+/// `releasePreparedSystems`.
 Prepared &prepared(ratite_family family, int64_t n);
+
+/// Frees every system `prepared` kept. The suite calls it after each benchmark, so a run
+/// holds one benchmark's systems at a time.
+void releasePreparedSystems();
 
 /// A solver holding a prepared system: its variables and constraint ids (generation order).
 struct Built {

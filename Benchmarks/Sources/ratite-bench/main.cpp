@@ -1,6 +1,7 @@
 // ratite-bench: Google Benchmark driver for Ratite, through ratite.h.
 //
-//   ratite-bench [--sizes=100,1000,10000] [Google Benchmark flags]
+//   ratite-bench [--sizes=100,1000,10000] [--progress] [--max-rss-mb=N] [Google Benchmark flags]
+//                                       the suite (Suite.cpp: progress, memory, test knob)
 //   ratite-bench --memory FAMILY N      build once and report bytes per constraint
 //   ratite-bench --teardown FAMILY N    build, then remove every constraint (three orders)
 //   ratite-bench --workload NAME        one fixed workload, for the instruction-count gate
@@ -116,15 +117,10 @@ int main(int argc, char **argv) {
             rest.push_back(argv[i]);
         }
     }
-    int count = static_cast<int>(rest.size());
     bench::registerSolverBenchmarks(sizes);
     bench::registerEngineBenchmarks(sizes);
     bench::registerVFLBenchmarks();
     bench::registerAmbiguityBenchmarks();
     bench::registerPathBenchmarks(sizes);
-    benchmark::Initialize(&count, rest.data());
-    if (benchmark::ReportUnrecognizedArguments(count, rest.data())) return 64;
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
+    return bench::runSuite(static_cast<int>(rest.size()), rest.data());
 }
