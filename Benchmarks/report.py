@@ -1,9 +1,20 @@
 #!/usr/bin/env python3
-"""Summarizes a ratite-bench JSON result: a table of median times per family, operation
-and N (with per-constraint build times), and an SVG plot of time against N on log-log axes,
-one panel per operation and one line per family. Standard library only.
+"""Summarizes ratite-bench JSON results. Standard library only.
 
-    report.py RESULTS.json OUT.svg [--markdown]
+    report.py RESULTS.json OUT.svg [--markdown] [--medians MEDIANS.json]
+        a table of median times per family, operation and N (with per-constraint build
+        times), and an SVG plot of time against N on log-log axes, one panel per operation
+        and one line per family; --medians also writes the medians file trackers read
+    report.py --trend OUTDIR RESULTS.json... [--labels A,B,...]
+        results of several commits, oldest first (full results or medians files): one SVG
+        per family and operation in OUTDIR, the median time against the commit, one line
+        per N, with the spread of the repetitions as a band
+
+A medians file has Google Benchmark's JSON shape (the `context` block, then `benchmarks`)
+with one entry a benchmark: its `median` aggregate, or its only run made into one. Each
+entry also has `real_time_min` and `real_time_max`, the range of its repetitions in its
+time unit, which trackers ignore as they ignore counters. github-action-benchmark (tool
+`googlecpp`) and Bencher (adapter `cpp_google`) read `name`, `real_time` and `time_unit`.
 """
 import json
 import math
@@ -125,15 +136,179 @@ def plot(medians, path):
         f.write("\n".join(out) + "\n")
 
 
+def is_fit(entry):
+    return entry.get("run_type") == "aggregate" and entry.get("aggregate_name") in ("BigO", "RMS")
+
+
+def medians_document(data):
+    """`data` (a ratite-bench JSON result) reduced to one median entry a benchmark, in the
+    order the benchmarks ran, with the range of its repetitions (see the module's notes)."""
+    runs, medians, order = defaultdict(list), {}, []
+    for entry in data["benchmarks"]:
+        if is_fit(entry):
+            continue
+        name = entry.get("run_name", entry["name"])
+        if name not in runs and name not in medians:
+            order.append(name)
+        if entry.get("run_type") == "aggregate":
+            if entry.get("aggregate_name") == "median":
+                medians[name] = dict(entry)
+        else:
+            runs[name].append(entry)
+    entries = []
+    for name in order:
+        plain = sorted(runs.get(name, []), key=lambda e: e["real_time"])
+        if name in medians:
+            entry = medians[name]
+        elif plain:
+            # A single repetition (or no aggregates): the middle run stands for the median.
+            entry = dict(plain[(len(plain) - 1) // 2])
+            entry.update({"name": f"{name}_median", "run_type": "aggregate", "aggregate_name": "median",
+                          "aggregate_unit": "time", "repetitions": len(plain)})
+            entry.pop("repetition_index", None)
+        else:
+            continue
+        if plain:
+            scale = UNIT_SCALE[plain[0]["time_unit"]] / UNIT_SCALE[entry["time_unit"]]
+            entry["real_time_min"] = plain[0]["real_time"] * scale
+            entry["real_time_max"] = plain[-1]["real_time"] * scale
+        entries.append(entry)
+    return {"context": data.get("context", {}), "benchmarks": entries}
+
+
+def write_medians(results_path, out_path):
+    with open(results_path) as f:
+        document = medians_document(json.load(f))
+    with open(out_path, "w") as f:
+        json.dump(document, f, indent=2)
+        f.write("\n")
+
+
+def split_name(name):
+    """(family, operation, n) of a run name, n None when it has no size."""
+    parts = name.split("/")
+    n = int(parts[2]) if len(parts) >= 3 and parts[2].isdigit() else None
+    return parts[0], parts[1] if len(parts) > 1 else "", n
+
+
+def trend_points(path):
+    """Per (family, operation, n): (median, low, high) in seconds, from a full result or a
+    medians file; low and high are the repetitions' range (the median when unknown)."""
+    with open(path) as f:
+        data = json.load(f)
+    points = {}
+    for entry in medians_document(data)["benchmarks"]:
+        scale = UNIT_SCALE[entry["time_unit"]]
+        median = entry["real_time"] * scale
+        low = entry.get("real_time_min", entry["real_time"]) * scale
+        high = entry.get("real_time_max", entry["real_time"]) * scale
+        name = entry.get("run_name", entry["name"].removesuffix("_median"))
+        points[split_name(name)] = (median, low, high)
+    return data.get("context", {}), points
+
+
+SIZE_COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"]
+
+
+def trend_plot(title, labels, series, path):
+    """One SVG: x the commits in order, y the time (log), a line per N with its band."""
+    width, height, left, right, top, bottom = 720, 360, 70, 110, 34, 90
+    pw, ph = width - left - right, height - top - bottom
+    values = [v for points in series.values() for p in points if p for v in p[1:] if v > 0]
+    y0 = math.floor(math.log10(min(values)) * 2) / 2
+    y1 = math.ceil(math.log10(max(values)) * 2) / 2
+    if y1 <= y0:
+        y1 = y0 + 0.5
+
+    def px(i):
+        return left + (pw / 2 if len(labels) == 1 else i * pw / (len(labels) - 1))
+
+    def py(v):
+        return top + ph - (math.log10(v) - y0) / (y1 - y0) * ph
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'font-family="sans-serif" font-size="10">',
+           f'<text x="{left}" y="20" font-size="14">{title}: median time by commit, band: range of the repetitions</text>',
+           f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="none" stroke="#999"/>']
+    exponent = math.ceil(y0)
+    while exponent <= y1:
+        for mantissa in (1, 2, 5):
+            v = mantissa * 10 ** exponent
+            if y0 <= math.log10(v) <= y1:
+                out.append(f'<line x1="{left}" x2="{left + pw}" y1="{py(v):.1f}" y2="{py(v):.1f}" stroke="#eee"/>')
+                out.append(f'<text x="{left - 6}" y="{py(v) + 3:.1f}" text-anchor="end">{human(v)}</text>')
+        exponent += 1
+    for i, label in enumerate(labels):
+        x = px(i)
+        out.append(f'<text transform="translate({x + 3:.1f},{top + ph + 8}) rotate(60)">{label}</text>')
+    for k, (n, points) in enumerate(sorted(series.items(), key=lambda item: (item[0] is None, item[0] or 0))):
+        color = SIZE_COLORS[k % len(SIZE_COLORS)]
+        present = [(i, p) for i, p in enumerate(points) if p]
+        upper = " ".join(f"{px(i):.1f},{py(p[2]):.1f}" for i, p in present)
+        lower = " ".join(f"{px(i):.1f},{py(p[1]):.1f}" for i, p in reversed(present))
+        out.append(f'<polygon points="{upper} {lower}" fill="{color}" fill-opacity="0.18" stroke="none"/>')
+        line = " ".join(f"{'M' if j == 0 else 'L'}{px(i):.1f},{py(p[0]):.1f}" for j, (i, p) in enumerate(present))
+        out.append(f'<path d="{line}" fill="none" stroke="{color}" stroke-width="1.5"/>')
+        for i, p in present:
+            out.append(f'<circle cx="{px(i):.1f}" cy="{py(p[0]):.1f}" r="2.5" fill="{color}"/>')
+        out.append(f'<text x="{left + pw + 8}" y="{top + 12 + 14 * k}" fill="{color}">'
+                   f'{"N=" + str(n) if n is not None else "(no N)"}</text>')
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def trends(out_dir, paths, labels):
+    """Writes one trend SVG per family and operation of `paths` (oldest first) into
+    `out_dir`; returns the files written."""
+    import os
+
+    loaded = [trend_points(p) for p in paths]
+    if labels is None:
+        labels = [str(context.get("commit") or os.path.basename(p).removesuffix(".json"))
+                  for (context, _), p in zip(loaded, paths)]
+    if len(labels) != len(paths):
+        raise SystemExit("report.py: --labels needs one label per result file")
+    os.makedirs(out_dir, exist_ok=True)
+    keys = sorted({k for _, points in loaded for k in points}, key=lambda k: (k[0], k[1], k[2] or 0))
+    written = []
+    for family, operation in sorted({(k[0], k[1]) for k in keys}):
+        series = {}
+        for _, _, n in (k for k in keys if k[:2] == (family, operation)):
+            series[n] = [points.get((family, operation, n)) for _, points in loaded]
+        path = os.path.join(out_dir, f"trend-{family}-{operation}.svg")
+        trend_plot(f"{family}/{operation}", labels, series, path)
+        written.append(path)
+    return written
+
+
 def main():
-    if len(sys.argv) < 3:
-        print(__doc__, file=sys.stderr)
-        sys.exit(64)
-    medians, counters = load(sys.argv[1])
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Summarizes ratite-bench JSON results (see the module's notes).")
+    parser.add_argument("files", nargs="*", help="RESULTS.json OUT.svg, or with --trend the result files")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    parser.add_argument("--medians", metavar="MEDIANS.json", help="also write the medians file")
+    parser.add_argument("--trend", metavar="OUTDIR", help="draw trends of the result files into OUTDIR")
+    parser.add_argument("--labels", help="with --trend: the commits' labels, comma-separated")
+    args = parser.parse_args()
+    if args.trend:
+        if not args.files:
+            parser.error("--trend needs result files")
+        labels = args.labels.split(",") if args.labels else None
+        written = trends(args.trend, args.files, labels)
+        print(f"{len(written)} trend plots in {args.trend}")
+        return
+    if len(args.files) != 2:
+        parser.error("expected RESULTS.json OUT.svg")
+    results, svg = args.files
+    medians, counters = load(results)
     print()
-    print(table(medians, counters, "--markdown" in sys.argv))
-    plot(medians, sys.argv[2])
-    print(f"\nplot: {sys.argv[2]}")
+    print(table(medians, counters, args.markdown))
+    plot(medians, svg)
+    if args.medians:
+        write_medians(results, args.medians)
+    print(f"\nplot: {svg}" + (f"; medians for trackers: {args.medians}" if args.medians else ""))
 
 
 if __name__ == "__main__":
