@@ -1,11 +1,16 @@
 # Ratite. `make bench` runs the benchmark suite, `make test` runs every test.
 PREFIX ?= /usr/local
 
-.PHONY: bench bench-full bench-quick bench-peers bench-baseline instructions memory misses test swift-test c-test \
-	python-test fuzz-replay soundness cmake-test consumer-test install docs format lint invariant-test clean
+.PHONY: bench bench-full bench-quick bench-compare bench-test bench-peers bench-baseline instructions memory misses \
+	test swift-test c-test python-test fuzz-replay soundness cmake-test consumer-test install docs format lint \
+	invariant-test clean
 
-## The main job: the benchmark suite on its default generated systems (N up to 10k, medians
-## of 3 repetitions): prints the table, writes Benchmarks/results/default.{json,svg}.
+## The main job: every family and operation at N = 100, 1k and 10k, medians of 3
+## repetitions (without grid/resize_engine/10000, whose setup takes minutes and gigabytes).
+## Builds the driver, shows one progress line a benchmark on stderr, prints the table of
+## medians and writes Benchmarks/results/default.json, default-medians.json (for trackers)
+## and default.svg. Each benchmark frees what it built; the run fails when its peak RSS
+## passes 1 GB. Its time and memory are in docs/performance.md.
 bench:
 	Benchmarks/run-suite default
 
@@ -13,11 +18,25 @@ bench:
 bench-full:
 	Benchmarks/run-suite full
 
-## CI's preset, compared with the committed baseline by compare.py (a report, not a gate).
+## A short run (N = 100 and 1k, one repetition): results/quick.{json,svg}, quick-medians.json.
 bench-quick:
 	Benchmarks/run-suite quick
-	scripts/ensure-packages libbenchmark-tools python3-scipy
-	python3 /usr/share/benchmark/compare.py benchmarks Benchmarks/baseline/quick.json Benchmarks/results/quick.json || true
+
+## This checkout against BASE (a commit, built in a worktree cached under
+## .build/bench-compare), on this machine: the quick preset's benchmarks run in turns,
+## one repetition a process, 9 of each; a Mann-Whitney U test per benchmark and the
+## callgrind instruction counts of both builds. Markdown and JSON in Benchmarks/results/
+## compare.{md,json}; fails when anything regressed (COMPARE_ARGS=--report-only: never).
+## COMPARE_ARGS go to Benchmarks/bench-compare (--preset, --filter, --repetitions, ...).
+BASE ?= HEAD~1
+COMPARE_ARGS ?=
+bench-compare:
+	Benchmarks/bench-compare $(COMPARE_ARGS) $(BASE)
+
+## The comparison's statistics, verdicts and reports, and report.py's medians and trends, on
+## synthetic data (nothing built; a second or two).
+bench-test:
+	python3 -m unittest discover -s Benchmarks -p 'test_*.py'
 
 ## kiwisolver (PyPI) against Ratite (ratite.kiwi), one Python driver on the generated systems
 ## (N = 100, 300, 1000): prints times and kiwi/ratite ratios, writes Benchmarks/results/
@@ -42,16 +61,15 @@ memory:
 misses:
 	Benchmarks/misses
 
+## Refreshes the gates' committed baselines after an intended change.
 bench-baseline:
 	Benchmarks/instructions --update
 	Benchmarks/memory --update
 	Benchmarks/misses --update
-	Benchmarks/run-suite quick
-	cp Benchmarks/results/quick.json Benchmarks/baseline/quick.json
 
 ## Every test: Swift Testing, the C interface (shared, static, ASan+UBSan, valgrind), the
-## fuzz corpora and regressions replayed without libFuzzer.
-test: swift-test invariant-test c-test cmake-test fuzz-replay
+## fuzz corpora and regressions replayed without libFuzzer, the benchmark comparison's logic.
+test: swift-test invariant-test c-test cmake-test fuzz-replay bench-test
 
 ## The Swift tests, built in release with testing enabled (their own scratch path, shared
 ## with `make soundness`): the exact checks the soundness campaigns lean on run ten times
