@@ -10,6 +10,29 @@ build_bench() {
     bench="$here/.build/release/ratite-bench"
 }
 
+# measure_workloads WORKLOADS OUTPUT COMMAND...: runs `COMMAND... WORKLOAD` for each of the
+# space-separated WORKLOADS, as many at a time as there are CPUs (RATITE_GATE_JOBS sets
+# it): what valgrind's tools count does not depend on what else runs. COMMAND prints the
+# workload's count, or nothing when it measured nothing. Writes `workload count` lines to
+# OUTPUT in the order of WORKLOADS, and fails naming every workload without a count.
+measure_workloads() {
+    workloads=$1 output=$2
+    shift 2
+    counts=$(mktemp -d)
+    # Each shell gets $0 = the folder of counts, $1 = the workload, then COMMAND.
+    # shellcheck disable=SC2016,SC2086
+    printf '%s\n' $workloads | xargs -P "${RATITE_GATE_JOBS:-$(nproc)}" -I {} \
+        sh -c 'workload=$1; shift; "$@" "$workload" > "$0/$workload"' "$counts" {} "$@" || true
+    : > "$output"
+    missing=""
+    for workload in $workloads; do
+        count=$(cat "$counts/$workload" 2>/dev/null || true)
+        if [ -n "$count" ]; then echo "$workload $count" >> "$output"; else missing="$missing $workload"; fi
+    done
+    rm -rf "$counts"
+    [ -z "$missing" ] || { echo "measured nothing for:$missing" >&2; return 1; }
+}
+
 # finish_gate MEASURED BASELINE WHAT [TARGET] [--update]: with --update, MEASURED becomes
 # the baseline. Else each line `name value` of MEASURED is compared with the baseline's
 # and the gate fails when one grows by more than 5%, or passes TARGET when one is given.
