@@ -1,7 +1,7 @@
 # Ratite. `make bench` runs the benchmark suite, `make test` runs every test.
 PREFIX ?= /usr/local
 
-.PHONY: bench bench-full bench-quick bench-compare bench-test bench-peers bench-baseline instructions memory misses \
+.PHONY: bench bench-full bench-quick bench-check bench-compare bench-test bench-peers bench-baseline instructions memory misses \
 	test swift-test c-test python-test fuzz-replay soundness cmake-test consumer-test install docs format lint \
 	invariant-test clean
 
@@ -21,6 +21,11 @@ bench-full:
 ## A short run (N = 100 and 1k, one repetition): results/quick.{json,svg}, quick-medians.json.
 bench-quick:
 	Benchmarks/run-suite quick
+
+## CI's check of `make bench`: each of its benchmarks once, briefly (every setup at every
+## size, so the same peak memory): fails when one no longer runs or the peak RSS passes 1 GB.
+bench-check:
+	Benchmarks/run-suite check
 
 ## This checkout against BASE (a commit, built in a worktree cached under
 ## .build/bench-compare), on this machine: the quick preset's benchmarks run in turns,
