@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 	invariant-test clean
 
 ## The main job: every family and operation at N = 100, 1k and 10k, medians of 3
-## repetitions (without grid/resize_engine/10000, whose setup takes minutes and gigabytes).
+## repetitions (without grid/resize_engine/10000, whose setup is too slow and large for it).
 ## Builds the driver, shows one progress line a benchmark on stderr, prints the table of
 ## medians and writes Benchmarks/results/default.json, default-medians.json (for trackers)
 ## and default.svg. Each benchmark frees what it built; the run fails when its peak RSS
@@ -39,7 +39,7 @@ bench-compare:
 	Benchmarks/bench-compare $(COMPARE_ARGS) $(BASE)
 
 ## The comparison's statistics, verdicts and reports, and report.py's medians and trends, on
-## synthetic data (nothing built; a second or two).
+## synthetic data (nothing is built).
 bench-test:
 	python3 -m unittest discover -s Benchmarks -p 'test_*.py'
 

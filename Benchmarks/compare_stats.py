@@ -13,7 +13,7 @@ FAILED = "failed"
 
 # Up to this many samples in all, without ties, the p-value is exact (the null distribution
 # counted); past it, or with ties, the normal approximation with tie and continuity
-# corrections. Counting costs about n^4/8 additions: 40 samples take a few milliseconds.
+# corrections. Counting the distribution takes about n^4/8 additions for n samples.
 EXACT_LIMIT = 40
 
 
