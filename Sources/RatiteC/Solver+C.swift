@@ -325,7 +325,7 @@ public func ratite_solver_update(_ solver: OpaquePointer?, _ changed: UnsafeMuta
             throw CFailure(
                 RATITE_ERROR_NUMERICAL,
                 "the answer could not be verified: a required constraint fails after a rebuild "
-                    + "(numbers outside the documented range)")
+                    + "(the numbers span more than the exact checks take, 2^128)")
         }
     }
 }

@@ -80,9 +80,45 @@ public enum ReferenceLP {
     public static func isFeasible(variableCount: Int, constraints: [ReferenceConstraint]) -> Bool {
         ExactLP.isFeasible(variableCount: variableCount, constraints: constraints.map(\.exact))
     }
+
+    /// What is wrong with `conflict` as a minimal conflicting set of required constraints:
+    /// nil when it cannot hold and it can without any one member; `.canHold` when it can
+    /// hold as it is; `.notMinimal(k)` when it still cannot without member k.
+    ///
+    /// The systems without one member differ from each other by two constraints, so each is
+    /// started from the basis of the one before (`ReferenceSession`): a conflict of 60
+    /// members costs a few pivots per member rather than 60 cold solves.
+    public static func conflictFlaw(variableCount: Int, conflict: [ReferenceConstraint]) -> ConflictFlaw? {
+        let keyed = conflict.enumerated().map { (key: $0.offset, constraint: $0.element) }
+        var session = ReferenceSession(variableCount: variableCount)
+        if session.isFeasible(keyed) { return .canHold }
+        for k in keyed.indices {
+            var smaller = keyed
+            smaller.remove(at: k)
+            if !session.isFeasible(smaller) { return .notMinimal(member: k) }
+        }
+        return nil
+    }
+
+    /// How a set offered as a minimal conflict fails to be one (`conflictFlaw`).
+    public enum ConflictFlaw: Equatable, Sendable {
+        case canHold
+        case notMinimal(member: Int)
+    }
 }
 
 extension ReferenceConstraint {
+    /// Whether the constraint holds at `point` in exact arithmetic.
+    func holdsExactly(at point: [Rational]) -> Bool {
+        var sum = Rational(constant)
+        for (v, a) in terms where a != 0 { sum += Rational(a) * point[v] }
+        switch relation {
+        case .equal: return sum.isZero
+        case .greaterThanOrEqual: return sum.sign >= 0
+        case .lessThanOrEqual: return sum.sign <= 0
+        }
+    }
+
     var exact: ExactConstraint {
         ExactConstraint(terms: terms, constant: constant, relation: relation.exact, priority: priority)
     }
@@ -114,8 +150,15 @@ public struct ReferenceSession: Sendable {
     }
 
     /// Whether the required constraints among `constraints` can hold together.
+    ///
+    /// The point of the last feasible answer is kept: when every required constraint holds
+    /// there exactly (as after a removal, or an addition that point happens to satisfy), it
+    /// certifies the answer without a solve.
     public mutating func isFeasible(_ constraints: [(key: Int, constraint: ReferenceConstraint)]) -> Bool {
-        if case .infeasible = run(constraints.filter { $0.constraint.isRequired }, requiredOnly: true) { return false }
+        let required = constraints.filter { $0.constraint.isRequired }
+        let point = bases[1].values
+        if !point.isEmpty && required.allSatisfy({ $0.constraint.holdsExactly(at: point) }) { return true }
+        if case .infeasible = run(required, requiredOnly: true) { return false }
         return true
     }
 

@@ -300,7 +300,9 @@ struct ExactReducedSimplex {
     /// reduced cost there (Dantzig's rule, compared in doubles: any improving column is
     /// right, the choice only saves pivots), lowest index on ties.
     private func enteringColumn(bland: Bool) -> (column: Int, direction: Int)? {
-        let ys = costs.indices.map { multipliers(level: $0) }
+        // Each level's multipliers cost a solve with the factors; a level is reached only by
+        // columns that leave every level above it unchanged, so many are never needed.
+        var ys = [[Rational]?](repeating: nil, count: costs.count)
         var best: (column: Int, direction: Int)? = nil
         var bestLevel = Int.max
         var bestRate = 0.0
@@ -308,11 +310,13 @@ struct ExactReducedSimplex {
             if kinds[j] == .free && columnEntries[j].isEmpty { continue }
             if kinds[j] != .free && ownerRow[j] < 0 { continue }
             for l in costs.indices where l <= bestLevel {
-                let d = reducedCost(j, level: l, ys[l])
+                let y = ys[l] ?? multipliers(level: l)
+                ys[l] = y
+                let d = reducedCost(j, level: l, y)
                 if d.isZero { continue }
                 guard kinds[j] == .free || d.sign < 0 else { break }
                 if bland { return (j, kinds[j] == .free ? -d.sign : 1) }
-                let rate = abs(d.doubleValue)
+                let rate = abs(d.roughValue)
                 if l < bestLevel || rate > bestRate {
                     best = (j, kinds[j] == .free ? -d.sign : 1)
                     bestLevel = l

@@ -6,9 +6,18 @@
 /// optimum then stopped short at a low priority level by 1e-5 (extended property campaign,
 /// wide numbers). In such a system every structural change counts as a doubt about the
 /// optimum, so a system within `exactCertificationLimit` has each answer decided exactly.
+///
+/// The constants (and suggested values) are kept the same way. When they span more than
+/// `wideConstantSpan`, adding the small ones to the large ones rounds them away: with
+/// `w == 1e17` (weak) in a row, `w == 1` left a row constant of 1e17 with the 1 gone, and
+/// `w == 2`, whose constant met the same fate, was accepted beside it. No cancellation
+/// shows such a loss (1e17 − 1e17 is exactly 0), so in such a system every structural
+/// change doubts feasibility and the optimum alike.
 struct CoefficientRange {
     var smallest = Double.infinity
     var largest = 0.0
+    var smallestConstant = Double.infinity
+    var largestConstant = 0.0
 
     @inline(__always) mutating func note(_ coefficient: Double) {
         let size = abs(coefficient)
@@ -17,6 +26,22 @@ struct CoefficientRange {
         largest = max(largest, size)
     }
 
+    @inline(__always) mutating func noteConstant(_ constant: Double) {
+        let size = abs(constant)
+        guard size > 0 else { return }
+        smallestConstant = min(smallestConstant, size)
+        largestConstant = max(largestConstant, size)
+    }
+
     /// Whether the coefficients span more than `wideCoefficientSpan`.
     var isWide: Bool { largest > wideCoefficientSpan * smallest }
+
+    /// Whether the constants span more than `wideConstantSpan`.
+    var hasWideConstants: Bool { largestConstant > wideConstantSpan * smallestConstant }
 }
+
+/// The ratio of constant magnitudes beyond which every structural change is doubted: 2^32.
+/// A sum then rounds away at most 2^-21 of the smallest constant per addition, so far
+/// less than any constant of the system can be lost on the way to a decision below it;
+/// layouts of points and screen sizes (0.5 beside 10,000) stay far below it.
+let wideConstantSpan = 4_294_967_296.0

@@ -105,6 +105,7 @@ extension SimplexCore {
     ) throws(CoreError) -> Int32 {
         let serial = try nextSerial()
         for t in terms { verification.coefficientRange.note(t.coefficient) }
+        verification.coefficientRange.noteConstant(constant)
         let stored = storeConstraintTerms(terms)
         return allocateConstraint(ConstraintRecord(
             constant: constant, serial: serial, termStart: stored.start, termShape: stored.shape,

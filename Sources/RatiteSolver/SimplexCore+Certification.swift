@@ -37,6 +37,14 @@ extension SimplexCore {
         verification.doubts.optimum = true
     }
 
+    /// Notes a constant written by a change of constants (a suggestion, say): a shift by
+    /// it in a system of wide constants may round part of it away, so the change is
+    /// doubted as an addition there is (see `CoefficientRange`).
+    @inline(__always) mutating func noteConstantWritten(_ constant: Double) {
+        verification.coefficientRange.noteConstant(constant)
+        if verification.coefficientRange.hasWideConstants { noteResidueDropped() }
+    }
+
     /// Whether a tableau the exact check confirms is written back all the same, each number
     /// rounded once, to take out the rounding its rows gathered: in small systems. A larger
     /// one keeps its own rows, whose sparsity the exact tableau (every definition expanded)

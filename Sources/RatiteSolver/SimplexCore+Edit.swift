@@ -105,6 +105,7 @@ extension SimplexCore {
         beginTransaction()
         do {
             noteConstraint(id)
+            noteConstantWritten(constant)
             registry.constraints[Int(id)].constant = constant
             shiftMarker(of: id, by: record.orientation * delta / markerCoefficient(of: id))
             try restoreOptimality()
@@ -119,6 +120,7 @@ extension SimplexCore {
                     || requiredConstraintsHold(with: changed, replacing: id, certificate: error.certificate) == true,
                     try placeExactly({ core in
                         core.noteConstraint(id)
+                        core.noteConstantWritten(constant)
                         core.registry.constraints[Int(id)].constant = constant
                     }) {
                     return
@@ -149,6 +151,7 @@ extension SimplexCore {
                 let delta = constant - record.constant
                 if delta == 0 { continue }
                 noteConstraint(id)
+                noteConstantWritten(constant)
                 registry.constraints[Int(id)].constant = constant
                 shiftMarker(of: id, by: record.orientation * delta / markerCoefficient(of: id))
             }
@@ -161,6 +164,7 @@ extension SimplexCore {
                 if try placeExactly({ core in
                     for (id, constant) in changes {
                         core.noteConstraint(id)
+                        core.noteConstantWritten(constant)
                         core.registry.constraints[Int(id)].constant = constant
                     }
                 }) {

@@ -37,6 +37,7 @@ extension SimplexCore {
         verification.debt.pending = true
         verification.debt.generation &+= 1
         if verification.coefficientRange.isWide { doubtOptimum() }
+        if verification.coefficientRange.hasWideConstants { noteResidueDropped() }
     }
 
     /// Notes that constraint `c`'s constant moved: its first shift since the last

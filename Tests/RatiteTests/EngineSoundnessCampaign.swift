@@ -583,15 +583,11 @@ struct EngineSoundnessCampaign {
             return fail("conflict not in activation order: \(report)")
         }
         let n = variableCount
-        if ReferenceLP.isFeasible(variableCount: n, constraints: forms) {
-            return fail("conflict can hold: \(report)")
-        }
-        for k in forms.indices {
-            var smaller = forms
-            smaller.remove(at: k)
-            if !ReferenceLP.isFeasible(variableCount: n, constraints: smaller) {
-                return fail("conflict is not minimal: it cannot hold without \(members[k]) either: \(report)")
-            }
+        switch ReferenceLP.conflictFlaw(variableCount: n, conflict: forms) {
+        case nil: break
+        case .canHold: return fail("conflict can hold: \(report)")
+        case .notMinimal(let k):
+            return fail("conflict is not minimal: it cannot hold without \(members[k]) either: \(report)")
         }
         if !configuration.strict {
             let victim = members.last { $0.kind == .user } ?? members.last

@@ -109,12 +109,10 @@ import Testing
 
     /// Two conflicting constraints in one call: the later one in the array is the more
     /// recently activated, so it is broken and the earlier one holds.
-    /// A known soundness bug: a recovered conflict (`a.width == 2` broken against `== 1`)
-    /// beside an optional width of 1e20, inside the documented range, leaves a width of 0 and
-    /// an answer the solver reports unverified (`ratite layout` exits 70). With 1e9 instead
-    /// it is right. The fuzz corpus of `vfl_c` reaches it; the harness accepts the
-    /// engine's RATITE_ERROR_NUMERICAL until it is fixed, and this test then fails to record
-    /// the known issue, which says so.
+    /// A recovered conflict (`a.width == 2` broken against `== 1`) beside an optional width
+    /// of 1e20: the float tableau once rounded the 1 into the 1e20 and accepted the 2
+    /// beside it, leaving a width of 0 and an unverified answer. Constants that far apart
+    /// now send every decision to exact arithmetic.
     @Test func conflictBesideAHugeConstantIsVerified() throws {
         let engine = LayoutEngine()
         let root = try layoutRoot(engine)
@@ -127,10 +125,9 @@ import Testing
             a.widthAnchor.constraint(equalToConstant: 2),
         ])
         engine.layout()
-        withKnownIssue("a recovered conflict beside a 1e20 constant is answered wrongly, and reported unverified") {
-            #expect(engine.isAnswerVerified)
-            #expect(a.frame.width == 1)
-        }
+        #expect(engine.isAnswerVerified)
+        #expect(a.frame.width == 1)
+        #expect(engine.conflictLog.map { $0.broken?.description } == ["a.width == 2"])
     }
 
     @Test func withinOneActivationTheLaterConstraintIsBroken() throws {

@@ -167,6 +167,22 @@ import Testing
             status: 65, stdout: "", stderr: "<stdin>:1:5: error: expected a number, a name or '(' but found '='\n"))
     }
 
+    /// An answer the solver cannot verify exits 70 naming the update, with nothing on
+    /// standard output: numbers that span more than the exact checks take (1e-300 beside
+    /// 1e17), where the float tableau rounds the 1 into the 1e17 and takes `w == 2` beside
+    /// `w == 1`. Without the 1e-300 the contradiction is refused as it must be.
+    @Test func unverifiedAnswerExitsWithSeventy() throws {
+        let lines = "w == 1e17 @weak\nw == 1\nw == 2\n"
+        #expect(try ratite(["solve", "-"], input: "z == 1e-300\n" + lines) == Result(
+            status: 70, stdout: "",
+            stderr: "<stdin>: error: the answer could not be verified at the update after the last statement "
+                + "(line 4): a required constraint fails its check even after the solver rebuilt its tableau\n"))
+        #expect(try ratite(["solve", "-"], input: lines) == Result(
+            status: 65, stdout: "",
+            stderr: "<stdin>:3:1: error: unsatisfiable required constraints\n"
+                + "  <stdin>:2: w == 1\n  <stdin>:3: w == 2\n"))
+    }
+
     @Test func usageErrors() throws {
         let usage = try usage()
         let dir = try directory(with: ["a.solve": "x == 1\n"])

@@ -91,6 +91,29 @@ import Testing
         }
     }
 
+    /// A large optional constant beside small required ones: past 2^53 the small constants
+    /// round away in a row that holds the large one, and `w == 2` was once accepted beside
+    /// `w == 1` (with the answer w = 0, unverified). For every magnitude up to 1e30, each
+    /// relation that contradicts `w == 1` is refused naming the two, and the answer is
+    /// w = 1, verified; one that agrees is taken.
+    @Test(arguments: [1e6, 1e9, 1e12, 1e15, 1e16, 1e17, 1e18, 1e20, 1e25, 1e30])
+    func smallRequiredConstantsBesideAHugeOptionalOneAreDecidedRight(_ huge: Double) throws {
+        for (line, contradicts) in [("w == 2", true), ("w >= 2", true), ("w <= 0", true), ("w <= 1", false),
+                                    ("w >= 0.5", false), ("2*w == 2", false)] {
+            let errors = try run(["w == \(huge) @weak", "w == 1", line])
+            #expect((errors[2] != nil) == contradicts, "\(huge): \(line)")
+            if let error = errors[2] {
+                #expect(error.message.hasPrefix("unsatisfiable"), "\(error.message)")
+            }
+            let session = SolveSession()
+            for statement in try SolveFileParser.parse(["w == \(huge) @weak", "w == 1", line].joined(separator: "\n")) {
+                try? session.execute(statement)
+            }
+            #expect(session.values().first?.1 == 1, "\(huge): \(line)")
+            #expect(session.solver.isAnswerVerified, "\(huge): \(line)")
+        }
+    }
+
     /// 1e300 itself is in range, and an answer summing such numbers stays finite.
     @Test func theLargestNumberInRangeIsTaken() throws {
         let session = SolveSession()
