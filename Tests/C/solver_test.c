@@ -852,6 +852,37 @@ static void test_last_conflict(void) {
     ratite_solver_free(s);
 }
 
+/* Two required constants beside a weak 1e17 and a third of 1e-300: the numbers span more
+ * than the exact checks take (2^128), a float tableau rounds the 1 into the 1e17 and
+ * accepts w == 2 beside w == 1, and the update says the answer is unverified instead of
+ * returning it as right. Within that span (without z) the contradiction is refused. */
+static void test_unverified_answer(void) {
+    for (int with_tiny = 0; with_tiny < 2; with_tiny++) {
+        ratite_solver *s = new_solver();
+        ratite_variable z = var(s, "z"), w = var(s, "w");
+        ratite_term tz[] = {{z, 1}}, tw[] = {{w, 1}};
+        ratite_constraint c;
+        if (with_tiny) {
+            CHECK_STATUS(ratite_solver_constraint_add(s, tz, 1, -1e-300, RATITE_RELATION_EQUAL, 1000, &c), RATITE_OK);
+        }
+        CHECK_STATUS(ratite_solver_constraint_add(s, tw, 1, -1e17, RATITE_RELATION_EQUAL, RATITE_PRIORITY_WEAK, &c),
+                     RATITE_OK);
+        CHECK_STATUS(ratite_solver_constraint_add(s, tw, 1, -1, RATITE_RELATION_EQUAL, 1000, &c), RATITE_OK);
+        ratite_status two = ratite_solver_constraint_add(s, tw, 1, -2, RATITE_RELATION_EQUAL, 1000, &c);
+        ratite_status updated = ratite_solver_update(s, NULL);
+        if (with_tiny) {
+            CHECK_STATUS(updated, RATITE_ERROR_NUMERICAL);
+            CHECK(strstr(ratite_solver_last_error(s), "could not be verified") != NULL);
+            CHECK(stats(s).unverified_answers == 1);
+        } else {
+            CHECK_STATUS(two, RATITE_ERROR_UNSATISFIABLE);
+            CHECK_STATUS(updated, RATITE_OK);
+            CHECK(value(s, w) == 1.0);
+        }
+        ratite_solver_free(s);
+    }
+}
+
 void run_solver_tests(void) {
     test_variables();
     test_find_after_freeing_newest();
@@ -869,4 +900,5 @@ void run_solver_tests(void) {
     test_statistics();
     test_last_error();
     test_last_conflict();
+    test_unverified_answer();
 }
