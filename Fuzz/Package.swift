@@ -18,6 +18,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Ratite", package: "Ratite"),
                 .product(name: "_RatiteCheck", package: "Ratite"),
+                .product(name: "RatiteGenerate", package: "Ratite"),
                 "FuzzVFLC",
             ]
         ),

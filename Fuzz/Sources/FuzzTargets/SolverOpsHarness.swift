@@ -48,6 +48,7 @@ enum SolverOpsHarness {
     static let optionalPriorities: [Double] = [750, 500, 250, 600, 333]
 
     static func run(_ data: UnsafeBufferPointer<UInt8>, freeVariables: Bool = false) {
+        if !freeVariables && data.first == LargeSystemHarness.marker { return LargeSystemHarness.run(data) }
         var input = FuzzInput(data)
         var m = Model(probe: CoreProbe(rerootingOften: freeVariables), freeVariables: freeVariables)
         let n = freeVariables ? 4 + input.below(6) : 2 + input.below(3)
@@ -317,25 +318,12 @@ enum SolverOpsHarness {
         require(problems.isEmpty, "invariants: \(problems.prefix(4))\n\(m.probe.dump())", input: data)
         require(m.probe.unverifiedAnswers == 0, "the core could not verify its answer", input: data)
         let system = referenceSystem(m)
-        for c in system where c.isRequired {
-            let scale = c.terms.reduce(abs(c.constant)) { $0 + abs($1.coefficient * values[$1.variable]) }
-            require(c.violation(values) <= 1e-9 * max(1, scale), "required \(c) violated: \(values)", input: data)
-        }
+        requireRequiredConstraintsHold(system, at: values, input: data)
         switch ReferenceLP.solve(variableCount: m.variables.count, constraints: system) {
         case .infeasible:
             require(false, "the required constraints the core holds cannot hold together: \(system)", input: data)
         case .optimal(let best, _):
-            let ours = objectiveVector(system, values: values)
-            // Within 1e-9 relative, or 1e-12 of the numbers a level sums (a level whose
-            // optimum is 0 comes out as rounding of its errors).
-            let scales = best.map { level in
-                system.filter { $0.priority == level.priority }.reduce(0.0) { sum, c in
-                    c.terms.reduce(sum + abs(c.constant)) { $0 + abs($1.coefficient * values[$1.variable]) }
-                }
-            }
-            require(ours.count == best.count && ours.indices.allSatisfy { k in
-                abs(ours[k].value - best[k].value) <= max(1e-9 * max(1, abs(best[k].value)), 1e-12 * scales[k])
-            }, "not optimal: \(ours) vs \(best)", input: data)
+            requireOptimal(system, at: values, best: best, input: data)
         }
         // A fresh core fed the surviving constraints (and edits) reaches the same values,
         // when they are the unique optimum.
