@@ -1,9 +1,9 @@
 # Ratite. `make bench` runs the benchmark suite, `make test` runs every test.
 PREFIX ?= /usr/local
 
-.PHONY: bench bench-full bench-quick bench-check bench-compare bench-test bench-peers bench-baseline instructions memory misses \
-	test swift-test c-test python-test fuzz-replay soundness cmake-test consumer-test install docs format lint \
-	invariant-test clean
+.PHONY: bench bench-full bench-quick bench-check bench-compare bench-test bench-peers bench-baseline instructions \
+	memory misses test swift-test c-test python-test fuzz-replay soundness cmake-test consumer-test install docs \
+	format lint invariant-test clean
 
 ## The main job: every family and operation at N = 100, 1k and 10k, medians of 3
 ## repetitions (without grid/resize_engine/10000, whose setup is too slow and large for it).
