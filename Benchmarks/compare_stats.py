@@ -120,7 +120,8 @@ def instruction_verdict(base, head, threshold):
 
 
 def compare_times(name, base, head, threshold, alpha):
-    """One benchmark's entry of the report from its samples (seconds) of each binary."""
+    """One benchmark's entry of the report from its samples (seconds) of each binary, its
+    verdict from its own p-value (`adjust` then decides on the adjusted one)."""
     base_median, head_median = statistics.median(base), statistics.median(head)
     _, p = mann_whitney_u(base, head)
     change = relative_change(base_median, head_median)
@@ -134,6 +135,35 @@ def compare_times(name, base, head, threshold, alpha):
         "base_samples": list(base),
         "head_samples": list(head),
     }
+
+
+def benjamini_hochberg(p_values):
+    """The Benjamini-Hochberg adjusted p-values of `p_values`, in their order: the smallest
+    false discovery rate at which each test would be significant."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [1.0] * m
+    smallest = 1.0
+    for rank in range(m, 0, -1):
+        i = order[rank - 1]
+        smallest = min(smallest, p_values[i] * m / rank)
+        adjusted[i] = smallest
+    return adjusted
+
+
+def adjust(entries, threshold, alpha, correction="bh"):
+    """Gives each measured entry its adjusted p-value (`q_value`) and its verdict from it.
+    A run compares a hundred benchmarks or more: at p < 0.05 each, about one in twenty of
+    them would be significant by chance alone, so the verdicts control the false discovery
+    rate over the run instead (Benjamini-Hochberg; `correction="none"` keeps the raw
+    p-values)."""
+    measured = [e for e in entries if e["verdict"] != FAILED]
+    raw = [e["p_value"] for e in measured]
+    adjusted = benjamini_hochberg(raw) if correction == "bh" else raw
+    for entry, q in zip(measured, adjusted):
+        entry["q_value"] = q
+        entry["verdict"] = time_verdict(entry["change"], q, threshold, alpha)
+    return entries
 
 
 def failed_entry(name, message):
@@ -200,13 +230,13 @@ VERDICT_MARK = {REGRESSION: "🔴 regression", IMPROVEMENT: "🟢 improvement", 
 
 
 def time_rows(entries):
-    lines = ["| benchmark | base | head | change | p | verdict |", "|---|---:|---:|---:|---:|---|"]
+    lines = ["| benchmark | base | head | change | p | q | verdict |", "|---|---:|---:|---:|---:|---:|---|"]
     for e in entries:
         verdict = VERDICT_MARK[e["verdict"]]
         if e.get("message"):
             verdict += ": " + e["message"].replace("|", "\\|").replace("\n", " ")[:300]
         lines.append(f"| `{e['name']}` | {human_time(e['base_median'])} | {human_time(e['head_median'])} | "
-                     f"{percent(e['change'])} | {p_text(e['p_value'])} | {verdict} |")
+                     f"{percent(e['change'])} | {p_text(e['p_value'])} | {p_text(e.get('q_value'))} | {verdict} |")
     return lines
 
 
@@ -228,9 +258,14 @@ def markdown(report):
     times = report["benchmarks"]
     tally = count_verdicts(times)
     lines = [f"### Benchmarks: `{head['label']}` against `{base['label']}`", ""]
+    if s.get("correction", "none") == "bh":
+        test = (f"q < {s['alpha']:g} (the two-sided Mann-Whitney U test's p-value p, adjusted for the "
+                f"{len(times)} tests of the run by Benjamini-Hochberg)")
+    else:
+        test = f"p < {s['alpha']:g} (two-sided Mann-Whitney U test)"
     lines.append(f"{len(times)} benchmarks ({s['selection']}), {s['repetitions']} interleaved runs of each "
-                 f"binary. A regression is a median {s['threshold'] * 100:g}% slower or more with p < "
-                 f"{s['alpha']:g} (two-sided Mann-Whitney U test); an improvement likewise faster.")
+                 f"binary. A regression is a median {s['threshold'] * 100:g}% slower or more with {test}; an "
+                 f"improvement likewise faster.")
     lines.append("")
     failed = f", {tally[FAILED]} failed to run" if tally.get(FAILED) else ""
     summary = (f"**Time: {tally.get(REGRESSION, 0)} regressed, {tally.get(IMPROVEMENT, 0)} improved, "
