@@ -263,9 +263,10 @@ def markdown(report):
                 f"{len(times)} tests of the run by Benjamini-Hochberg)")
     else:
         test = f"p < {s['alpha']:g} (two-sided Mann-Whitney U test)"
+    clock = {"cpu": "CPU time", "real": "real time"}.get(s.get("clock", "real"), "time")
     lines.append(f"{len(times)} benchmarks ({s['selection']}), {s['repetitions']} interleaved runs of each "
-                 f"binary. A regression is a median {s['threshold'] * 100:g}% slower or more with {test}; an "
-                 f"improvement likewise faster.")
+                 f"binary, {clock} compared. A regression is a median {s['threshold'] * 100:g}% slower or more "
+                 f"with {test}; an improvement likewise faster.")
     lines.append("")
     failed = f", {tally[FAILED]} failed to run" if tally.get(FAILED) else ""
     summary = (f"**Time: {tally.get(REGRESSION, 0)} regressed, {tally.get(IMPROVEMENT, 0)} improved, "
