@@ -152,17 +152,54 @@ def benjamini_hochberg(p_values):
 
 
 def adjust(entries, threshold, alpha, correction="bh"):
-    """Gives each measured entry its adjusted p-value (`q_value`) and its verdict from it.
-    A run compares a hundred benchmarks or more: at p < 0.05 each, about one in twenty of
-    them would be significant by chance alone, so the verdicts control the false discovery
-    rate over the run instead (Benjamini-Hochberg; `correction="none"` keeps the raw
-    p-values)."""
+    """Decides every measured entry on its own samples, with p-values adjusted over all of
+    them (Benjamini-Hochberg; `correction="none"` keeps the raw ones), into `q_value` and
+    the verdict. A run compares a hundred benchmarks or more: at p < 0.05 each, one in
+    twenty would be significant by chance alone."""
     measured = [e for e in entries if e["verdict"] != FAILED]
     raw = [e["p_value"] for e in measured]
     adjusted = benjamini_hochberg(raw) if correction == "bh" else raw
     for entry, q in zip(measured, adjusted):
         entry["q_value"] = q
         entry["verdict"] = time_verdict(entry["change"], q, threshold, alpha)
+    return entries
+
+
+def is_candidate(entry, threshold):
+    """Whether a measured entry's median moved by `threshold` or more: what a confirmation
+    measures again."""
+    return entry["verdict"] != FAILED and entry["change"] is not None and abs(entry["change"]) >= threshold
+
+
+def confirmation(base, head):
+    """The fresh samples of a candidate, summarized as an entry is."""
+    base_median, head_median = statistics.median(base), statistics.median(head)
+    _, p = mann_whitney_u(base, head)
+    return {"base_median": base_median, "head_median": head_median,
+            "change": relative_change(base_median, head_median), "p_value": p,
+            "base_samples": list(base), "head_samples": list(head)}
+
+
+def decide_confirmed(entries, threshold, alpha, correction="bh"):
+    """Verdicts of a two-stage comparison. The first samples only screen: an entry whose
+    median moved less than `threshold` is unchanged. Each candidate was measured again
+    (its `confirmation`), and is decided on those fresh samples alone, with p-values
+    adjusted over the candidates (Benjamini-Hochberg): since the fresh samples know
+    nothing of the screening, a candidate that moved by chance is as likely as any test
+    to pass, and the adjustment holds the share of false verdicts among them at alpha. A
+    confirmation that moved the other way is unchanged."""
+    for entry in entries:
+        if entry["verdict"] != FAILED:
+            entry["verdict"] = UNCHANGED
+            entry.pop("q_value", None)
+    confirmed = [e for e in entries if e["verdict"] != FAILED and "confirmation" in e]
+    raw = [e["confirmation"]["p_value"] for e in confirmed]
+    adjusted = benjamini_hochberg(raw) if correction == "bh" else raw
+    for entry, q in zip(confirmed, adjusted):
+        again = entry["confirmation"]
+        again["q_value"] = q
+        same_way = again["change"] is not None and entry["change"] * again["change"] > 0
+        entry["verdict"] = time_verdict(again["change"], q, threshold, alpha) if same_way else UNCHANGED
     return entries
 
 
@@ -230,13 +267,20 @@ VERDICT_MARK = {REGRESSION: "🔴 regression", IMPROVEMENT: "🟢 improvement", 
 
 
 def time_rows(entries):
-    lines = ["| benchmark | base | head | change | p | q | verdict |", "|---|---:|---:|---:|---:|---:|---|"]
+    """A table row per entry: the first samples' medians, change and p-value, then those of
+    the confirmation where there is one, the adjusted p-value (q) that decided and the
+    verdict."""
+    lines = ["| benchmark | base | head | change | p | confirmed | q | verdict |",
+             "|---|---:|---:|---:|---:|---|---:|---|"]
     for e in entries:
         verdict = VERDICT_MARK[e["verdict"]]
         if e.get("message"):
             verdict += ": " + e["message"].replace("|", "\\|").replace("\n", " ")[:300]
+        again = e.get("confirmation")
+        confirmed = f"{percent(again['change'])}, p {p_text(again['p_value'])}" if again else ""
+        q = again.get("q_value") if again else e.get("q_value")
         lines.append(f"| `{e['name']}` | {human_time(e['base_median'])} | {human_time(e['head_median'])} | "
-                     f"{percent(e['change'])} | {p_text(e['p_value'])} | {p_text(e.get('q_value'))} | {verdict} |")
+                     f"{percent(e['change'])} | {p_text(e['p_value'])} | {confirmed} | {p_text(q)} | {verdict} |")
     return lines
 
 
@@ -258,15 +302,24 @@ def markdown(report):
     times = report["benchmarks"]
     tally = count_verdicts(times)
     lines = [f"### Benchmarks: `{head['label']}` against `{base['label']}`", ""]
-    if s.get("correction", "none") == "bh":
-        test = (f"q < {s['alpha']:g} (the two-sided Mann-Whitney U test's p-value p, adjusted for the "
-                f"{len(times)} tests of the run by Benjamini-Hochberg)")
-    else:
-        test = f"p < {s['alpha']:g} (two-sided Mann-Whitney U test)"
     clock = {"cpu": "CPU time", "real": "real time"}.get(s.get("clock", "real"), "time")
+    threshold = f"{s['threshold'] * 100:g}%"
+    adjusted = s.get("correction", "none") == "bh"
+    if s.get("confirm"):
+        candidates = sum(1 for e in times if "confirmation" in e)
+        test = (f"{s['confirm']} more runs of each binary for each benchmark whose median moved by {threshold} "
+                f"or more ({candidates} here), and a verdict on those alone: a regression is a median "
+                f"{threshold} slower or more with " +
+                (f"q < {s['alpha']:g} (the two-sided Mann-Whitney U test's p-value adjusted over the "
+                 f"confirmed benchmarks by Benjamini-Hochberg)" if adjusted else
+                 f"p < {s['alpha']:g} (two-sided Mann-Whitney U test)"))
+    else:
+        test = (f"a regression is a median {threshold} slower or more with " +
+                (f"q < {s['alpha']:g} (the two-sided Mann-Whitney U test's p-value adjusted over the "
+                 f"{len(times)} benchmarks by Benjamini-Hochberg)" if adjusted else
+                 f"p < {s['alpha']:g} (two-sided Mann-Whitney U test)"))
     lines.append(f"{len(times)} benchmarks ({s['selection']}), {s['repetitions']} interleaved runs of each "
-                 f"binary, {clock} compared. A regression is a median {s['threshold'] * 100:g}% slower or more "
-                 f"with {test}; an improvement likewise faster.")
+                 f"binary, {clock} compared; {test}; an improvement likewise faster.")
     lines.append("")
     failed = f", {tally[FAILED]} failed to run" if tally.get(FAILED) else ""
     summary = (f"**Time: {tally.get(REGRESSION, 0)} regressed, {tally.get(IMPROVEMENT, 0)} improved, "

@@ -162,6 +162,63 @@ class CorrectionTests(unittest.TestCase):
         self.assertEqual([e["q_value"] for e in entries], [e["p_value"] for e in entries])
 
 
+class ConfirmationTests(unittest.TestCase):
+    def entry(self, name, base, head, again=None):
+        e = stats.compare_times(name, base, head, 0.05, 0.05)
+        if again:
+            e["confirmation"] = stats.confirmation(*again)
+        return e
+
+    def test_only_the_fresh_samples_decide(self):
+        steady = [1.0 + 0.001 * i for i in range(15)]
+        slower = [1.2 + 0.001 * i for i in range(15)]
+        entries = [
+            self.entry("slowed", steady[:9], slower[:9], (steady, slower)),
+            self.entry("chance", steady[:9], slower[:9], (steady, steady[::-1])),
+            self.entry("turned", steady[:9], slower[:9], (slower, steady)),
+            self.entry("small", steady[:9], [t * 1.03 for t in steady[:9]]),
+        ]
+        self.assertLess(entries[3]["p_value"], 0.001)
+        stats.decide_confirmed(entries, 0.05, 0.05)
+        self.assertEqual([e["verdict"] for e in entries],
+                         [stats.REGRESSION, stats.UNCHANGED, stats.UNCHANGED, stats.UNCHANGED])
+        self.assertLess(entries[0]["confirmation"]["q_value"], 0.05)
+
+    def test_two_stages_keep_chance_out_and_a_real_change_in(self):
+        rng = random.Random(45)
+        runs = CorrectionTests()
+
+        def sample():
+            time = rng.lognormvariate(0, 0.02)
+            return time * 1.08 if rng.random() < 1 / 3 else time
+
+        alarms = found = 0
+        for _ in range(20):
+            entries = runs.run_of(rng, slowed=7)
+            for e in entries:
+                if stats.is_candidate(e, 0.05):
+                    factor = 1.2 if e["name"] == "b7" else 1
+                    e["confirmation"] = stats.confirmation([sample() for _ in range(15)],
+                                                           [sample() * factor for _ in range(15)])
+            stats.decide_confirmed(entries, 0.05, 0.05)
+            alarms += sum(e["verdict"] != stats.UNCHANGED for e in entries if e["name"] != "b7")
+            found += entries[7]["verdict"] == stats.REGRESSION
+        self.assertLessEqual(alarms, 1)
+        self.assertEqual(found, 20)
+
+    def test_markdown_shows_the_confirmation(self):
+        r = synthetic_report(1.25)
+        r["settings"].update({"confirm": 15, "correction": "bh", "clock": "cpu"})
+        first = r["benchmarks"][0]
+        first["confirmation"] = stats.confirmation(first["base_samples"] * 2, first["head_samples"] * 2)
+        stats.decide_confirmed(r["benchmarks"], 0.05, 0.05)
+        text = stats.markdown(r)
+        self.assertIn("15 more runs of each binary for each benchmark whose median moved by 5% or more (1 here)",
+                      text)
+        self.assertIn("CPU time compared", text)
+        self.assertIn("| +25.0%, p ", text)
+
+
 def synthetic_report(head_factor):
     rng = random.Random(3)
     base = [1e-3 * (1 + 0.01 * rng.random()) for _ in range(9)]
