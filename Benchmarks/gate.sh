@@ -10,6 +10,28 @@ build_bench() {
     bench="$here/.build/release/ratite-bench"
 }
 
+# collected_by_valgrind WORKLOAD VALGRIND_OPTIONS...: runs ratite-bench's WORKLOAD once under
+# `valgrind VALGRIND_OPTIONS...` and prints the figures of valgrind's `Collected :` line.
+# Prints nothing and fails when the workload exits non-zero or dies from a signal: a
+# crashed run still reports what it counted up to the crash, and that partial count must
+# never reach a gate as if it were the workload's.
+collected_by_valgrind() {
+    workload=$1
+    shift
+    log=$(mktemp)
+    status=0
+    valgrind "$@" --callgrind-out-file=/dev/null "$here/.build/release/ratite-bench" \
+        --workload "$workload" > "$log" 2>&1 || status=$?
+    if [ "$status" -ne 0 ]; then
+        echo "workload $workload exited with status $status under valgrind:" >&2
+        tail -n 20 "$log" >&2
+        rm -f "$log"
+        return 1
+    fi
+    sed -n 's/.*Collected : \([0-9 ]*\)$/\1/p' "$log"
+    rm -f "$log"
+}
+
 # measure_workloads WORKLOADS OUTPUT COMMAND...: runs `COMMAND... WORKLOAD` for each of the
 # space-separated WORKLOADS, as many at a time as there are CPUs (RATITE_GATE_JOBS sets
 # it): what valgrind's tools count does not depend on what else runs. COMMAND prints the
