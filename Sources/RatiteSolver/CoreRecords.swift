@@ -198,6 +198,12 @@ public struct SolverStatistics: Sendable, Equatable {
     /// Exact checks that found the floating-point decision wrong and corrected it, and
     /// operations the floating-point tableau failed that exact placement completed.
     public var exactCorrections: Int = 0
+    /// Optima certified in floating point from the constraints as written, at updates past
+    /// exact certification whose optimum was decided within roundoff (see docs/numerics.md).
+    public var floatCertificates: Int = 0
+    /// Float certificates that failed and sent the tableau to be repaired: its objective
+    /// derived again, or the tableau rebuilt.
+    public var floatCertificateRepairs: Int = 0
     /// Exact tableaux written into the core.
     package var exactLoads: Int = 0
     /// Updates whose answer still broke a required constraint after a rebuild: only input

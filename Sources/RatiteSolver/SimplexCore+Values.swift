@@ -48,10 +48,13 @@ extension SimplexCore {
                 verified = verifyAnswer(changedFrom: verified ? start : nil)
             }
         } else if verification.doubts.any {
-            // Too many constraints to settle the doubts exactly: the float decisions stand,
-            // and the check just made is all that can be done about them. Kept, they made
-            // every later update check again, drags included.
+            // Too many constraints to settle the doubts exactly: the optimum is certified
+            // in floating point from the constraints as written, and repaired when the
+            // certificate fails (see SimplexCore+OptimalityCertificate.swift). Kept, the
+            // doubts made every later update check again, drags included.
+            let optimumDoubted = verification.doubts.optimum
             verification.doubts = NumericDoubt()
+            if verified && optimumDoubted && tuning.certifiesOptimaInFloat { verified = settleOptimumInFloat() }
         }
         if !verified {
             statistics.unverifiedAnswers += 1

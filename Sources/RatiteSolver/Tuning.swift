@@ -25,6 +25,10 @@ package struct Tuning {
     /// The most constraints for which decisions are checked exactly (see
     /// `SimplexCore+Certification.swift`); tests set 0 to see the float tableau alone.
     package var exactCertificationLimit = defaultExactCertificationLimit
+    /// Whether an update past `exactCertificationLimit` whose optimum was decided within
+    /// roundoff certifies it in floating point (see
+    /// `SimplexCore+OptimalityCertificate.swift`); tests turn it off to see the difference.
+    package var certifiesOptimaInFloat = true
     /// Whether a failed addition computes a minimal conflicting set (off in the scratch
     /// solvers that compute it).
     var explainsConflicts = true

@@ -25,6 +25,10 @@ struct SoundnessCampaign {
         /// Percentages of the operations drawn: additions, removals, new edit variables,
         /// edit removals, suggestions; updates take the rest.
         var mix = (add: 40, remove: 12, edit: 8, unedit: 4, suggest: 16)
+        /// The core's `exactCertificationLimit` when not its default: a low one sends these
+        /// sizes down the path of systems past the limit (float certificates, no exact
+        /// decisions).
+        var exactCertificationLimit: Int? = nil
 
         /// The configuration of the report that found the breakage: 12 to 14 variables,
         /// 200 operations, coefficients from ±{0.25, 0.5, 1, 1.5, 2, 3, 9}, constants up to
@@ -48,6 +52,18 @@ struct SoundnessCampaign {
             name: "large-unit", variables: 30...80, operations: 1200, coefficients: [1],
             constantLimit: 1000, maxLive: .max, maxTerms: 5, suggestionLimit: 2000,
             mix: (add: 55, remove: 12, edit: 8, unedit: 4, suggest: 13))
+
+        /// `large` with exact certification stopping at 64 constraints: the float
+        /// optimality certificate and its repairs decide what larger systems would.
+        static let largeFloat = Configuration(
+            name: "large-float", variables: 30...80, operations: 1200, coefficients: [0.25, 0.5, 1, 1.5, 2, 3, 9],
+            constantLimit: 1000, maxLive: .max, maxTerms: 5, suggestionLimit: 2000,
+            mix: (add: 55, remove: 12, edit: 8, unedit: 4, suggest: 13), exactCertificationLimit: 64)
+        /// `large-unit` the same way.
+        static let largeUnitFloat = Configuration(
+            name: "large-unit-float", variables: 30...80, operations: 1200, coefficients: [1],
+            constantLimit: 1000, maxLive: .max, maxTerms: 5, suggestionLimit: 2000,
+            mix: (add: 55, remove: 12, edit: 8, unedit: 4, suggest: 13), exactCertificationLimit: 64)
 
         var description: String { name }
     }
@@ -92,6 +108,7 @@ struct SoundnessCampaign {
         random = SplitMix64(seed: seed)
         n = configuration.variables.lowerBound + random.below(configuration.variables.count)
         driver = CoreDriver(variableCount: n)
+        if let limit = configuration.exactCertificationLimit { driver.core.tuning.exactCertificationLimit = limit }
         reference = ReferenceSession(variableCount: n)
     }
 
