@@ -468,7 +468,7 @@ extension SimplexCore {
     /// whose removal lets the rest hold is needed, and stays in every later certificate.
     /// Past `exactConflictLimit` members (each needed one costs an exact check of the
     /// rest) the narrowed set is returned as it is, marked not minimal.
-    private func exactDeletionFilter(
+    func exactDeletionFilter(
         _ candidates: [(id: Int32, constraint: ExactConstraint)], with extra: [ExactConstraint]
     ) -> ExactConflict? {
         guard var kept = narrowed(candidates, with: extra) else { return nil }

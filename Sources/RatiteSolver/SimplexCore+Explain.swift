@@ -46,7 +46,8 @@ extension SimplexCore {
         let exact = ExactConstraint(
             terms: terms.map { (Int($0.variable), $0.coefficient) }, constant: constant,
             relation: relation.exact, priority: 1000)
-        if requiredConstraintsHold(with: exact, replacing: replacing, certificate: certificate) == false,
+        let holds = requiredConstraintsHold(with: exact, replacing: replacing, certificate: certificate)
+        if holds == false,
             let conflict = exactMinimalConflict(with: exact, replacing: replacing, certificate: certificate)
         {
             guard !conflict.isMinimal && tuning.explainsConflicts else {
@@ -64,7 +65,17 @@ extension SimplexCore {
         guard tuning.explainsConflicts else { return .unsatisfiable(conflict: others + [subject]) }
         let minimal = minimalConflict(
             among: others, terms: terms, constant: constant, relation: relation, replacing: replacing)
-        return .unsatisfiable(conflict: minimal + [subject])
+        guard holds == nil else { return .unsatisfiable(conflict: minimal + [subject]) }
+        // Nothing above decided the refusal (past exact certification, or numbers beyond
+        // its range): the float filter's set is small, so it is confirmed and minimized
+        // exactly. A set that can hold leaves the refusal unconfirmed, which is a numerical
+        // failure, not a conflict to show.
+        let members = minimal.filter { isConstraint($0) && registry.constraints[Int($0)].isRequired }
+            .map { (id: $0, constraint: exactConstraint($0, priority: 1000)) }
+        guard let conflict = exactDeletionFilter(members, with: [exact]) else {
+            return .internalError("a refusal the float tableau found could not be confirmed exactly")
+        }
+        return .unsatisfiable(conflict: conflict.members + [subject])
     }
 
     /// The deletion filter: the smallest subset of `candidates` that still conflicts with

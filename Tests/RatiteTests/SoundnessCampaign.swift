@@ -70,6 +70,12 @@ struct SoundnessCampaign {
 
     struct Counters {
         var updates = 0, accepted = 0, refused = 0, removals = 0, suggestions = 0, edits = 0
+        /// Past a lowered exact limit: updates that reported their answer unverified and
+        /// additions that failed with a numerical error, both with the core unchanged.
+        var reportedUnverified = 0, numericalFailures = 0, contradictionsAccepted = 0
+        /// The core's float optimality certificates, and those that sent the tableau to be
+        /// repaired.
+        var floatCertificates = 0, floatRepairs = 0
         /// The core's exact checks, the ones that found the float tableau wrong, and the
         /// updates whose values were refined.
         var certifications = 0, corrections = 0, refinements = 0
@@ -77,11 +83,19 @@ struct SoundnessCampaign {
         var largestSystem = 0
 
         static func + (a: Counters, b: Counters) -> Counters {
-            Counters(
+            var sum = Counters(
                 updates: a.updates + b.updates, accepted: a.accepted + b.accepted, refused: a.refused + b.refused,
-                removals: a.removals + b.removals, suggestions: a.suggestions + b.suggestions, edits: a.edits + b.edits,
-                certifications: a.certifications + b.certifications, corrections: a.corrections + b.corrections,
-                refinements: a.refinements + b.refinements, largestSystem: max(a.largestSystem, b.largestSystem))
+                removals: a.removals + b.removals, suggestions: a.suggestions + b.suggestions, edits: a.edits + b.edits)
+            sum.certifications = a.certifications + b.certifications
+            sum.corrections = a.corrections + b.corrections
+            sum.refinements = a.refinements + b.refinements
+            sum.largestSystem = max(a.largestSystem, b.largestSystem)
+            sum.reportedUnverified = a.reportedUnverified + b.reportedUnverified
+            sum.numericalFailures = a.numericalFailures + b.numericalFailures
+            sum.contradictionsAccepted = a.contradictionsAccepted + b.contradictionsAccepted
+            sum.floatCertificates = a.floatCertificates + b.floatCertificates
+            sum.floatRepairs = a.floatRepairs + b.floatRepairs
+            return sum
         }
     }
 
@@ -100,6 +114,9 @@ struct SoundnessCampaign {
     var edits: [(variable: Int, priority: Double, value: Double)] = []
     var log: [String] = []
     var failure: String? = nil
+    /// Past a lowered exact limit: the float tableau gave up on an operation with a typed
+    /// error, and the sequence ended there.
+    var stopped = false
     var counters = Counters()
 
     init(seed: UInt64, configuration: Configuration) {
@@ -125,12 +142,14 @@ struct SoundnessCampaign {
     /// Runs the whole sequence, stopping at the first failure.
     static func run(seed: UInt64, configuration: Configuration) -> SoundnessCampaign {
         var run = SoundnessCampaign(seed: seed, configuration: configuration)
-        for _ in 0..<configuration.operations where run.failure == nil { run.step() }
-        if run.failure == nil { run.update() }
+        for _ in 0..<configuration.operations where run.failure == nil && !run.stopped { run.step() }
+        if run.failure == nil && !run.stopped { run.update() }
         let statistics = run.driver.core.statistics
         run.counters.certifications = statistics.certifications
         run.counters.corrections = statistics.exactCorrections
         run.counters.refinements = statistics.refinements
+        run.counters.floatCertificates = statistics.floatCertificates
+        run.counters.floatRepairs = statistics.floatCertificateRepairs
         return run
     }
 
@@ -241,6 +260,18 @@ struct SoundnessCampaign {
         if failure == nil { failure = text }
     }
 
+    /// Whether `error` ends the sequence rather than failing it: past a lowered exact limit
+    /// the float tableau alone may give up on an operation, and must say so with a typed
+    /// error (`internalError`, the C ABI's `RATITE_ERROR_NUMERICAL`). What such an
+    /// operation left of itself is not tracked here, so the sequence stops.
+    mutating func endsTheSequence(_ operation: String, _ error: CoreError) -> Bool {
+        guard configuration.exactCertificationLimit != nil, case .internalError = error else { return false }
+        log.append("\(operation) -> \(error)")
+        counters.numericalFailures += 1
+        stopped = true
+        return true
+    }
+
     /// Every constraint in force as the reference sees it: the live ones and the edits.
     var system: [ReferenceConstraint] { keyedSystem.map(\.constraint) }
 
@@ -273,7 +304,22 @@ struct SoundnessCampaign {
             keys.append(key)
             counters.accepted += 1
             counters.largestSystem = max(counters.largestSystem, live.count)
-            if !expected { fail("accepted a constraint that conflicts with the required ones: \(c)") }
+            if !expected {
+                // The float tableau alone (past a lowered limit) may take a contradiction
+                // within roundoff; then no answer can hold, and the next update must say
+                // so. Every decision after it rests on an infeasible system, so the
+                // sequence ends there.
+                guard configuration.exactCertificationLimit != nil else {
+                    return fail("accepted a constraint that conflicts with the required ones: \(c)")
+                }
+                counters.contradictionsAccepted += 1
+                let reported = counters.reportedUnverified
+                update()
+                if failure == nil && counters.reportedUnverified == reported {
+                    fail("accepted a contradiction, and the next update did not report its answer unverified: \(c)")
+                }
+                stopped = true
+            }
         } catch .unsatisfiable(let conflict) {
             log.append("add \(c) -> unsatisfiable \(conflict)")
             counters.refused += 1
@@ -283,6 +329,7 @@ struct SoundnessCampaign {
             }
             checkConflict(conflict, pending: c)
         } catch {
+            if endsTheSequence("add \(c)", error) { return }
             log.append("add \(c) -> \(error)")
             fail("add threw \(error)")
         }
@@ -321,6 +368,7 @@ struct SoundnessCampaign {
             keys.remove(at: i)
             counters.removals += 1
         } catch {
+            if endsTheSequence("remove", error) { return }
             fail("remove threw \(error)")
         }
     }
@@ -333,6 +381,7 @@ struct SoundnessCampaign {
             edits.append((v, priority, value))
             counters.edits += 1
         } catch {
+            if endsTheSequence("edit", error) { return }
             fail("edit threw \(error)")
         }
     }
@@ -344,6 +393,7 @@ struct SoundnessCampaign {
             try driver.core.removeEditVariable(driver.variables[v])
             edits.remove(at: i)
         } catch {
+            if endsTheSequence("remove edit", error) { return }
             fail("remove edit threw \(error)")
         }
     }
@@ -356,6 +406,7 @@ struct SoundnessCampaign {
             edits[i].value = value
             counters.suggestions += 1
         } catch {
+            if endsTheSequence("suggest", error) { return }
             fail("suggest threw \(error)")
         }
     }
@@ -368,6 +419,10 @@ struct SoundnessCampaign {
         let unverified = driver.core.statistics.unverifiedAnswers
         let values = driver.values()
         if driver.core.statistics.unverifiedAnswers != unverified {
+            if configuration.exactCertificationLimit != nil {
+                counters.reportedUnverified += 1
+                return
+            }
             return fail("the update reported its answer unverified")
         }
         let keyed = keyedSystem
