@@ -16,6 +16,16 @@ package enum CoreError: Error, Equatable {
 }
 
 extension CoreError {
+    /// This error, from an operation that cannot make the required constraints conflict
+    /// (a removal, an edit variable, an optional priority change): a float conflict there
+    /// is roundoff that the exact path could not settle (past exact certification), so it
+    /// is reported as the numerical failure it is, not as a conflict.
+    func asNumericalFailure(of operation: String) -> CoreError {
+        guard case .unsatisfiable = self else { return self }
+        return .internalError(
+            "\(operation) broke down numerically: the float tableau found a conflict where none can be")
+    }
+
     /// The constraints an `unsatisfiable` error names (empty for any other).
     package var certificate: [Int32] {
         if case .unsatisfiable(let conflict) = self { return conflict }

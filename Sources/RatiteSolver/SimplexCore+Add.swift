@@ -76,7 +76,7 @@ extension SimplexCore {
             }) {
                 return id
             }
-            throw error
+            throw error.asNumericalFailure(of: "adding a split equality")
         }
     }
 

@@ -35,7 +35,7 @@ extension SimplexCore {
             }) {
                 return
             }
-            throw error
+            throw error.asNumericalFailure(of: "adding an edit variable")
         }
     }
 
@@ -61,7 +61,7 @@ extension SimplexCore {
             }) {
                 return
             }
-            throw error
+            throw error.asNumericalFailure(of: "removing an edit variable")
         }
     }
 
@@ -314,7 +314,7 @@ extension SimplexCore {
             }) {
                 return
             }
-            throw error
+            throw error.asNumericalFailure(of: "changing a split equality's priorities")
         }
     }
 }

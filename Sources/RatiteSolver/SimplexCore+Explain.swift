@@ -35,6 +35,8 @@ extension SimplexCore {
         _ error: CoreError, terms: [VariableTerm], constant: Double, relation: Relation, replacing: Int32,
         isRequired: Bool = true
     ) -> CoreError {
+        // An optional constraint never conflicts: a float refusal of one is roundoff.
+        guard isRequired else { return error.asNumericalFailure(of: "an optional constraint's change") }
         let certificate: [Int32]
         switch error {
         case .unsatisfiable(let c): certificate = c
@@ -120,6 +122,9 @@ extension SimplexCore {
     /// `x <= 157`, `x >= 157` both moving to 50 conflicts halfway).
     func explainedBatch(_ error: CoreError, _ changes: [(Int32, Double)]) -> CoreError {
         guard case .unsatisfiable(let certificate) = error else { return error }
+        if !changes.contains(where: { registry.constraints[Int($0.0)].isRequired }) {
+            return error.asNumericalFailure(of: "changing optional constraints' constants")
+        }
         var candidates: [Int32] = []
         for c in certificate where isConstraint(c) && registry.constraints[Int(c)].isRequired && !candidates.contains(c)
         {

@@ -19,7 +19,7 @@ extension SimplexCore {
             }) {
                 return
             }
-            throw error
+            throw error.asNumericalFailure(of: "removing constraint \(id)")
         }
     }
 

@@ -67,6 +67,42 @@ import Testing
         #expect(d.core.statistics.unverifiedAnswers == 0)
     }
 
+    /// The lexicographic test: noise of a zero (within 1e-7) is skipped, a clear positive
+    /// lead settles it, and a lead small enough to be noise (up to 1e-5) certifies nothing
+    /// below it: a ±1 sequence once passed a 0.6% gain at the weak level behind a strong
+    /// coefficient of 2e-7.
+    @Test func leadingNoiseCertifiesNothingBelowIt() {
+        let core = SimplexCore()
+        func test(_ values: [Double]) -> Bool {
+            core.isLexicographicallyNonNegative(
+                values.enumerated().map { (rank: Int32($0.offset), value: $0.element, magnitude: 1.0) })
+        }
+        #expect(test([]))
+        #expect(test([0, 0, 0]))
+        #expect(test([-3e-8, 1, -5]))  // noise, then a real positive lead
+        #expect(!test([-3e-8, -1, 5]))  // noise, then a real gain
+        #expect(!test([2e-7, 0, -1]))  // a lead that may be noise, then a gain
+        #expect(test([2e-7, 0, 3e-8]))  // ... with nothing but noise after it
+        #expect(test([2e-5, -1, -1]))  // a lead beyond noise: nothing below matters
+        #expect(!test([-2e-5, 1, 1]))
+    }
+
+    /// The errors of operations that cannot make the required constraints conflict: a
+    /// float conflict there is reported as the numerical failure it is.
+    @Test func aConflictWhereNoneCanBeIsANumericalFailure() {
+        guard case .internalError(let text) = CoreError.unsatisfiable(conflict: [3, 4]).asNumericalFailure(
+            of: "removing constraint 7")
+        else {
+            Issue.record("not a numerical failure")
+            return
+        }
+        #expect(text.hasPrefix("removing constraint 7 broke down numerically"))
+        guard case .unknownConstraint(5) = CoreError.unknownConstraint(5).asNumericalFailure(of: "x") else {
+            Issue.record("another error changed")
+            return
+        }
+    }
+
     /// The values a fresh core (exact certification on) reaches for `constraints`.
     func optimum(of constraints: [ReferenceConstraint], variables: Int) throws -> [Double] {
         let d = CoreDriver(variableCount: variables)
