@@ -430,9 +430,12 @@ extension SimplexCore {
         if members.isEmpty && certificate.allSatisfy({ $0 == pendingConstraintID || $0 == replacing }) {
             return !ExactLP.isFeasible(variableCount: registry.variables.count, constraints: [subject])
         }
-        return !members.isEmpty
-            && !ExactLP.isFeasible(
-                variableCount: registry.variables.count, constraints: members.map(\.constraint) + [subject])
+        guard !members.isEmpty else { return false }
+        // A certificate from a vertex usually names an irreducible conflict, which one
+        // elimination proves.
+        if isIrreducible(members, with: [subject]) { return true }
+        return !ExactLP.isFeasible(
+            variableCount: registry.variables.count, constraints: members.map(\.constraint) + [subject])
     }
 
     /// The smallest set of live required constraints (but `replacing`) that cannot hold
@@ -443,6 +446,11 @@ extension SimplexCore {
         with subject: ExactConstraint, replacing: Int32, certificate: [Int32] = []
     ) -> ExactConflict? {
         var start = certificateMembers(certificate, replacing: replacing)
+        // An irreducible certificate is its own minimal conflict: the filter would keep
+        // every member.
+        if !start.isEmpty && isIrreducible(start, with: [subject]) {
+            return ExactConflict(members: start.map(\.id), isMinimal: true)
+        }
         if start.isEmpty || ExactLP.isFeasible(
             variableCount: registry.variables.count, constraints: start.map(\.constraint) + [subject])
         {
@@ -474,16 +482,29 @@ extension SimplexCore {
         guard var kept = narrowed(candidates, with: extra) else { return nil }
         guard kept.count <= exactConflictLimit else { return ExactConflict(members: kept.map(\.id), isMinimal: false) }
         var needed = Set<Int32>()
-        while let k = kept.lastIndex(where: { !needed.contains($0.id) }) {
+        var proved = isIrreducible(kept, with: extra)
+        while !proved, let k = kept.lastIndex(where: { !needed.contains($0.id) }) {
             var trial = kept
             trial.remove(at: k)
             if let smaller = narrowed(trial, with: extra) {
                 kept = smaller
+                proved = isIrreducible(kept, with: extra)
             } else {
                 needed.insert(kept[k].id)
             }
         }
         return ExactConflict(members: kept.map(\.id), isMinimal: true)
+    }
+
+    /// Whether `constraints` with `extra` are proved an irreducible conflict by one exact
+    /// elimination (`IrreducibleConflict`): then every member is needed, and the deletion
+    /// filter, which would find that with one feasibility check per member, stops. A Farkas
+    /// certificate from a vertex usually names such a set.
+    private func isIrreducible(
+        _ constraints: [(id: Int32, constraint: ExactConstraint)], with extra: [ExactConstraint]
+    ) -> Bool {
+        IrreducibleConflict.isProved(
+            variableCount: registry.variables.count, constraints: constraints.map(\.constraint) + extra)
     }
 
     /// Of `constraints`, the ones an exact Farkas certificate combines with `extra` to show

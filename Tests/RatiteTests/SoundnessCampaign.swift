@@ -292,10 +292,10 @@ struct SoundnessCampaign {
         let expected = c.isRequired ? reference.isFeasible(keyedSystem + [(key, c)]) : true
         // Only an addition that must be refused needs the core's state to compare with: the
         // fingerprint of a system of hundreds of constraints costs more than its addition,
-        // so past the small configurations' size every fourth such addition is compared.
+        // so past the small configurations' size every eighth such addition is compared.
         var before: String? = nil
         if !expected {
-            if live.count <= 64 || counters.refused % 4 == 0 { before = fingerprint(driver.core, transient: false) }
+            if live.count <= 64 || counters.refused % 8 == 0 { before = fingerprint(driver.core, transient: false) }
         }
         do {
             let id = try driver.add(c)
