@@ -80,10 +80,11 @@ test: swift-test invariant-test c-test cmake-test fuzz-replay bench-test
 ## with `make soundness`): the exact checks the soundness campaigns lean on run ten times
 ## faster optimized, and the large campaign and the large-sequence reproductions run only
 ## in optimized builds. A plain `swift test` (debug) runs the rest.
-TEST_BUILD = swift build -c release -Xswiftc -enable-testing --scratch-path .build/release-tests
+TEST_FLAGS = -c release -Xswiftc -enable-testing -Xswiftc -DRATITE_INTERNAL_CHECKS --scratch-path .build/release-tests
+TEST_BUILD = swift build $(TEST_FLAGS)
 swift-test:
 	$(TEST_BUILD) --build-tests
-	swift test -c release -Xswiftc -enable-testing --scratch-path .build/release-tests --skip-build
+	swift test $(TEST_FLAGS) --skip-build
 
 ## The solver and engine operation suites again, built with RATITE_INVARIANTS (in its own
 ## scratch path): the core checks every invariant at the end of each outermost operation
@@ -140,8 +141,8 @@ CONFIGURATIONS ?= mixed,unit,large,large-unit
 soundness:
 	$(TEST_BUILD) --build-tests
 	RATITE_SOUNDNESS_SEQUENCES=$(SEQUENCES) RATITE_SOUNDNESS_LARGE_SEQUENCES=$(LARGE_SEQUENCES) \
-	    RATITE_SOUNDNESS_CONFIGURATIONS=$(CONFIGURATIONS) swift test -c release -Xswiftc -enable-testing \
-	    --scratch-path .build/release-tests --skip-build --filter extendedSoundnessCampaign
+	    RATITE_SOUNDNESS_CONFIGURATIONS=$(CONFIGURATIONS) swift test $(TEST_FLAGS) --skip-build \
+	    --filter extendedSoundnessCampaign
 
 ## Installs ratite.h, libratite.so, libratite.a, pkg-config files and the CMake package
 ## lib/cmake/Ratite under PREFIX.

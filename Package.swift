@@ -6,6 +6,15 @@ import PackageDescription
 /// invariant-test`). It walks the whole core each time, so it is for tests on small systems.
 let checksInvariants = Context.environment["RATITE_INVARIANTS"].map { $0 != "" && $0 != "0" } ?? false
 
+/// The internal checks (`SimplexCore.invariantViolations()` and the like) compile only in
+/// debug builds and in builds that define `RATITE_INTERNAL_CHECKS` (`make swift-test`, the
+/// fuzzers), as swift-collections compiles its `_checkInvariants()`: the library as shipped
+/// carries none of them.
+let internalChecks: [SwiftSetting] =
+    checksInvariants
+    ? [.define("RATITE_INVARIANTS"), .define("RATITE_INTERNAL_CHECKS")]
+    : [.define("RATITE_INTERNAL_CHECKS", .when(configuration: .debug))]
+
 let package = Package(
     name: "Ratite",
     products: [
@@ -33,19 +42,20 @@ let package = Package(
         // "Layers"): what one layer offers the next is `package`, never `public` by accident.
         // `Ratite` re-exports them all, so `import Ratite` is the whole public API.
         .target(name: "Ratite", dependencies: ["RatiteSolver", "RatiteVFL", "RatiteModel", "RatiteFormats"]),
-        // Text positions and file errors, shared by the parsers.
+        // What every layer shares: priorities, relations, names, text positions and file
+        // errors.
         .target(name: "RatiteSupport"),
         // The simplex core and the `Solver` over it, with the helpers only it uses.
         .target(
             name: "RatiteSolver",
-            dependencies: ["RatiteExact", "RatitePrefetch"],
-            swiftSettings: checksInvariants ? [.define("RATITE_INVARIANTS")] : []
+            dependencies: ["RatiteSupport", "RatiteExact", "RatitePrefetch"],
+            swiftSettings: internalChecks
         ),
         // The Visual Format Language: parser, records, formatter. It finds an engine's views
         // through a lookup protocol (VFLViewLookup), never the engine itself.
-        .target(name: "RatiteVFL", dependencies: ["RatiteSupport", "RatiteSolver"]),
+        .target(name: "RatiteVFL", dependencies: ["RatiteSupport"]),
         // The layout model: items, constraints, anchors and the `LayoutEngine`.
-        .target(name: "RatiteModel", dependencies: ["RatiteSolver", "RatiteVFL"]),
+        .target(name: "RatiteModel", dependencies: ["RatiteSolver", "RatiteVFL"], swiftSettings: internalChecks),
         // The solve and layout file formats and their sessions.
         .target(name: "RatiteFormats", dependencies: ["RatiteSupport", "RatiteSolver", "RatiteVFL", "RatiteModel"]),
         // The generated benchmark and test systems.

@@ -2,18 +2,20 @@
 # Builds every fuzz target with libFuzzer and AddressSanitizer and puts the binaries, their
 # seed corpora (zipped), the dictionary and the options files into $OUT. The same script
 # serves OSS-Fuzz/ClusterFuzzLite (which sets $OUT and $SWIFTFLAGS via precompile_swift)
-# and local runs (Fuzz/run, CI), so what CI builds is what ClusterFuzz builds.
+# and local runs (Fuzz/run, CI), so what CI builds is what ClusterFuzz builds. Both compile
+# the internal checks the harnesses call (RATITE_INTERNAL_CHECKS, see Package.swift).
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cd "$here"
 OUT=${OUT:-$here/.build-fuzz/out}
 mkdir -p "$OUT"
 if [ -n "${SWIFTFLAGS:-}" ]; then
     # OSS-Fuzz: its flags (static stdlib, parse-as-library, the sanitizer of the build).
-    flags=(-c release $SWIFTFLAGS --scratch-path .build-oss-fuzz)
+    flags=(-c release $SWIFTFLAGS -Xswiftc -DRATITE_INTERNAL_CHECKS --scratch-path .build-oss-fuzz)
 else
     # Locally both parts are needed: --sanitize fuzzer alone leaves the code uninstrumented
     # and -sanitize=fuzzer alone links a fuzzer that finds nothing.
-    flags=(-c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address --scratch-path .build-fuzz)
+    flags=(-c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DRATITE_INTERNAL_CHECKS
+        --scratch-path .build-fuzz)
 fi
 scratch=${flags[-1]}  # the --scratch-path value, last in both sets
 ../scripts/forget-build-plan "$scratch"

@@ -162,12 +162,10 @@ public func ratite_solver_constraint_add(
         try checkFinite(constant, "constant")
         let r = try decodeRelation(relation)
         try checkPriority(priority)
-        do throws(CoreError) {
-            let c = try core.addConstraint(terms: list, constant: constant, relation: r, priority: priority)
-            out.pointee = h.constraintIDs.id(for: c)
-        } catch {
-            throw h.failure(error, core: core)
+        let c = try h.coreCall(&core) { core throws(CoreError) in
+            try core.addConstraint(terms: list, constant: constant, relation: r, priority: priority)
         }
+        out.pointee = h.constraintIDs.id(for: c)
     }
 }
 
@@ -224,7 +222,7 @@ public func ratite_solver_constraint_remove(
 ) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         let c = try h.constraint(constraint, in: core)
-        do throws(CoreError) { try core.removeConstraint(c) } catch { throw h.failure(error, core: core) }
+        try h.coreCall(&core) { core throws(CoreError) in try core.removeConstraint(c) }
         h.constraintIDs.retire(c)
     }
 }
@@ -246,11 +244,7 @@ public func ratite_solver_constraint_set_constant(
     withSolver(solver) { h, core throws(CFailure) in
         let c = try h.constraint(constraint, in: core)
         try checkFinite(constant, "constant")
-        do throws(CoreError) {
-            try core.setConstant(c, constant)
-        } catch {
-            throw h.failure(error, pending: c, core: core)
-        }
+        try h.coreCall(&core, pending: c) { core throws(CoreError) in try core.setConstant(c, constant) }
     }
 }
 
@@ -261,11 +255,7 @@ public func ratite_solver_constraint_set_priority(
     withSolver(solver) { h, core throws(CFailure) in
         let c = try h.constraint(constraint, in: core)
         try checkPriority(priority)
-        do throws(CoreError) {
-            try core.setPriority(c, priority)
-        } catch {
-            throw h.failure(error, pending: c, core: core)
-        }
+        try h.coreCall(&core, pending: c) { core throws(CoreError) in try core.setPriority(c, priority) }
     }
 }
 
@@ -276,11 +266,7 @@ public func ratite_solver_edit_add(
     withSolver(solver) { h, core throws(CFailure) in
         let v = try h.variable(variable, in: core)
         try checkPriority(priority)
-        do throws(CoreError) {
-            try core.addEditVariable(v, priority: priority)
-        } catch {
-            throw h.failure(error, core: core)
-        }
+        try h.coreCall(&core) { core throws(CoreError) in try core.addEditVariable(v, priority: priority) }
     }
 }
 
@@ -288,7 +274,7 @@ public func ratite_solver_edit_add(
 public func ratite_solver_edit_remove(_ solver: OpaquePointer?, _ variable: ratite_variable) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         let v = try h.variable(variable, in: core)
-        do throws(CoreError) { try core.removeEditVariable(v) } catch { throw h.failure(error, core: core) }
+        try h.coreCall(&core) { core throws(CoreError) in try core.removeEditVariable(v) }
     }
 }
 
@@ -309,7 +295,7 @@ public func ratite_solver_suggest(
     withSolver(solver) { h, core throws(CFailure) in
         let v = try h.variable(variable, in: core)
         try checkFinite(value, "suggested value")
-        do throws(CoreError) { try core.suggestValue(v, value) } catch { throw h.failure(error, core: core) }
+        try h.coreCall(&core) { core throws(CoreError) in try core.suggestValue(v, value) }
     }
 }
 

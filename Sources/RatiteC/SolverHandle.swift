@@ -5,7 +5,7 @@ import Ratite
 /// bookkeeping and the strings the handle hands out.
 final class SolverHandle {
     // Unchecked exclusivity: a handle is used by one thread at a time and these are never
-    // accessed re-entrantly; the dynamic checks cost a tenth of adding a chain constraint.
+    // accessed re-entrantly; the dynamic checks would weigh on every addition.
     @exclusivity(unchecked) var core = SimplexCore()
     @exclusivity(unchecked) var variableIDs: IDSpace
     @exclusivity(unchecked) var constraintIDs: IDSpace
@@ -28,8 +28,8 @@ final class SolverHandle {
     /// slot order, and their ids: what `ratite_solver_changed_variables` hands out. The ids
     /// are made from the slots when first asked for (`changedVariableIDs`), or before a
     /// variable is created or freed (which could reuse a slot): an update loop that never
-    /// asks pays nothing for them (turning 4,000 slots into ids took a third of a chain's
-    /// resize).
+    /// asks pays nothing for them, where a resize that moves thousands of values would pay
+    /// for an id each.
     var changedSlots: [Int32] = []
     var changedIDs: [ratite_variable] = []
     var changedIDsAreCurrent = true
@@ -116,6 +116,14 @@ final class SolverHandle {
         try? core.deleteVariable(v)
         forgetName(of: v)
         variableIDs.retire(v)
+    }
+
+    /// Runs one operation of the core, turning a `CoreError` into its C failure (`failure`);
+    /// `pending` is the constraint a refused change names as the one being changed.
+    func coreCall<T>(
+        _ core: inout SimplexCore, pending: Int32 = -1, _ body: (inout SimplexCore) throws(CoreError) -> T
+    ) throws(CFailure) -> T {
+        do { return try body(&core) } catch { throw failure(error, pending: pending, core: core) }
     }
 
     /// Translates a core error, recording the conflict of an unsatisfiable one.

@@ -87,8 +87,9 @@ public enum ReferenceLP {
     ///
     /// The systems without one member differ from each other by two constraints, so each is
     /// started from the basis of the one before (`ReferenceSession`): a conflict of 60
-    /// members costs a few pivots per member rather than 60 cold solves. One exact elimination proves most sets right (`IrreducibleConflict`); only a set it
-    /// cannot prove is checked member by member.
+    /// members costs a few pivots per member rather than 60 cold solves. One exact
+    /// elimination proves most sets right (`IrreducibleConflict`); only a set it cannot
+    /// prove is checked member by member.
     public static func conflictFlaw(variableCount: Int, conflict: [ReferenceConstraint]) -> ConflictFlaw? {
         if IrreducibleConflict.isProved(variableCount: variableCount, constraints: conflict.map(\.exact)) {
             return nil

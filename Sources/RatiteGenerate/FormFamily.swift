@@ -1,5 +1,6 @@
 import RatiteModel
 import RatiteSolver
+import RatiteSupport
 
 /// The whole-engine benchmark family: `n` rows of a label and a text field, laid out with
 /// VFL (`H:|-[label]-[field]-|` with baselines aligned, `V:[label(i-1)]-[label(i)]`), labels

@@ -1,4 +1,5 @@
 import RatiteSolver
+import RatiteSupport
 
 /// A constraint system produced by a generator: what the benchmarks, fuzzers and tests
 /// build, and what `ratite generate` prints in the `solve` format.

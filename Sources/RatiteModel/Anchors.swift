@@ -1,4 +1,5 @@
 import RatiteSolver
+import RatiteSupport
 import RatiteVFL
 
 /// The kind of an x-axis anchor (`DirectionalEdge`, `AbsoluteEdge` or `NeutralPosition`),

@@ -1,4 +1,5 @@
 import RatiteSolver
+import RatiteSupport
 import RatiteVFL
 
 /// A rectangle in a superview's coordinates, y growing downwards.

@@ -1,4 +1,5 @@
 import RatiteSolver
+import RatiteSupport
 import RatiteVFL
 
 /// `firstItem.firstAttribute  relation  secondItem.secondAttribute × multiplier + constant`,
@@ -27,9 +28,9 @@ public final class LayoutConstraint: CustomStringConvertible, @unchecked Sendabl
     }
 
     // Stored fields are declared widest first (Swift lays a class out in declaration order)
-    // and the rarely used ones sit in `extras`: an instance is 72 bytes, an 80-byte heap
-    // block, where 82 bytes took 96 and 136 took 144. A form of 100k rows holds 1.3 million
-    // of them, so each 16-byte step is 16 bytes per constraint of the whole engine.
+    // and the rarely used ones sit in `extras`, so that an instance fits a small heap block:
+    // a form holds about a dozen of them a row, and each step up the allocator's block sizes
+    // is paid by every constraint of the whole engine.
     /// The item on the left side.
     public let firstItem: LayoutItem
     /// The item on the right side, or nil for a constraint against a constant alone.

@@ -1,4 +1,5 @@
 import RatiteSolver
+import RatiteSupport
 import RatiteVFL
 
 /// Ambiguity: items whose frames are not pinned down by the constraints, and the tools
@@ -28,9 +29,8 @@ extension LayoutEngine {
     ///   range (optional constraints sharing slack: one row of views with optional widths);
     ///   the others are minimized one after another, then maximized, each starting from the
     ///   last one's optimum with the objective changed by their difference, so neighbours
-    ///   along a chain cost a few terms and the pivots their optima need. About twice the
-    ///   layout's cost on a row of 20,000 views with optional widths; probing everything
-    ///   from scratch was quadratic.
+    ///   along a chain cost a few terms and the pivots their optima need, where probing
+    ///   every variable from scratch would be quadratic.
     public func ambiguityReport() -> AmbiguityReport {
         core.updateValues()
         // Most variables of a finished layout have one optimal value; only the others need

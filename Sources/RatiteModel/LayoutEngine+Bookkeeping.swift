@@ -1,6 +1,7 @@
 import RatiteSolver
 import RatiteVFL
 
+#if RATITE_INTERNAL_CHECKS
 /// A check of the engine's own records against its solver, for tests and fuzzers: the
 /// core's invariants say the tableau is sound, these say the engine knows what it holds.
 extension LayoutEngine {
@@ -82,3 +83,9 @@ extension LayoutEngine {
         return problems
     }
 }
+#else
+extension LayoutEngine {
+    /// Reports that the checker is not compiled in (see `internalChecksMissing`).
+    package func bookkeepingViolations() -> [String] { [internalChecksMissing] }
+}
+#endif

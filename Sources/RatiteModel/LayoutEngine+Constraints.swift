@@ -1,4 +1,5 @@
 import RatiteSolver
+import RatiteSupport
 import RatiteVFL
 
 /// Validating, activating and changing constraints.
@@ -176,9 +177,10 @@ extension LayoutEngine {
 
     /// The items whose `constraints` list holds `c`: the distinct items it mentions. A
     /// content-size constraint mentions only its own item, whose `ownConstraints` holds it
-    /// already while the item owns it; listing it twice cost a form 8 bytes a constraint,
-    /// and the list's growth. One the item no longer owns (its intrinsic size was removed
-    /// while the user had it deactivated, and the user activated it again) is listed.
+    /// already while the item owns it; listing it twice cost a form memory on every such
+    /// constraint, and the list's growth. One the item no longer owns (its intrinsic size
+    /// was removed while the user had it deactivated, and the user activated it again) is
+    /// listed.
     func listingItems(of c: LayoutConstraint) -> [LayoutItem] {
         if c.kind == .contentHugging || c.kind == .compressionResistance,
             c.firstItem.ownConstraints.contains(where: { $0 === c }) {

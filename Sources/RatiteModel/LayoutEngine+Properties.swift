@@ -1,4 +1,5 @@
 import RatiteSolver
+import RatiteSupport
 import RatiteVFL
 
 /// Item properties that feed layout. Each setter updates the constraints that depend on the

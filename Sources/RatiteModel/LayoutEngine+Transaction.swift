@@ -1,7 +1,7 @@
 /// One entry of the engine's undo log. The steps every activation takes (a constraint's
 /// fields, an item's constraint list, the solver-id table) have cases of their own; anything
-/// rarer is a closure. Activating a constraint took five closures and four key-path writes,
-/// more than half of what a layout build cost beyond the solver's own work.
+/// rarer is a closure: activating a constraint, which a layout build does over and over,
+/// took five closures and four key-path writes.
 enum UndoStep {
     case run(() -> Void)
     /// Puts back a constraint's engine-held fields.

@@ -1,4 +1,5 @@
 import RatiteSolver
+import RatiteSupport
 import RatiteVFL
 
 /// Visual Format Language on the engine's items.

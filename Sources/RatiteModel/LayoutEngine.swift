@@ -23,8 +23,8 @@ import RatiteSolver
 public final class LayoutEngine {
     // Unchecked exclusivity on the records every operation reaches: an engine is used by one
     // thread at a time (see above), nothing accesses them re-entrantly (callbacks run
-    // between solver calls, not inside them), and the dynamic checks cost a resized grid's
-    // layout 14% of its instructions.
+    // between solver calls, not inside them), and the dynamic checks would weigh on every
+    // layout's hot paths.
     @exclusivity(unchecked) package var core = SimplexCore()
     /// Every item, in creation order.
     @exclusivity(unchecked) public private(set) var items: [LayoutItem] = []

@@ -1,4 +1,5 @@
 import RatiteSolver
+import RatiteSupport
 
 /// Why the layout engine refused an operation. A refused operation changes nothing.
 public enum LayoutError: Error, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import RatiteSolver
+import RatiteSupport
 import RatiteVFL
 
 /// A view or a layout guide in a `LayoutEngine`'s hierarchy.
@@ -18,8 +19,8 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     }
 
     // Stored fields are declared widest first and the rarely set ones sit in `extras`, so
-    // an item takes a 256-byte heap block, not 368 (a 100k-row form has 200k items). Absent
-    // optional numbers are stored as NaN: every value the engine accepts is finite.
+    // an item takes a smaller heap block (a form has two items a row). Absent optional
+    // numbers are stored as NaN: every value the engine accepts is finite.
     /// The item's name, unique in its engine: reports, VFL and layout files refer to it.
     public let name: String
     /// The engine the item belongs to; nil once that engine is gone.
@@ -50,7 +51,7 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     /// The solver variables of the frame in root coordinates: left, top, width, height.
     let minX: Int32, minY: Int32, width: Int32, height: Int32
     // Inlinable accessors below: the C layer reads them through unretained references, and
-    // an opaque getter call made it retain and release the item (4% of a VFL parse).
+    // an opaque getter call made it retain and release the item on every read.
     @usableFromInline let storedIndex: Int32, storedRootIndex: Int32, storedParentIndex: Int32
     /// How many ancestors the item has (0 for a root): a nearest common ancestor is found
     /// by walking up only from the deeper item and only as far as needed.
@@ -78,7 +79,7 @@ public final class LayoutItem: CustomStringConvertible, @unchecked Sendable {
     //
     // A superview's list holds every constraint on its subviews: tens of thousands in a
     // large layout. Searching it for the constraint to remove made deactivating them one by
-    // one quadratic (40k took 1.3 s). A removal moves the last constraint into the gap, and
+    // one quadratic. A removal moves the last constraint into the gap, and
     // a long list gets an index of positions on its first removal (kept up to date from
     // then on; lists that only grow, nearly all of them, never pay for one).
 

@@ -1,4 +1,5 @@
 import RatiteSolver
+import RatiteSupport
 
 /// A change to a live constraint (`constraint.constant = 20`, `.priority`, `.isActive`)
 /// that the engine refused: nothing changed, and the error says why. The throwing engine

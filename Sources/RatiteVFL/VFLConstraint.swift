@@ -1,4 +1,4 @@
-import RatiteSolver
+import RatiteSupport
 
 /// One side of a constraint produced by a visual format: a named view or the superview
 /// (the `|` of the format).

@@ -1,4 +1,3 @@
-import RatiteSolver
 import RatiteSupport
 
 #if canImport(Glibc)

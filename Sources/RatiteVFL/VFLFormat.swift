@@ -1,4 +1,4 @@
-import RatiteSolver
+import RatiteSupport
 
 /// The syntax of one visual format (one line in extended mode), with every metric resolved
 /// to its value. `VFLFormatter.visualFormat(_:)` prints it back as canonical VFL, and parsing

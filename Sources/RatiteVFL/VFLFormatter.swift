@@ -1,4 +1,4 @@
-import RatiteSolver
+import RatiteSupport
 
 /// Canonical text for visual format results: one line per constraint, and VFL for a parsed
 /// format.

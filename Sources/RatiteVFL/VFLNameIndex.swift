@@ -4,8 +4,8 @@
 /// naming n views costs O(n), not O(n²). The dictionary is only looked up, never iterated.
 ///
 /// Two stored fields, as the two arrays it replaced: the parser copies its names often,
-/// and one more field (or an empty dictionary) cost a fifth more instructions on the
-/// benchmark's short formats.
+/// and one more field (or an empty dictionary) is paid on every copy, which short formats
+/// feel most.
 struct VFLNameIndex<Payload> {
     private(set) var entries: [(name: String, payload: Payload)] = []
     private var positions: [String: Int32]? = nil
@@ -46,7 +46,7 @@ struct VFLNameIndex<Payload> {
 /// for the layout model, which keeps what they stand for in an array of its own. A
 /// concrete type, so that the generic index is specialized in this module: the model's
 /// own `VFLNameIndex<LayoutItem>` ran unspecialized across modules, looking up tuple
-/// metadata on every call (half again as many instructions per parse).
+/// metadata on every call.
 package struct VFLNameList {
     private var index = VFLNameIndex<Void>()
 
@@ -64,7 +64,7 @@ package struct VFLNameList {
 /// over an earlier one of the same name, and names compare as Swift strings do (by
 /// canonical equivalence), exactly as `VFLByteNames.lastIndex` searches. A class held
 /// unretained by `VFLByteNames`, which must stay a plain bitwise-copyable value: with
-/// dictionaries in it, the parser's copies of it cost a fifth more instructions.
+/// dictionaries in it, the parser's copies of it would retain and release them.
 package final class VFLByteTableIndexes {
     let views: [String: Int]?
     let metrics: [String: Int]?

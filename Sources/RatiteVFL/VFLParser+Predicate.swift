@@ -1,4 +1,4 @@
-import RatiteSolver
+import RatiteSupport
 
 extension VFLParser {
     /// `predList := pred ("," pred)*`. `view` is the view whose own predicates these are, or

@@ -1,4 +1,4 @@
-import RatiteSolver
+import RatiteSupport
 
 /// Apple's visual format parser, rebuilt from its observable behaviour: one method per
 /// grammar production, reading UTF-8 bytes with a cursor, emitting constraints as it goes.

@@ -1,4 +1,4 @@
-import RatiteSolver
+import RatiteSupport
 
 /// A constraint described by a visual format, with its views as small integers rather than
 /// names: what the parser produces, before anyone turns the integers back into names or

@@ -1,5 +1,6 @@
 import RatiteModel
 import RatiteSolver
+import RatiteSupport
 
 /// Draws a laid-out engine as SVG: one rectangle per item at its solved frame, nested as in
 /// the hierarchy (each item's children sit in a group translated to the item's origin, so

@@ -31,7 +31,7 @@ public struct LinearForm: Sendable, Equatable {
 
     /// Adds `sign × r` in place. Once the form has more than a few terms, `positions` maps
     /// each name to its index in `terms` and is kept in step, so a sum of n terms costs O(n),
-    /// not O(n²) (a 40,000-term line took 11 s).
+    /// not O(n²).
     /// - Returns: false if a coefficient or the constant of the result is not finite.
     mutating func add(_ r: LinearForm, times sign: Double, positions: inout [String: Int]) -> Bool {
         var finite = true

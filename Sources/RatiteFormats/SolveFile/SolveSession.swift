@@ -13,7 +13,8 @@ public final class SolveSession {
     /// The solver the statements run against.
     public let solver = Solver()
     // Unchecked exclusivity, as in `Solver`: a session is used by one thread at a time and
-    // these are never accessed re-entrantly; the dynamic checks cost 3% of a statement.
+    // these are never accessed re-entrantly; the dynamic checks would be paid on every
+    // statement.
     /// Every name the session has read, numbered in order of first reading; the `Variable`
     /// objects by those numbers, made only when asked for (nil for most: the solver holds a
     /// file's variables without objects, see `Solver.newUnnamedVariable`); and the numbers of

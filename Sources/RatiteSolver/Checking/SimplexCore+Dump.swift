@@ -1,3 +1,5 @@
+import RatiteSupport
+
 /// A readable picture of the tableau, for debugging and for fuzzer reports.
 extension SimplexCore {
     /// A symbol's name: the variable's name for externals, else a kind letter and id with the

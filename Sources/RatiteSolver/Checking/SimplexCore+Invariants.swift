@@ -1,5 +1,9 @@
-/// The internal invariant check that tests run after every operation. It walks the whole
-/// core, so it is for tests and debugging only.
+// The internal invariant checks that tests and fuzzers run after operations. They walk the
+// whole core, so they are for tests and debugging only, and compile only with
+// `RATITE_INTERNAL_CHECKS` (debug builds, the test and fuzz builds: see Package.swift), as
+// swift-collections compiles its `_checkInvariants()`. Without it each check reports that it
+// is missing, so a test built without it fails rather than passing unchecked.
+#if RATITE_INTERNAL_CHECKS
 extension SimplexCore {
     /// Every broken invariant, described; empty when the core is consistent.
     package func invariantViolations() -> [String] {
@@ -235,70 +239,6 @@ extension SimplexCore {
         return problems
     }
 
-    /// A digest of every piece of state: rows (unused slots too), symbols, pools, levels,
-    /// constraints, variables, free lists, flags and the work lists. Equal fingerprints mean
-    /// equal states (up to a 128-bit collision); tests and fuzzers compare them around
-    /// refused operations, often enough that it has to cost a pass over the arrays and no
-    /// more: `dump()` is the readable form.
-    package func stateFingerprint() -> StateFingerprint {
-        var d = StateFingerprint()
-        d.feed(tableau.rows.count)
-        // Cells by content, not position: when the pool is squeezed depends on history.
-        for r in tableau.rows.elements {
-            d.feed(r.basic); d.feed(r.level); d.feed(r.constant); d.feed(r.count)
-            for t in cells(of: r) { d.feed(t.symbol); d.feed(t.coefficient) }
-        }
-        d.feed(tableau.symbols.count)
-        for s in tableau.symbols.elements {
-            d.feed(s.row); d.feed(s.column)
-            d.feed(s.objective); d.feed(s.owner)
-        }
-        for k in tableau.symbolKinds.elements { d.feed(Int32(k.rawValue)) }
-        d.feed(tableau.columnNodes.count)
-        for n in tableau.columnNodes.elements { d.feed(n.row); d.feed(n.next) }
-        d.feed(objective.nodes.count)
-        for n in objective.nodes.elements { d.feed(n.level); d.feed(n.next); d.feed(n.coefficient) }
-        d.feed(objective.levels.count)
-        for l in objective.levels { d.feed(l.priority); d.feed(l.users); d.feed(l.constant); d.feed(l.scale) }
-        d.feed(registry.constraints.count)
-        for c in registry.constraints.elements {
-            // The terms' content, not their position: two cores in the same state may have
-            // squeezed their shared term arrays at different times.
-            d.feed(c.isAlive); d.feed(c.termShape)
-            for t in terms(of: c) { d.feed(t.variable); d.feed(t.coefficient) }
-            d.feed(c.constant); d.feed(Int32(c.relation == .equal ? 0 : c.relation == .lessThanOrEqual ? 1 : 2))
-            d.feed(c.isAlive && c.level >= 0 ? objective.levels[Int(c.level)].priority : 1000)
-            d.feed(c.level); d.feed(c.marker); d.feed(c.other)
-            d.feed(c.isSplit ? 1 : 0); d.feed(c.isSplit ? c.lowerLevel : -1)
-            d.feed(c.isEdit ? 1 : 0); d.feed(UInt64(c.serial))
-        }
-        d.feed(registry.variables.count)
-        for (index, v) in registry.variables.elements.enumerated() {
-            let name = name(ofVariable: Int32(index))
-            d.feed(v.isAlive); d.feed(v.symbol); d.feed(v.uses); d.feed(v.edit); d.feed(v.value)
-            d.feed(name.utf8.count)
-            for byte in name.utf8 { d.feed(Int32(byte)) }
-        }
-        for list in [
-            objective.levelOrder.ids, operation.dirty, objective.candidates, objective.pending,
-            operation.infeasible.symbols, objective.phaseSymbols,
-        ] {
-            d.feed(list.count)
-            for x in list { d.feed(x) }
-        }
-        // Transient flags: clear between operations. A rolled-back operation may leave the
-        // array longer than `symbols` (spare capacity that later symbols reuse).
-        for f in operation.flags.elements.prefix(tableau.symbols.count) { d.feed(Int32(f)) }
-        for x in [tableau.freeRow, tableau.freeSymbol, tableau.freeColumnNode, objective.freeNode,
-                  objective.freeLevel, registry.freeConstraint, registry.freeVariable, objective.phaseLevel] {
-            d.feed(x)
-        }
-        d.feed(UInt64(registry.serialCounter)); d.feed(operation.allSymbolsDirty)
-        d.feed(UInt64(UInt32(bitPattern: definitionLevels.variableOrderEvidence)))
-        d.feed(definitionLevels.followVariableOrder)
-        return d
-    }
-
     /// Differences between the cached external values and a full recomputation; meaningful
     /// right after `updateValues`.
     package func valueViolations() -> [String] {
@@ -366,6 +306,84 @@ extension SimplexCore {
             }
         }
         return problems
+    }
+}
+#else
+extension SimplexCore {
+    /// Reports that the checker is not compiled in (see above).
+    package func invariantViolations() -> [String] { [internalChecksMissing] }
+
+    /// Reports that the checker is not compiled in (see above).
+    package func valueViolations() -> [String] { [internalChecksMissing] }
+}
+#endif
+
+/// What a check reports in a build without `RATITE_INTERNAL_CHECKS`.
+package let internalChecksMissing = "the internal checks are not compiled in: build with -DRATITE_INTERNAL_CHECKS"
+
+extension SimplexCore {
+    /// A digest of every piece of state: rows (unused slots too), symbols, pools, levels,
+    /// constraints, variables, free lists, flags and the work lists. Equal fingerprints mean
+    /// equal states (up to a 128-bit collision); tests and fuzzers compare them around
+    /// refused operations, often enough that it has to cost a pass over the arrays and no
+    /// more: `dump()` is the readable form.
+    package func stateFingerprint() -> StateFingerprint {
+        var d = StateFingerprint()
+        d.feed(tableau.rows.count)
+        // Cells by content, not position: when the pool is squeezed depends on history.
+        for r in tableau.rows.elements {
+            d.feed(r.basic); d.feed(r.level); d.feed(r.constant); d.feed(r.count)
+            for t in cells(of: r) { d.feed(t.symbol); d.feed(t.coefficient) }
+        }
+        d.feed(tableau.symbols.count)
+        for s in tableau.symbols.elements {
+            d.feed(s.row); d.feed(s.column)
+            d.feed(s.objective); d.feed(s.owner)
+        }
+        for k in tableau.symbolKinds.elements { d.feed(Int32(k.rawValue)) }
+        d.feed(tableau.columnNodes.count)
+        for n in tableau.columnNodes.elements { d.feed(n.row); d.feed(n.next) }
+        d.feed(objective.nodes.count)
+        for n in objective.nodes.elements { d.feed(n.level); d.feed(n.next); d.feed(n.coefficient) }
+        d.feed(objective.levels.count)
+        for l in objective.levels { d.feed(l.priority); d.feed(l.users); d.feed(l.constant); d.feed(l.scale) }
+        d.feed(registry.constraints.count)
+        for c in registry.constraints.elements {
+            // The terms' content, not their position: two cores in the same state may have
+            // squeezed their shared term arrays at different times.
+            d.feed(c.isAlive); d.feed(c.termShape)
+            for t in terms(of: c) { d.feed(t.variable); d.feed(t.coefficient) }
+            d.feed(c.constant); d.feed(Int32(c.relation == .equal ? 0 : c.relation == .lessThanOrEqual ? 1 : 2))
+            d.feed(c.isAlive && c.level >= 0 ? objective.levels[Int(c.level)].priority : 1000)
+            d.feed(c.level); d.feed(c.marker); d.feed(c.other)
+            d.feed(c.isSplit ? 1 : 0); d.feed(c.isSplit ? c.lowerLevel : -1)
+            d.feed(c.isEdit ? 1 : 0); d.feed(UInt64(c.serial))
+        }
+        d.feed(registry.variables.count)
+        for (index, v) in registry.variables.elements.enumerated() {
+            let name = name(ofVariable: Int32(index))
+            d.feed(v.isAlive); d.feed(v.symbol); d.feed(v.uses); d.feed(v.edit); d.feed(v.value)
+            d.feed(name.utf8.count)
+            for byte in name.utf8 { d.feed(Int32(byte)) }
+        }
+        for list in [
+            objective.levelOrder.ids, operation.dirty, objective.candidates, objective.pending,
+            operation.infeasible.symbols, objective.phaseSymbols,
+        ] {
+            d.feed(list.count)
+            for x in list { d.feed(x) }
+        }
+        // Transient flags: clear between operations. A rolled-back operation may leave the
+        // array longer than `symbols` (spare capacity that later symbols reuse).
+        for f in operation.flags.elements.prefix(tableau.symbols.count) { d.feed(Int32(f)) }
+        for x in [tableau.freeRow, tableau.freeSymbol, tableau.freeColumnNode, objective.freeNode,
+                  objective.freeLevel, registry.freeConstraint, registry.freeVariable, objective.phaseLevel] {
+            d.feed(x)
+        }
+        d.feed(UInt64(registry.serialCounter)); d.feed(operation.allSymbolsDirty)
+        d.feed(UInt64(UInt32(bitPattern: definitionLevels.variableOrderEvidence)))
+        d.feed(definitionLevels.followVariableOrder)
+        return d
     }
 }
 

@@ -1,4 +1,5 @@
 import RatiteExact
+import RatiteSupport
 
 /// Adding a constraint: build its row, pick the symbol it will define, and place it either
 /// among the definitions (no simplex work at all) or in the LP part.
@@ -342,7 +343,7 @@ extension SimplexCore {
     /// is bounded by the shorter one (an old symbol held by every earlier grid row is never
     /// walked to its end), and by `horizon` LP rows: 2 when both columns hold more (the
     /// caller decides what that means). Definition rows in between are skipped uncounted;
-    /// they are rare in the long columns this bounds (0.5% in a shuffled grid's).
+    /// they are rare in the long columns this bounds.
     func compareLPRowCounts(_ a: Int32, _ b: Int32, horizon: Int = .max) -> Int {
         var x = firstLPNode(from: tableau.symbols[Int(a)].column)
         var y = firstLPNode(from: tableau.symbols[Int(b)].column)
@@ -570,13 +571,11 @@ extension SimplexCore {
         /// constraint was solved for the previous grid row's error, which every earlier
         /// grid row holds by then.) Counts are compared up to `tiedColumnHorizon`: a row
         /// of a shuffled grid ties many weak errors that each hundreds of LP rows hold,
-        /// and walking every pair to the shorter end took half of its build at 100k
-        /// (each step a cache miss). Past it, the higher id is taken: usually the newer
-        /// symbol (ids of removed symbols are reused), which has had less time to spread
-        /// into rows (the lower id there made the grid built in order 18 times slower at
-        /// 100k). The choice between the row's two orientations below
-        /// stays exact: bounding that too made the grid built in order 10 times slower at
-        /// 10k.
+        /// and walking every pair to the shorter end is a cache miss a step. Past it, the
+        /// higher id is taken: usually the newer symbol (ids of removed symbols are reused),
+        /// which has had less time to spread into rows than the lower id (a grid built in
+        /// order pays dearly for the older one). The choice between the row's two
+        /// orientations below stays exact: bounding that too slowed the grid built in order.
         func fewerRows(_ s: Int32, than current: Int32, cost: Int, counting: Bool) -> Bool {
             let order = cost == 2 && counting ? compareLPRowCounts(s, current, horizon: tiedColumnHorizon) : 0
             if order == 2 { return s > current }
@@ -603,7 +602,7 @@ extension SimplexCore {
         if abs(constant) > feasibilityTolerance {
             // A symbol other LP rows hold is refused here however few they are, so their
             // counts are not compared: walking long columns to rank symbols about to be
-            // refused took half of a shuffled grid's build at 100k.
+            // refused would be work for nothing.
             guard let choice = best(negate: constant < 0, counting: false) else { return nil }
             var widest = 0.0
             for t in terms where kind(t.symbol) != .dummy { widest = max(widest, abs(t.coefficient)) }
@@ -632,8 +631,7 @@ extension SimplexCore {
     /// degenerate vertex on the artificial's way: a link closing a shuffled grid's row
     /// moves every width of the row, whose weak `width == 40` errors all reach zero at
     /// once, and phase one took a pivot per error, each rewriting every row that holds the
-    /// row's shared width (182 pivots building a shuffled grid of 1k, 1.8k at 10k, up to
-    /// 348 in one addition). The dual simplex took 18 and 48 for the same builds.
+    /// row's shared width. The dual simplex takes far fewer pivots for the same builds.
     ///
     /// Returns false, with the core as it was (its pivots still count in `statistics`,
     /// which count work done), when the dual simplex proves the constraint unsatisfiable

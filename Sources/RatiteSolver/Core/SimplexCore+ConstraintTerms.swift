@@ -10,8 +10,8 @@
 /// Layout constraints almost always have coefficients of +1 and -1 (`a == b + c + 8`), so
 /// such a constraint's terms are one word each: the variable id, bitwise negated for -1. A
 /// constraint with any other coefficient takes three words a term: the id and the
-/// coefficient's bits. At 16 bytes a term the stored terms were 36 bytes per constraint of
-/// a 100k tree; they are 9 now.
+/// coefficient's bits: most terms take a word instead of the 16 bytes of an id beside a
+/// `Double`.
 extension SimplexCore {
     /// The terms of constraint record `record`, read in place: valid until the next
     /// constraint is added.

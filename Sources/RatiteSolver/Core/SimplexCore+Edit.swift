@@ -215,8 +215,8 @@ extension SimplexCore {
             node = tableau.columnNodes[Int(node)].next
             let a = coefficient(of: m, in: tableau.rows[Int(q)])
             let b = tableau.rows[Int(q)].basic
-            // `isBundleRow`, spelled out: on this hot path the call measured 5% more
-            // instructions on a grid resize (`Benchmarks/instructions`).
+            // `isBundleRow`, spelled out: on this hot path the call adds to every resize's
+            // instructions.
             if tableau.rows[Int(q)].isDefinition && kind(b) == .dummy {
                 shiftRows(containing: b, by: a * shift)
                 continue

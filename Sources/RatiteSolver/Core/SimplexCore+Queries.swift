@@ -1,3 +1,5 @@
+import RatiteSupport
+
 /// What the layout model asks the core about its constraints, as methods rather than reads
 /// of the core's stored records, so that the records' layout stays the solver's own.
 extension SimplexCore {

@@ -163,7 +163,7 @@ extension SimplexCore {
     /// Queues on `heap` the basic symbol of every definition row that refers to `s`, listing
     /// `s`'s column in `containing`. From a dirty symbol only external ones are queued
     /// (`externalOnly`): a dummy's column may list bundles (see `SimplexCore+Bundles.swift`),
-    /// tested on the field, as `isBundleRow` here doubled a tree resize's instructions.
+    /// tested on the field, as a call to `isBundleRow` here weighs on every resize.
     @inline(__always) private mutating func queueDefinitions(
         referringTo s: Int32, on heap: inout LevelHeap, rows containing: inout [Int32], externalOnly: Bool
     ) {
@@ -377,7 +377,7 @@ extension SimplexCore {
         }
         // Otherwise it may repeat a variable (one entry per update that changed it). Marks
         // drop the repeats; the order comes from walking the marks when they are dense
-        // (a resize that moves most values: sorting them was half its cost) and from
+        // (a resize that moves most values, where sorting them would dominate) and from
         // sorting the few otherwise.
         let distinct = scratch.changedMarks.insertCountingNew(
             operation.changedVariables, bound: registry.variables.count)

@@ -140,11 +140,12 @@ package struct SimplexCore: ~Copyable {
     ///
     /// A column lists its rows newest first, and layouts are often taken down in the order
     /// they were built: removing 40k constraints on one superview edge, oldest first, walked
-    /// to the end of a 40k-long column each time (quadratic: 1.1 s, 100k took minutes).
+    /// to the end of a 40k-long column each time, quadratic.
     /// After one reversal the oldest rows come first. Only an entry among the last few
     /// (at most 8, and 1/64 of the walk) triggers one: a reversal journals every node, about
     /// four steps of a walk each, and removals in random order walk half the column on
-    /// average whatever its order (triggering within the last sixteenth cost them 50% more).
+    /// average whatever its order, so the reversals a looser trigger would add only cost
+    /// them.
     ///
     /// A column walked deeper than `hubColumnWalk` is indexed instead (`HubColumns`): then
     /// removals in any order take constant time.
@@ -272,7 +273,7 @@ package struct SimplexCore: ~Copyable {
     ///
     /// Inlined, as are the other small queries the add, pivot and update paths call (when
     /// the core was copyable, a call to a non-mutating method from a mutating one copied
-    /// the whole core to pass it, about 80 instructions a call).
+    /// the whole core to pass it).
     @inline(__always) func columnRows(_ s: Int32, into list: inout [Int32]) {
         list.empty()
         var node = tableau.symbols[Int(s)].column
@@ -352,7 +353,7 @@ package struct SimplexCore: ~Copyable {
 
     /// Trades a long dirty list for `allSymbolsDirty`, at the outermost commit (so no
     /// rollback has to bring the list back). A build that never updates would otherwise
-    /// list every symbol it touched: 4 bytes a symbol, 7 per constraint of a 100k grid.
+    /// list every symbol it touched, 4 bytes a symbol.
     /// The next update recomputes every value, which a list that long nearly did anyway.
     mutating func boundDirtyList() {
         guard operation.dirty.count > max(4096, tableau.symbols.count / 8) else { return }

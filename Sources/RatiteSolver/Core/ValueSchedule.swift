@@ -4,10 +4,9 @@
 /// Dragging a window suggests new values for the same edit variables frame after frame. With
 /// no pivot in between, each update starts from the same dirty symbols and walks the same
 /// definitions in the same order; only the numbers differ. Finding that order (a level heap
-/// fed through column walks) cost more than evaluating the definitions: two thirds of a
-/// grid resize's instructions. So the second update in a row that starts from the same dirty
-/// list, with the tableau's structure unchanged, records the order once; later ones replay
-/// it.
+/// fed through column walks) cost more than evaluating the definitions. So the second
+/// update in a row that starts from the same dirty list, with the tableau's structure
+/// unchanged, records the order once; later ones replay it.
 ///
 /// The recorded order holds every definition reachable from the dirty symbols, not only
 /// those whose inputs changed the last time: a value that stayed put then may move now.

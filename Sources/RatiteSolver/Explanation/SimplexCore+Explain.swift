@@ -1,4 +1,5 @@
 import RatiteExact
+import RatiteSupport
 
 /// Explaining unsatisfiable required constraints with a minimal conflicting set.
 ///
@@ -136,8 +137,8 @@ extension SimplexCore {
         // searched for (a later change of the same constraint wins).
         var newConstants: [Int32: Double] = [:]
         for (c, constant) in changes { newConstants[c] = constant }
-        // The deletion filter on one scratch core, incrementally (a scratch core a
-        // candidate made 2,000 conflicting constraints take 13 s): the candidates go in, in
+        // The deletion filter on one scratch core, incrementally (a scratch core per
+        // candidate is quadratic in the candidates): the candidates go in, in
         // order, until one is refused; that one conflicts with those before it, which are
         // then tested one at a time, taken out, and put back if the refused one then holds.
         var trial = SimplexCore()

@@ -1,3 +1,5 @@
+import RatiteSupport
+
 /// A linear constraint `lhs relation rhs` at a priority. Identity is the object: a
 /// solver holds a constraint at most once.
 ///

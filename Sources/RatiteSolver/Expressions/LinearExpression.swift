@@ -1,3 +1,5 @@
+import RatiteSupport
+
 /// A variable with its coefficient in a linear expression.
 public struct Term: Sendable {
     /// The variable the term multiplies.

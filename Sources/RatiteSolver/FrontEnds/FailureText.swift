@@ -1,3 +1,5 @@
+import RatiteSupport
+
 /// The wording of a refused solver operation. The Swift `Solver` (`SolverError`) and the C
 /// handle both word their failures here, so one failure reads the same through either; each
 /// names the variable its own way (an object's name, or a name or slot number from C).

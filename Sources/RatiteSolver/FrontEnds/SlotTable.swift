@@ -6,8 +6,7 @@
 /// by identity, so a program that shares nothing never builds one.
 ///
 /// Non-copyable: a lookup through the solver's stored table then borrows it. A copyable one
-/// was copied for each lookup, retaining and releasing its three buffers, which was 6% of
-/// the instructions of a chain built through `Solver`.
+/// was copied for each lookup, retaining and releasing its three buffers.
 struct SlotTable<Object: SlotHolder>: ~Copyable {
     private(set) var ids: IDSpace
     /// The object at each core id, or nil.

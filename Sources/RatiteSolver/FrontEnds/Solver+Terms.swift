@@ -1,3 +1,5 @@
+import RatiteSupport
+
 extension Solver {
     /// Why `addReturningID(terms:constant:relation:priority:fresh:)` refused a constraint.
     package enum TermsFailure: Error {

@@ -1,3 +1,5 @@
+import RatiteSupport
+
 /// An incremental constraint solver with strictly ordered priorities.
 ///
 /// ```swift
@@ -18,7 +20,7 @@
 /// values. One solver must not be used from two threads at once.
 public final class Solver {
     // Unchecked exclusivity: a solver is used by one thread at a time (see above) and these
-    // are never accessed re-entrantly; the dynamic checks cost a tenth of an addition.
+    // are never accessed re-entrantly; the dynamic checks would weigh on every operation.
     @exclusivity(unchecked) package var core = SimplexCore()
     // Objects to core ids: an object's `SolverSlot` stamp when this solver owns it, a
     // dictionary only for objects another solver owned when this one took them.

@@ -1,3 +1,5 @@
+import RatiteSupport
+
 /// A variable's coefficient in a constraint as the caller wrote it.
 package struct VariableTerm: Equatable, BitwiseCopyable {
     package var variable: Int32

@@ -2,8 +2,8 @@
 /// to, a variable thousands of constraints mention.
 ///
 /// Columns are singly linked lists (a backward link would cost 4 bytes a cell), so
-/// unlinking a row walks to it: in random order, half the column each time. Removing
-/// 40,000 constraints on one variable at random took 0.65 s, quadratic. A column that a
+/// unlinking a row walks to it: in random order, half the column each time, so removing
+/// the constraints on one variable at random is quadratic. A column that a
 /// row deletion walked more than `hubColumnWalk` nodes into gets an index from each of its
 /// rows to the node before that row's entry, kept up to date by every link and unlink of
 /// the column; unlinking from it then takes constant time.

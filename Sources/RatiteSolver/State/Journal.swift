@@ -44,7 +44,7 @@ struct Journal: ~Copyable {
     /// `levelOrder` as it was when the transaction at `depth` (its mark's index + 1) began,
     /// saved by that transaction's first change to it (`noteLevelOrder`). Kept beside the
     /// marks, not in them: few operations add or drop a level, and an array in every mark
-    /// made each begin and commit retain, release and copy it out (5% of a chain addition).
+    /// made each begin and commit retain, release and copy it out.
     var levelOrderSaves: [(depth: Int, order: LevelOrder)] = []
     /// Log entries whose storage is kept between transactions; a log that grew past this
     /// in one transaction gives its storage back at the commit.
@@ -395,13 +395,14 @@ extension SimplexCore {
     // element is logged unless the transaction created it.
 
     /// Logs every change of row `r`: rows are logged far less often than symbols and
-    /// nodes, and logging each once (a bit a row, as for nodes) cost a tree resize 5%.
+    /// nodes, so logging each once (a bit a row, as for nodes) costs more than it saves.
     @inline(__always) mutating func noteRow(_ r: Int32) {
         if Int(r) < journal.rowFloor { journal.rows.append((r, tableau.rows[Int(r)])) }
     }
     /// Logs symbol `s` once per transaction: a symbol's column head changes with every row
     /// that gains it, and logging each change made a shuffled grid's phase one (hundreds of
-    /// pivots in one addition) hold 150 MB of log at 10k. Rollback only needs the oldest.
+    /// pivots in one addition) hold a log that grew with every pivot. Rollback only needs
+    /// the oldest.
     @inline(__always) mutating func noteSymbol(_ s: Int32) {
         structureStamp &+= 1
         if Int(s) < journal.symbolFloor && operation.flags[Int(s)] & SymbolFlags.journaled == 0 {

@@ -3,7 +3,7 @@
 /// Each symbol's objective coefficients are kept in rank order (see
 /// `SimplexCore+Objective.swift`), so the rank of a level is asked for at every step of
 /// every objective walk. Searching the order for it made a system with thousands of
-/// distinct priorities about cubic (3,000 of them took 28 s); here it is one load. Ranks
+/// distinct priorities about cubic; here it is one load. Ranks
 /// are renumbered from the point of change when a level comes or goes, which happens at
 /// most once per constraint added or removed.
 struct LevelOrder: RandomAccessCollection {

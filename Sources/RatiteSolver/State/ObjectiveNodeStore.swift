@@ -6,8 +6,8 @@
 /// it are mostly ±1 (see `CellPool`), so the coefficients are sums of a few ±1: every
 /// coefficient of the four solver families is an integer of at most 19. Such a node takes
 /// 9 bytes instead of 16, and leaves its slot of the coefficient buffer unwritten, so the
-/// buffer's pages (a mapping once large, as `CellPool`'s) become resident only where other coefficients
-/// land (the random family at 100k: 567k nodes, 13 bytes per constraint less).
+/// buffer's pages (a mapping once large, as `CellPool`'s) become resident only where
+/// other coefficients land.
 struct ObjectiveNodeStore: ~Copyable {
     // Not private: a private nested type here crashed the 6.3.1 compiler ("Global is
     // external, but doesn't have external or weak linkage").

@@ -14,8 +14,8 @@ struct Registry: ~Copyable {
     /// Each variable's name, by variable id (empty for an unused slot).
     var variableNames: [String] = []
     /// When set, names variables from their ids and `variableNames` stays empty: a layout
-    /// engine's names follow from its items, and storing them cost 30 bytes a constraint
-    /// on the form family.
+    /// engine's names follow from its items, and storing them too would cost every
+    /// variable a string.
     var derivedVariableName: ((Int32) -> String)? = nil
     var freeVariable: Int32 = -1
     /// The serial number of the last constraint added (constraints are rebuilt in order).

@@ -27,7 +27,7 @@ enum SymbolKind: UInt8 {
 /// an LP row (restricted symbols only), or defined by a definition row (externals only).
 /// Only a parametric symbol has objective coefficients (a basic one's share is substituted
 /// through its row), so its row and the head of its objective list share one field: 4
-/// bytes a symbol, 9 a constraint on the random family.
+/// bytes a symbol less.
 struct SymbolRecord {
     /// The row when `>= 0`; `-2 - head` of the objective list when `<= -2`; else -1.
     private var rowOrObjective: Int32 = -1

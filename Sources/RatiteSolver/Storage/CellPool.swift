@@ -2,18 +2,16 @@
 /// the coefficients.
 ///
 /// A `Cell` is 12 bytes of data in a 16-byte stride (an `Int32` beside a `Double`); the
-/// pool is the largest table of a layout tableau (seven cells per constraint on a grid), so
-/// the padding alone cost 28 bytes per constraint there. Two buffers hold the same cells
-/// in 12.
+/// pool is the largest table of a layout tableau, so the padding was paid where it weighs
+/// most. Two buffers hold the same cells in 12.
 ///
 /// Most layout constraints relate attributes with coefficients of ±1, and so do the rows
 /// pivoting makes of them: a basis of such differences has an inverse of ±1 and 0, so every
-/// cell of the random, chain and tree families is ±1 (and 57% of a grid's). A ±1 cell keeps
+/// cell of the random, chain and tree families is ±1 (and most of a grid's). A ±1 cell keeps
 /// its coefficient in its word (`unitBit`, `negativeBit`) and leaves its coefficient slot
 /// unwritten. The coefficient buffer is a mapping once past 1 MB (moved there without its
 /// unwritten slots), and the system makes a page of it resident only when a coefficient is
-/// written there, so a tableau of ±1 cells costs 4 bytes a cell, not 12 (the random family
-/// at 100k: 95 bytes per constraint less).
+/// written there, so a tableau of ±1 cells costs 4 bytes a cell, not 12.
 /// Reads and appends go through `Cell` values, so the rows' code reads as before.
 struct CellPool: ~Copyable {
     private var words = RecordBuffer<UInt32>()

@@ -10,8 +10,7 @@ import Glibc
 /// raised its dynamic `mmap` threshold (the first time a large block is freed), those
 /// blocks come from the main heap, and a freed one stays resident: the next block carved
 /// from it is resident before it is written. `malloc_trim` returns the free pages (it
-/// advises the kernel on free chunks inside the heap, not only at its top): 3 to 8 bytes
-/// per constraint of a 100k build (grid 304 without it, 296 with it).
+/// advises the kernel on free chunks inside the heap, not only at its top).
 extension SimplexCore {
     /// Bytes reserved by the tables that grow with the system.
     @inline(__always) var reservedBytes: Int {
@@ -30,9 +29,8 @@ extension SimplexCore {
     /// are reused soon makes them fault in again (both measured in docs/performance.md,
     /// "Why the code is as it is").
     mutating func releaseFreedPagesIfArraysMoved() {
-        // A cheap early exit on every commit (summing every table cost 2% of a chain
-        // build): the symbol table is a sixteenth of the total or more (a sixth on a chain,
-        // a fourteenth on random), so below this the floor is far.
+        // A cheap early exit on every commit, which summing every table is not: the symbol
+        // table is a sixteenth of the total or more, so below this the floor is far.
         if tableau.symbols.reservedBytes < tuning.trimmingFloor / 16 { return }
         let reserved = reservedBytes
         guard reserved >= tuning.trimmingFloor, reserved - reservedAtLastTrim >= trimmingStep else { return }
@@ -53,9 +51,8 @@ private let trimHeap: (@convention(c) (Int) -> Int32)? = {
 }()
 
 /// Solvers smaller than this never trim (`Tuning.trimmingFloor`, lowered by tests).
-/// Pages given back fault in again when the heap reuses them (4 µs each on this machine
-/// class): trimming from 1 MiB on made a chain of 10k views build in 34 ms instead of 22, in
-/// the benchmark's repeated builds, where the previous solver's freed pages are trimmed too.
+/// Pages given back fault in again when the heap reuses them, and a mid-size build reuses
+/// what the previous solver freed: trimming small heaps costs time and saves little.
 let defaultTrimmingFloor = 1 << 25
 
 /// Array growth that frees at least this much before the heap is trimmed.

@@ -20,9 +20,9 @@ extension SimplexCore {
     /// cells, but never before half as many cells as are live have been appended since
     /// the last full compaction: a full compaction moves every live cell, so this bounds
     /// its work to twice the appending it follows. A grid build appends mostly live cells
-    /// and compacts at the sixteenth (7 times at 100k); a tree build rewrites rows on root
-    /// paths and appends mostly garbage, about 15 cells per live one, which at the
-    /// sixteenth alone took 508 compactions and 3.5 of its 7.9 seconds.
+    /// and compacts at the sixteenth; a tree build rewrites rows on root paths and appends
+    /// mostly garbage, many cells per live one, and at the sixteenth alone it would compact
+    /// over and over.
     ///
     /// In between, each time an eighth as many cells as are live have been appended, the
     /// young part (the cells appended since the last compaction of either kind, or since
@@ -33,8 +33,7 @@ extension SimplexCore {
     /// scan of the rows and the young cells, not every live cell. The pool then stays
     /// within about an eighth of live of where the full rule alone left it at half.
     /// Compacting in place touches no fresh pages (rebuilding into a fresh array did, and
-    /// for a moment held the old pool and the new one: a 100k tree peaked at 454 bytes per
-    /// constraint that way).
+    /// for a moment held the old pool and the new one, which set a large build's peak).
     ///
     /// Inside a transaction only the cells written since the innermost one began may move
     /// (see below), their garbage is found by a scan of the rows, so the scan only runs

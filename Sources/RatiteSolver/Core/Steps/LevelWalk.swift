@@ -12,9 +12,9 @@ struct LevelWalk {
 /// reference of the row being placed. It stops at the first one and resumes from there.
 ///
 /// A placement that meets a cycle expands that reference and tries again, often for the
-/// same symbol (three tries in five on the random family). The row changes between the
-/// tries but the tableau does not, so each try goes on where the last stopped instead of
-/// searching again from the start (which met six times the rows at 10k).
+/// same symbol. The row changes between the tries but the tableau does not, so each try
+/// goes on where the last stopped instead of searching again from the start, which meets
+/// the same rows again.
 struct DependentSearch {
     /// The symbol searched from, -1 when no search is held.
     var from: Int32 = -1

@@ -45,8 +45,8 @@ extension SimplexCore {
     ///
     /// Any level above the references is correct; starting high saves raising later. When a
     /// definition joins two pieces, every row above it that is not already higher is
-    /// raised: a chain linked in random order raised about ln n rows a link, three cache
-    /// misses each, half of its build's misses at 100k. Layouts mostly make their variables
+    /// raised: a chain linked in random order raised about ln n rows a link, each costing
+    /// cache misses. Layouts mostly make their variables
     /// in the order they come to depend on each other (views left to right, containers
     /// before their items), so a row that starts from its variable's id is usually above
     /// whatever it comes to refer to, and the join raises nothing. Staying below the rows
@@ -71,7 +71,7 @@ extension SimplexCore {
     /// Starting from ids pays only while most definitions follow the order the variables
     /// were made in. Where many run against it, rows started from ids sit in an order the
     /// dependencies contradict, and raising one lifts every row in between (the random
-    /// family, where a quarter to half of the definitions refer to younger variables, is
+    /// family, where many of the definitions refer to younger variables, is
     /// such a case: see docs/performance.md, "Why the code is as it is"). So a definition
     /// that follows counts 1 and one that runs against counts -2; levels start from ids
     /// once the count reaches `variableOrderEvidenceToFollow`, and from 0 again once it
@@ -140,9 +140,8 @@ extension SimplexCore {
     /// The cycle is looked for before anything is raised, among the rows below `bound` only
     /// (one above the highest reference: every row on a path from `x` to a reference lies
     /// lower still). One walk that raised as it looked, putting the levels back when it met
-    /// a reference, raised and restored a hundred rows an addition on the random family
-    /// from 3k on, nineteen in twenty of all its raises, and was a quarter of its build's
-    /// time at 100k.
+    /// a reference, spent most of its raises on the random family raising rows only to
+    /// put them back.
     mutating func raiseLevelsBeforeDefining(_ x: Int32) throws(CoreError) -> Int32? {
         let bound = referenceBound(ofDefinitionOf: x)
         if let reference = dependentReference(of: x, below: bound) { return reference }
@@ -232,7 +231,7 @@ extension SimplexCore {
         defer {
             keepRowList(containing)
             // A walk can raise most of a random system's rows; its scratch is not kept at
-            // that size (at 100k, 5 bytes a constraint).
+            // that size.
             walk.work.empty(keepingAtMost: Journal.keptLogCapacity)
             scratch.levelWalk = walk
         }

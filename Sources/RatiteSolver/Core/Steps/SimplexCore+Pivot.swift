@@ -78,12 +78,11 @@ extension SimplexCore {
     /// A symbol that cancels out of a row is unlinked from its column at once, unless an
     /// earlier unlink in this call found the entry deeper than `deepColumnWalk` nodes: then
     /// its entries are unlinked in batches, one walk of the column a batch. Unlinking each
-    /// row as it was rewritten walked such a column every time, quadratic in its length: a
-    /// shuffled grid's phase one spent half its instructions there. Short columns are not
-    /// batched: sorting the entries and walking past rows linked in front of them meanwhile
-    /// cost random builds 40% more instructions. `e`'s nodes go first so the rewrites
-    /// reuse them, and batches are bounded, so the node pool's peak stays within 1/32 of
-    /// where it was.
+    /// row as it was rewritten walked such a column every time, quadratic in its length.
+    /// Short columns are not batched: sorting the entries and walking past rows linked in
+    /// front of them meanwhile costs more than the walks it saves. `e`'s nodes go first so
+    /// the rewrites reuse them, and batches are bounded, so the node pool's peak stays within
+    /// 1/32 of where it was.
     mutating func substituteIntoLPRows(_ e: Int32, by source: Row, except r: Int32) {
         var containing = takeRowList()
         defer { keepRowList(containing) }
@@ -147,7 +146,7 @@ extension SimplexCore {
 
     /// Whether the tableau is large enough that its rows are rarely cached, so asking for
     /// them ahead pays: below 16,384 rows (about 2 MB with their cells) the prefetch loops
-    /// only cost instructions, 1% to 2% of a build.
+    /// only cost instructions.
     @inline(__always) var tableauOutgrowsTheCaches: Bool { tableau.rows.count > 1 << 14 }
 
     /// Unlinks the entries of `cancelledEntries` from their columns, one walk a column.

@@ -4,8 +4,7 @@
 /// A new row whose externals are all defined (or held by LP rows) used to be expanded down to
 /// parametric symbols and solved for one of them. On a chain whose links arrive in random
 /// order, each link joins two pieces whose lefts are defined along the pieces, and the
-/// expansion wrote a row as long as one piece: 7.9 cells a constraint at 100k instead of 2,
-/// and rows of 40,000 cells.
+/// expansion wrote a row as long as one piece instead of a few cells a link.
 ///
 /// Each piece's definitions lead down to a free external: parametric, in no LP row and no
 /// objective (the piece's root). Reversing the path from a defined symbol `s` to that root
@@ -24,11 +23,11 @@ struct RerootTrial {
     var searchBudget: Int
 }
 
-/// A short path when the expansion passes 64 terms (a chain linked in random order; its
-/// paths average 5 steps), any path when it passes 1,024 (pieces of chain built backwards,
-/// then joined: paths as long as the pieces). Explicit rows of 64 terms are otherwise rare
-/// (the random family's average 11), but common enough there that allowing long paths
-/// at 64 cost 10% of its build: long paths are costly to reverse.
+/// A short path when the expansion passes 64 terms (a chain linked in random order, whose
+/// paths are short), any path when it passes 1,024 (pieces of chain built backwards,
+/// then joined: paths as long as the pieces). Explicit rows of 64 terms are otherwise rare,
+/// but common enough in the random family that allowing long paths at 64 costs its build:
+/// long paths are costly to reverse.
 let defaultRerootTrials = [
     RerootTrial(expansionCap: 64, pathLimit: 8, searchBudget: 256),
     RerootTrial(expansionCap: 1024, pathLimit: .max, searchBudget: .max),
@@ -77,8 +76,8 @@ extension SimplexCore {
     }
 
     /// Whether the workspace's expansion may be long enough to be worth a trial: otherwise
-    /// it is expanded at once, since saving the workspace for nothing cost a chain 1.5% of
-    /// its build.
+    /// it is expanded at once, since saving the workspace for nothing is a cost every
+    /// short expansion would pay.
     ///
     /// Levels that start at 0 count depth: an expansion reads at least one row per level
     /// below its highest definition, so from below `rerootLevelFloor` it is short. Levels
@@ -116,7 +115,7 @@ extension SimplexCore {
     /// Whether `t` could be defined by a row without substituting it anywhere: a live
     /// external, parametric, in no LP row and no objective. A column longer than 64 counts
     /// as holding an LP row: such a symbol is a hub, rarely free, and walking its column
-    /// from every search that meets it made a grid's build 4% dearer.
+    /// from every search that meets it costs more than it finds.
     @inline(__always) func isFreeExternal(_ t: Int32) -> Bool {
         guard kind(t) == .external && isParametric(t) && ownsItsVariable(t) && tableau.symbols[Int(t)].objective < 0
         else {

@@ -1,7 +1,7 @@
 /// A scratch row for building and expanding rows in time proportional to the terms
 /// touched, whatever their order: an open-addressing table from symbol to coefficient,
-/// sized to the row rather than to every symbol (a dense array over all symbols cost 9
-/// bytes per symbol, about 18 per constraint). Terms come out in insertion order.
+/// sized to the row rather than to every symbol (a dense array over all symbols would cost
+/// memory for every symbol of the system). Terms come out in insertion order.
 ///
 /// Beside each coefficient it keeps the sum of the magnitudes of what was added to it, and
 /// a coefficient that cancelled to `cancellationTolerance` of that sum reads as zero: what

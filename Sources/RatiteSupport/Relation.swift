@@ -1,5 +1,3 @@
-import RatiteExact
-
 /// How the two sides of a constraint relate.
 public enum Relation: Sendable, Hashable, CaseIterable, BitwiseCopyable {
     /// `==`: both sides equal.
@@ -25,17 +23,6 @@ public enum Relation: Sendable, Hashable, CaseIterable, BitwiseCopyable {
         case "<=": self = .lessThanOrEqual
         case ">=": self = .greaterThanOrEqual
         default: return nil
-        }
-    }
-}
-
-extension Relation {
-    /// The same relation for the exact solver.
-    package var exact: ExactRelation {
-        switch self {
-        case .equal: .equal
-        case .lessThanOrEqual: .lessThanOrEqual
-        case .greaterThanOrEqual: .greaterThanOrEqual
         }
     }
 }
