@@ -86,21 +86,31 @@ swift-test:
 	$(TEST_BUILD) --build-tests
 	swift test $(TEST_FLAGS) --skip-build
 
-## The solver and engine operation suites again, built with RATITE_INVARIANTS (in its own
-## scratch path): the core checks every invariant at the end of each outermost operation
-## and rollback, and stops at the first that breaks one. Suites whose systems are large
-## (a check walks the whole core) or whose numbers are outside the documented range are
-## left out.
-INVARIANT_SUITES := SimplexCoreOperation|SolverOperation|SolverRollback|ValueSchedule|SolverSplit|SolverLingering
-INVARIANT_SUITES := $(INVARIANT_SUITES)|NamedPriority|SolverError|SolverProperty|SoundnessCampaignTests
-INVARIANT_SUITES := $(INVARIANT_SUITES)|SolverPublicOperationFuzz|SolverRanging|SolverNumerics|PathFixture
-INVARIANT_SUITES := $(INVARIANT_SUITES)|AmbiguityRange|ResizeLocality|SolverSlot|SolverUnnamedVariable|SolveSessionVariable
-INVARIANT_SUITES := $(INVARIANT_SUITES)|Layout(Change|LiveChange|Conflict|Validation|Scenario|Attribute|Baseline)
-INVARIANT_SUITES := $(INVARIANT_SUITES)|Layout(Direction|ZeroMultiplier|IntrinsicSize|ContentSize|Autoresizing)
-INVARIANT_SUITES := $(INVARIANT_SUITES)|Layout(Platform|Ambiguity|ActivationUndo)
+## Every suite again, built with RATITE_INVARIANTS (in its own scratch path): the core
+## checks every invariant at the end of each outermost operation and rollback, and stops at
+## the first that breaks one. A suite stays out only on this list, each with its reason; a
+## new suite runs here unless it is added to it.
+##
+## Each check walks the whole core, so suites that build systems of thousands of
+## constraints would take minutes to hours (each ran past 60 s here, debug build, 2 cores):
+##   ChangedVariablesTests (5,000 variables), CoefficientStorageTests (families built to
+##   fill the coefficient buffers), CoreRecordSizeTests (a chain of 20,000 and serials run
+##   to 2^28), DefinitionLevelTests (shuffled families of 2,000), InfeasibleQueueTests (a
+##   grid's first suggestion), OptimalityCertificateTests (past 4,096 constraints),
+##   PrefetchTests (a grid past the caches), SolverCellPoolTests (pools squeezed again and
+##   again over large rows), SolverScalingTests (up to 100k), ValueShiftTests (drags of
+##   the generated families).
+## Outside the documented range, where only "never traps" is promised, a core may break an
+## invariant by design: SolverExtremeMagnitudeTests.
+## No core at all, and 40 s in a debug build: ExactReducedSimplexTests.
+INVARIANT_OPT_OUTS := ChangedVariablesTests|CoefficientStorageTests|CoreRecordSizeTests|DefinitionLevelTests
+INVARIANT_OPT_OUTS := $(INVARIANT_OPT_OUTS)|InfeasibleQueueTests|OptimalityCertificateTests|PrefetchTests
+INVARIANT_OPT_OUTS := $(INVARIANT_OPT_OUTS)|SolverCellPoolTests|SolverScalingTests|ValueShiftTests
+INVARIANT_OPT_OUTS := $(INVARIANT_OPT_OUTS)|SolverExtremeMagnitudeTests|ExactReducedSimplexTests
 invariant-test:
 	RATITE_INVARIANTS=1 swift build --build-tests --scratch-path .build/invariants
-	RATITE_INVARIANTS=1 swift test --skip-build --scratch-path .build/invariants --filter '$(INVARIANT_SUITES)'
+	RATITE_INVARIANTS=1 swift test --skip-build --scratch-path .build/invariants \
+	    --skip '\.($(INVARIANT_OPT_OUTS))/'
 
 c-test:
 	scripts/ensure-packages valgrind pkg-config g++ libasan8 libubsan1
