@@ -79,7 +79,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RatiteTests",
-            dependencies: ["Ratite", "RatiteGenerate", "RatiteCheck", "RatiteExact", "RatiteFixtures"]
+            dependencies: ["Ratite", "RatiteC", "RatiteGenerate", "RatiteCheck", "RatiteExact", "RatiteFixtures"]
         ),
     ]
 )

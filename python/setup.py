@@ -20,7 +20,7 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 ROOT = Path(os.environ.get("RATITE_ROOT", HERE.parent)).resolve()
-SOURCES = ["src/ratite/_ratite.c", "src/ratite/_solver.c", "src/ratite/_engine.c"]
+SOURCES = ["src/ratite/_ratite.c", "src/ratite/_solver.c", "src/ratite/_engine.c", "src/ratite/_files.c"]
 
 
 def run(command, **kwargs):

@@ -407,3 +407,40 @@ public func ratite_engine_statistics_get(
         try output(out, "out").pointee = statistics(of: h.engine.core)
     }
 }
+
+@c @implementation
+public func ratite_engine_item_count(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in try output(out, "out").pointee = h.engine.items.count }
+}
+
+@c @implementation
+public func ratite_engine_item_at(
+    _ engine: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<ratite_item>?
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let out = try output(out, "out")
+        guard index >= 0 && index < h.engine.items.count else {
+            throw CFailure(
+                RATITE_ERROR_INVALID_ARGUMENT, "item index \(index) is out of range (\(h.engine.items.count) items)")
+        }
+        out.pointee = h.id(ofIndex: index)
+    }
+}
+
+@c @implementation
+public func ratite_engine_item_describe(
+    _ engine: OpaquePointer?, _ item: ratite_item, _ name: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+    _ nameLength: UnsafeMutablePointer<Int>?, _ parent: UnsafeMutablePointer<ratite_item>?,
+    _ isGuide: UnsafeMutablePointer<Int32>?
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let described = try h.item(item)
+        if name != nil || nameLength != nil {
+            h.itemName.set(described.name)
+            name?.pointee = UnsafePointer(h.itemName.pointer)
+            nameLength?.pointee = h.itemName.byteCount
+        }
+        parent?.pointee = described.parent.map { h.id(of: $0) } ?? RATITE_NO_ITEM
+        isGuide?.pointee = described.kind == .guide ? 1 : 0
+    }
+}

@@ -14,6 +14,8 @@ final class EngineHandle {
     var freeSlots: [Int32] = []
     let lastError = HandleString()
     let rendering = HandleString()
+    /// The name `ratite_engine_item_describe` hands out.
+    let itemName = HandleString()
     var lastErrorOffset: Int? = nil
     var changed: [UInt64] = []
     /// The records of the last `ratite_engine_vfl_parse`, kept for their storage.

@@ -1,28 +1,20 @@
+import Ratite
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Exit statuses, following sysexits(3) for errors. `ratite layout` adds two statuses of
-/// its own, below sysexits' range, for a layout it could lay out but not cleanly: they are
-/// bits, so a layout that is both conflicting and ambiguous exits with 3.
+/// Exit statuses, following sysexits(3) for errors: those a file run ends with
+/// (`FileExitStatus`), and those of the tool's own arguments and files.
 enum ExitCode {
-    static let success: Int32 = 0
-    /// `ratite layout`: a required constraint had to be broken (a conflict report).
-    static let conflict: Int32 = 1
-    /// `ratite layout`: the layout is ambiguous (an ambiguity report).
-    static let ambiguous: Int32 = 2
+    static let success = FileExitStatus.success
     /// Bad command-line usage.
     static let usage: Int32 = 64
-    /// Malformed or unsatisfiable input data.
-    static let dataError: Int32 = 65
+    static let dataError = FileExitStatus.dataError
     /// An input file could not be read.
     static let noInput: Int32 = 66
-    /// The solver could not verify an answer (sysexits' EX_SOFTWARE): a required
-    /// constraint failed its check even after a rebuild. Input within the documented range
-    /// never gets here (docs/numerics.md).
-    static let unverified: Int32 = 70
     /// An output file could not be written.
     static let cannotCreate: Int32 = 73
 }

@@ -82,7 +82,8 @@ int main(void) {
         {"solver_test.c", run_solver_tests}, {"system_test.c", run_system_tests},
         {"engine_test.c", run_engine_tests}, {"vfl_test.c", run_vfl_tests},
         {"errors_test.c", run_error_tests},  {"threads_test.c", run_thread_tests},
-        {"values_test.c", run_values_tests}, {"header_test.cpp", run_cpp_tests},
+        {"values_test.c", run_values_tests}, {"files_test.c", run_files_tests},
+        {"header_test.cpp", run_cpp_tests},
     };
     /* RATITE_C_TEST_ONLY=solver runs only the groups whose file name contains "solver". */
     const char *only = getenv("RATITE_C_TEST_ONLY");

@@ -103,6 +103,7 @@ void run_vfl_tests(void);
 void run_error_tests(void);
 void run_thread_tests(void);
 void run_values_tests(void);
+void run_files_tests(void);
 void run_cpp_tests(void);
 
 #ifdef __cplusplus

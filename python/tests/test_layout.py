@@ -207,46 +207,6 @@ def test_recipes_match_the_cli(options: List[str]) -> None:
     assert render_layout(FEATURES, size=size, rtl="--rtl" in options, platform=platform) == expected
 
 
-ERRORS = [
-    ("view root size 320x480\nview a in root\na.width == 2 * root.height * 3\n", 3, 28,
-     "the multiplier is already given before the item"),
-    ("view root size 320x480\na.width == 10\n", 2, 1, "unknown item 'a'"),
-    ("view root size 320x480\nview a in root\na.width == root.width @ bogus\n", 3, 25, "unknown priority 'bogus'"),
-    ("view root size 320x480\nview a in root\na.width == root.width / 0\n", 3, 25, "division by zero"),
-    ("view root size 320x480\nview a in root\na.width == root.width * nope\n", 3, 25, "unknown metric 'nope'"),
-    ("platform android\n", 1, 10, "expected 'ios' or 'macos'"),
-    ("view root size 320x480\nstep one\nset root size 10x10\n", 3, 10, "'size' cannot be set in a step"),
-    ("view root size 320x480\nstep\nconstant nope 3\n", 3, 10, "unknown constraint id 'nope'"),
-    ("view root size 320x480\nview a in root\nH:|-[a]-[b]-|\n", 3, 11, "b is not a key"),
-    ("view root size 320x480\nview a in root\nstep\nresize a 3x4\n", 4, 1, "'a' is not a root view"),
-    ("view root size 320x480\nview a in root\na.width == 3 id=x\na.height == 3 id=x\n", 4, 1,
-     "a constraint with id 'x' already exists"),
-    ("view root size 320x480\nview a in root\na.width == 3 @0\n", 3, 15, "invalid priority 0"),
-]
-
-
-@pytest.mark.parametrize("text,line,column,message", ERRORS)
-def test_layout_file_errors_name_line_and_column(text: str, line: int, column: int, message: str) -> None:
-    with pytest.raises(LayoutFileError) as info:
-        render_layout(text)
-    assert (info.value.line, info.value.column) == (line, column) and message in str(info.value)
-
-
-def test_layout_file_errors_match_the_cli() -> None:
-    tool = cli()
-    for text, line, column, message in ERRORS:
-        result = subprocess.run([tool, "layout", "-"], input=text, capture_output=True, text=True,
-                                env=dict(os.environ, SWIFT_BACKTRACE="enable=no"))
-        assert result.returncode == 65 and f"<stdin>:{line}:{column}: error: " in result.stderr, text
-        assert message in result.stderr
-
-
-def test_errors_carry_the_output_so_far() -> None:
-    with pytest.raises(LayoutFileError) as info:
-        render_layout("view root size 10x20\nstep grow\nresize root 30x40\nstep\nresize nowhere 1x1\n")
-    assert info.value.line == 5 and info.value.output == (
-        "== initial layout\nroot: 0 0 10 20\n\n== step 1: grow\nroot: 0 0 30 40\n")
-
 
 def test_named_priorities() -> None:
     assert PRIORITY_NAMES["defaultHigh"] == 750 and priority_value("dragThatCanResizeScene") == 510

@@ -511,6 +511,108 @@ ratite_status ratite_engine_ambiguity_report(ratite_engine *engine, char **out);
 /** Counters of the engine's solver. */
 ratite_status ratite_engine_statistics_get(const ratite_engine *engine, ratite_solver_statistics *out);
 
+/* ---------------------------------------------------------------------------------------
+ * Files: the `solve` and `.layout` formats of the ratite command-line tool, run by the
+ * same code the tool runs, with the same output, diagnostics and exit status.
+ * ------------------------------------------------------------------------------------- */
+
+/** The result of running a file: what `ratite solve` or `ratite layout` would print on
+ *  standard output and standard error, its exit status, the error if a statement failed,
+ *  and for a solve file the values. Freed with ratite_file_run_free. */
+typedef struct ratite_file_run ratite_file_run;
+
+/** Runs a `solve` file (constraints, `edit NAME [@PRIORITY]`, `suggest NAME VALUE`) as
+ *  `ratite solve` does, `--json` when `json` is nonzero, in a solver of its own. A
+ *  malformed or refused statement does not fail the call: it is the run's error (status
+ *  65), as is an answer the solver could not verify (status 70). The call fails only for
+ *  its arguments (NULL, a length past INT32_MAX, text that is not UTF-8); then *out is
+ *  NULL. The caller owns *out. */
+ratite_status ratite_solve_file_run(const char *text, size_t length, int32_t json, ratite_file_run **out);
+
+/** How to run a layout file; zeroed, it overrides nothing, as `ratite layout FILE` with no
+ *  options. */
+typedef struct ratite_layout_file_options {
+    int32_t has_size;        /* resize every root view to width x height (--size) */
+    double width, height;
+    int32_t right_to_left;   /* root views right-to-left unless the file sets a direction (--rtl) */
+    int32_t has_platform;    /* `platform` over the file's platform lines (--platform) */
+    ratite_platform platform;
+    int32_t allow_conflicts; /* a broken required constraint does not set status bit 1 */
+    int32_t allow_ambiguity; /* an ambiguous layout does not set status bit 2 */
+    int32_t build_only;      /* apply every statement and step, lay nothing out, print nothing */
+} ratite_layout_file_options;
+
+/** One layout of a layout file, as the step callback sees it. The strings are owned by the
+ *  run and valid during the callback. */
+typedef struct ratite_layout_step {
+    size_t index;          /* 0 for the first layout, then 1, 2, ... per `step` line */
+    const char *name;      /* the text after `step` ("" if none, and for the first layout) */
+    size_t line;           /* the `step` line (1-based); 0 for the first layout */
+    const char *title;     /* "initial layout", "step 1: NAME", as `ratite layout` heads it */
+    const char *conflicts; /* the conflict reports logged during this step, "" if none */
+    const char *ambiguity; /* the ambiguity report after this layout, "" if none */
+    int32_t verified;      /* 1 if the answer passed the check against the constraints */
+} ratite_layout_step;
+
+/** Called after each layout of a layout file, with the engine laid out: read frames and
+ *  reports from it. Returning nonzero stops the run; the run's error is then "the step
+ *  callback stopped the run" at the step's line. */
+typedef int32_t (*ratite_layout_step_callback)(ratite_engine *engine, const ratite_layout_step *step, void *context);
+
+/** Runs a `.layout` file as `ratite layout` does: builds its items, constraints, formats
+ *  and steps in `engine` (NULL: an engine of the run's own), lays out before each `step`
+ *  line and at the end, and calls `callback` (may be NULL) after each layout. `options` may
+ *  be NULL. Items the file declares get ids as if added with ratite_engine_view_add and
+ *  ratite_engine_guide_add (see ratite_engine_item_count). A statement that fails does not
+ *  fail the call: it is the run's error (status 65), and what came before it stays built.
+ *  The call fails only for its arguments (NULL, out-of-range lengths or sizes, an unknown
+ *  platform, text that is not UTF-8); then *out is NULL and the engine is unchanged. The
+ *  caller owns *out. */
+ratite_status ratite_layout_file_run(ratite_engine *engine, const char *text, size_t length,
+                                     const ratite_layout_file_options *options, ratite_layout_step_callback callback,
+                                     void *context, ratite_file_run **out);
+
+/** What the command-line tool prints on standard output for the run (with an error, what
+ *  it printed before it). Owned by the run. */
+const char *ratite_file_run_output(const ratite_file_run *run);
+/** What the command-line tool prints on standard error for the run, diagnostics naming the
+ *  file `file_name` (NULL: "<stdin>"), as `FILE:LINE:COLUMN: error: MESSAGE` lines. The
+ *  caller frees *out with ratite_string_free. */
+ratite_status ratite_file_run_diagnostics(const ratite_file_run *run, const char *file_name, size_t name_length,
+                                          char **out);
+/** The command-line tool's exit status for the run: 0; for a layout the bits 1 (a conflict)
+ *  and 2 (ambiguous) unless the options allow them; 65 for a failed statement; 70 for an
+ *  answer that could not be verified. */
+int32_t ratite_file_run_status(const ratite_file_run *run);
+
+/** The failed statement of a run, if any. */
+typedef struct ratite_file_error {
+    const char *message;       /* NULL when no statement failed */
+    size_t line, column;       /* 1-based; columns count bytes */
+    const size_t *note_lines;  /* the lines the notes point at: a conflict's constraints */
+    const char *const *notes;  /* the notes' texts */
+    size_t note_count;
+} ratite_file_error;
+/** Writes the run's failed statement to *out (message NULL if none). Strings and arrays
+ *  are owned by the run. */
+ratite_status ratite_file_run_error(const ratite_file_run *run, ratite_file_error *out);
+/** A solve file's values: every variable by name, in order of first appearance (none after
+ *  an error, and none for a layout file). The arrays are owned by the run. */
+ratite_status ratite_file_run_values(const ratite_file_run *run, const char *const **names, const double **values,
+                                     size_t *count);
+void ratite_file_run_free(ratite_file_run *run);
+
+/** The number of items in the engine: ids of items it made, in order of creation, are
+ *  ratite_engine_item_at(0..count-1). Items are never removed. */
+ratite_status ratite_engine_item_count(const ratite_engine *engine, size_t *out);
+/** The id of the item created `index`-th (0-based). */
+ratite_status ratite_engine_item_at(const ratite_engine *engine, size_t index, ratite_item *out);
+/** An item's name (owned by the engine, valid until the next call on it; not
+ *  NUL-terminated within: use the length), its parent or owner (RATITE_NO_ITEM for a root
+ *  view) and whether it is a layout guide. Any output may be NULL. */
+ratite_status ratite_engine_item_describe(ratite_engine *engine, ratite_item item, const char **name,
+                                          size_t *name_length, ratite_item *parent, int32_t *is_guide);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -42,6 +42,14 @@ public enum LayoutFileBuilder {
         /// Whether this step's layout passed the solver's check against the constraints as
         /// written (`LayoutEngine.isAnswerVerified`).
         public let isVerified: Bool
+        /// How many `step` lines the file has: with none, its one layout has no heading.
+        public let stepCount: Int
+
+        /// The heading `ratite layout` prints above this layout: `initial layout`, `step 1`,
+        /// `step 2: NAME`.
+        public var title: String {
+            index == 0 ? "initial layout" : "step \(index)" + (name.isEmpty ? "" : ": \(name)")
+        }
     }
 
     /// The engine with every item, constraint and step change of `file` applied in order
@@ -54,20 +62,22 @@ public enum LayoutFileBuilder {
         try run(file, overrides: overrides, afterLayout: nil)
     }
 
-    /// Builds `file` and lays it out before each `step` line and at the end, calling
-    /// `afterLayout` with the engine and the step each time: the frames after each step,
-    /// with that step's conflicts and ambiguity. `overrides.size` resizes the root views
-    /// before the first layout. Returns the engine in its final state.
+    /// Builds `file` in `engine` (a new one by default) and lays it out before each `step`
+    /// line and at the end, calling `afterLayout` with the engine and the step each time:
+    /// the frames after each step, with that step's conflicts and ambiguity; what it throws
+    /// stops the run. `overrides.size` resizes the root views before the first layout.
+    /// Returns the engine in its final state.
     /// - Complexity: that of `build`, plus a `LayoutEngine.layout()` and an
     ///   `LayoutEngine.ambiguityReport()` per layout when `afterLayout` is given.
     public static func run(
-        _ file: LayoutFile, overrides: Overrides = Overrides(), afterLayout: ((LayoutEngine, Step) -> Void)?
+        _ file: LayoutFile, into engine: LayoutEngine = LayoutEngine(), overrides: Overrides = Overrides(),
+        afterLayout: ((LayoutEngine, Step) throws(TextFileError) -> Void)?
     ) throws(TextFileError) -> LayoutEngine {
-        let engine = LayoutEngine()
-        engine.platform = overrides.platform ?? .ios
+        if let platform = overrides.platform { engine.platform = platform }
+        let stepCount = file.stepCount
         var metrics: [String: Double] = [:]
         var ids: [String: LayoutConstraint] = [:]
-        var step = (index: 0, name: "", location: TextLocation?.none, firstConflict: 0)
+        var step = (index: 0, name: "", location: TextLocation?.none, firstConflict: engine.conflictLog.count)
         func finishStep() throws(TextFileError) {
             if step.index == 0, let size = overrides.size {
                 for root in engine.items where root.parent == nil && root.kind == .view {
@@ -81,9 +91,10 @@ public enum LayoutFileBuilder {
             guard let afterLayout else { return }
             engine.layout()
             let conflicts = Array(engine.conflictLog[step.firstConflict...])
-            afterLayout(engine, Step(index: step.index, name: step.name, location: step.location,
-                                     conflicts: conflicts, ambiguity: engine.ambiguityReport(),
-                                     isVerified: engine.isAnswerVerified))
+            try afterLayout(
+                engine,
+                Step(index: step.index, name: step.name, location: step.location, conflicts: conflicts,
+                     ambiguity: engine.ambiguityReport(), isVerified: engine.isAnswerVerified, stepCount: stepCount))
         }
         for statement in file.statements {
             switch statement {

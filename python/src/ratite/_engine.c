@@ -431,6 +431,65 @@ static PyObject *engine_ambiguity_report(EngineObject *self, PyObject *unused) {
     return owned_string(self, status, text);
 }
 
+/* run_file(text, size=None, rtl=False, platform=-1, build_only=False, callback=None)
+ *   -> (output, status, diagnostics, error, values): ratite_layout_file_run on this engine. */
+static PyObject *engine_run_file(EngineObject *self, PyObject *args) {
+    const char *text;
+    Py_ssize_t length;
+    PyObject *size = Py_None, *callback = Py_None;
+    int rtl = 0, platform = -1, build_only = 0;
+    if (!PyArg_ParseTuple(args, "s#|OpipO:run_file", &text, &length, &size, &rtl, &platform, &build_only, &callback))
+        return NULL;
+    ratite_layout_file_options options = {0};
+    if (size != Py_None) {
+        if (!PyArg_ParseTuple(size, "dd;size is (width, height)", &options.width, &options.height)) return NULL;
+        options.has_size = 1;
+    }
+    options.right_to_left = rtl;
+    options.has_platform = platform >= 0;
+    options.platform = platform >= 0 ? platform : 0;
+    options.build_only = build_only;
+    if (callback != Py_None && !PyCallable_Check(callback)) {
+        PyErr_SetString(PyExc_TypeError, "the step callback must be callable");
+        return NULL;
+    }
+    ratite_file_run *run = NULL;
+    ratite_status status = ratite_layout_file_run(self->engine, text, (size_t)length, &options,
+                                                  callback == Py_None ? NULL : layout_step_to_python, callback, &run);
+    if (status != RATITE_OK) return engine_error(self, status);
+    if (PyErr_Occurred()) { /* the callback raised: that is the error */
+        ratite_file_run_free(run);
+        return NULL;
+    }
+    return file_run_result(run);
+}
+
+static PyObject *engine_items(EngineObject *self, PyObject *arg) {
+    size_t first = PyLong_AsSize_t(arg);
+    if (first == (size_t)-1 && PyErr_Occurred()) return NULL;
+    size_t count = 0;
+    ENGINE_CALL(ratite_engine_item_count(self->engine, &count));
+    PyObject *list = PyList_New(0);
+    for (size_t i = first; list && i < count; i++) {
+        ratite_item item = 0, parent = 0;
+        const char *name = NULL;
+        size_t name_length = 0;
+        int32_t is_guide = 0;
+        ratite_status status = ratite_engine_item_at(self->engine, i, &item);
+        if (status == RATITE_OK)
+            status = ratite_engine_item_describe(self->engine, item, &name, &name_length, &parent, &is_guide);
+        if (status != RATITE_OK) {
+            Py_DECREF(list);
+            return engine_error(self, status);
+        }
+        PyObject *entry = Py_BuildValue("(Ks#KO)", (unsigned long long)item, name, (Py_ssize_t)name_length,
+                                        (unsigned long long)parent, is_guide ? Py_True : Py_False);
+        if (!entry || PyList_Append(list, entry) < 0) Py_CLEAR(list);
+        Py_XDECREF(entry);
+    }
+    return list;
+}
+
 static PyMethodDef engine_methods[] = {
     {"set_strict", (PyCFunction)engine_set_strict, METH_O, "ratite_engine_set_strict"},
     {"set_platform", (PyCFunction)engine_set_platform, METH_O, "set_platform(platform): 0 iOS, 1 macOS"},
@@ -465,6 +524,11 @@ static PyMethodDef engine_methods[] = {
     {"changed_items", (PyCFunction)engine_changed_items, METH_NOARGS, "changed_items() -> [item]"},
     {"conflict_report", (PyCFunction)engine_conflict_report, METH_NOARGS, "conflict_report() -> str"},
     {"ambiguity_report", (PyCFunction)engine_ambiguity_report, METH_NOARGS, "ambiguity_report() -> str"},
+    {"run_file", (PyCFunction)engine_run_file, METH_VARARGS,
+     "run_file(text, size=None, rtl=False, platform=-1, build_only=False, callback=None) -> "
+     "(output, status, diagnostics, error, values)"},
+    {"items_from", (PyCFunction)engine_items, METH_O,
+     "items_from(index) -> [(item, name, parent, is_guide)]: the items made from the index-th on"},
     {NULL, NULL, 0, NULL},
 };
 

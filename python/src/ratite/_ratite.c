@@ -62,6 +62,8 @@ static PyObject *library_version(PyObject *module, PyObject *unused) {
 static PyMethodDef module_methods[] = {
     {"_kiwi_setup", kiwi_setup, METH_VARARGS, "Hands the kiwi layer's classes to the extension (internal)."},
     {"library_version", library_version, METH_NOARGS, "The version of the Ratite library loaded (ratite_version)."},
+    {"run_solve_file", run_solve_file, METH_VARARGS,
+     "run_solve_file(text, json=False) -> (output, status, diagnostics, error, values): ratite_solve_file_run."},
     {NULL, NULL, 0, NULL},
 };
 

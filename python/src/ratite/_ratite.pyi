@@ -1,5 +1,6 @@
-"""Types of the C extension behind the ratite package (ratite/_ratite.c, _solver.c and
-_engine.c over ratite.h). Ids of items, constraints and variables are integers."""
+"""Types of the C extension behind the ratite package (ratite/_ratite.c, _solver.c,
+_engine.c and _files.c over ratite.h). Ids of items, constraints and variables are
+integers."""
 
 from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, final
 
@@ -16,7 +17,13 @@ class RatiteError(Exception):
     offset: int
     rendering: str
 
+# A file run (ratite_file_run): what `ratite` prints on standard output, its exit status,
+# what it prints on standard error, the failed statement (message, line, column, the lines
+# its notes point at) or None, and a solve file's values by name.
+FileRun = Tuple[str, int, str, Optional[Tuple[str, int, int, List[int]]], List[Tuple[str, float]]]
+
 def library_version() -> str: ...
+def run_solve_file(text: str, json: bool = False, /) -> FileRun: ...
 def _kiwi_setup(
     constraint: type,
     unsatisfiable: type[BaseException],
@@ -134,6 +141,17 @@ class Engine:
     def changed_items(self) -> List[int]: ...
     def conflict_report(self) -> str: ...
     def ambiguity_report(self) -> str: ...
+    def run_file(
+        self,
+        text: str,
+        size: Optional[Tuple[float, float]] = None,
+        rtl: bool = False,
+        platform: int = -1,
+        build_only: bool = False,
+        callback: Optional[Callable[[int, str, Optional[int], str, str, str, bool], None]] = None,
+        /,
+    ) -> FileRun: ...
+    def items_from(self, index: int, /) -> List[Tuple[int, str, int, bool]]: ...
 
 @final
 class CoreSolver:

@@ -42,7 +42,7 @@ the superview's layout margins (8 by default) on iOS, to its edge + 20 on macOS.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _ratite
 from ._ratite import RatiteError
@@ -50,16 +50,13 @@ from ._ratite import RatiteError
 __all__ = [
     "ATTRIBUTES", "AUTORESIZING", "VFL_OPTIONS", "Anchor", "Frame", "Item", "LayoutConstraint", "LayoutEngine",
     "LayoutFileError", "LayoutStep", "PLATFORMS", "PRIORITY_NAMES", "RatiteError", "format_number", "load_layout",
-    "parse_layout", "priority_value", "render_frames", "render_layout", "run_layout",
+    "priority_value", "render_frames", "render_layout", "run_layout",
 ]
 
 # A priority: a number in (0, 1000] or a name of PRIORITY_NAMES.
 Priority = Union[float, str]
 # Format options: bits, names separated by commas, or names.
 Options = Union[int, str, Iterable[str]]
-# A statement of a layout file as parse_layout gives it: a tuple whose first item names its
-# kind ("item", "metric", "platform", "constraint", "format", "step", "change").
-Statement = Tuple[Any, ...]
 
 # Attribute numbers of ratite.h (NSLayoutAttribute), by Ratite's names.
 ATTRIBUTES = {
@@ -409,6 +406,11 @@ class LayoutEngine:
             raise ValueError(f"unknown platform '{value}': expected ios or macos")
         self._engine.set_platform(PLATFORMS[value])
 
+    def _adopt_items(self) -> None:
+        """Gives Item objects to the items the library made (a layout file's), in order."""
+        for id, name, parent, is_guide in self._engine.items_from(len(self.items)):
+            self._register(Item(self, name, id, "guide" if is_guide else "view", self._by_id.get(parent)))
+
     def _register(self, item: Item) -> Item:
         self.items.append(item)
         self._by_id[item.id] = item
@@ -516,14 +518,15 @@ class LayoutEngine:
 
 
 # ---------------------------------------------------------------------------------------
-# The .layout file format (see the README's `ratite layout` section)
+# The .layout file format (see the README's `ratite layout` section), read and run by the
+# library itself (ratite_layout_file_run), as `ratite layout` runs it
 # ---------------------------------------------------------------------------------------
 
 
 class LayoutFileError(ValueError):
-    """A malformed or unbuildable statement: `line` (1-based), `column` (1-based, or None when
-    the whole statement is meant) and the message. From `render_layout`, `output` holds what
-    ``ratite layout`` would have printed before the error."""
+    """A malformed or unbuildable statement: `line` and `column` (1-based) and the message,
+    as ``ratite layout`` reports them. From `render_layout`, `output` holds what ``ratite
+    layout`` would have printed before the error."""
 
     def __init__(self, message: str, line: int, column: Optional[int] = None) -> None:
         super().__init__(f"line {line}: {message}")
@@ -531,524 +534,6 @@ class LayoutFileError(ValueError):
         self.line = line
         self.column = column
         self.output = ""
-
-
-_BLANKS = " \t\r"
-_NAME_START = re.compile(r"[A-Za-z_]")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_CHANGES = ("set", "constant", "priority", "activate", "deactivate", "resize")
-_SETTABLE = ("intrinsic", "hugging", "compression", "baseline", "margins", "direction")
-
-
-class _Line:
-    """One line of a layout file, scanned as Swift's LineScanner does: the ``#`` comment
-    and trailing blanks cut off, C identifiers, C-style numbers."""
-
-    def __init__(self, text: str, line: int) -> None:
-        text = text.split("#", 1)[0]
-        self.text = text.rstrip(_BLANKS)
-        self.pos = 0
-        self.line = line
-
-    def error(self, message: str, at: Optional[int] = None) -> LayoutFileError:
-        return LayoutFileError(message, self.line, (self.pos if at is None else at) + 1)
-
-    @property
-    def current(self) -> Optional[str]:
-        return self.text[self.pos] if self.pos < len(self.text) else None
-
-    @property
-    def at_end(self) -> bool:
-        return self.pos >= len(self.text)
-
-    def skip_blanks(self) -> None:
-        while self.pos < len(self.text) and self.text[self.pos] in _BLANKS:
-            self.pos += 1
-
-    def take(self, c: str) -> bool:
-        if self.current == c:
-            self.pos += 1
-            return True
-        return False
-
-    def peek_word(self, word: str) -> bool:
-        end = self.pos + len(word)
-        return self.text.startswith(word, self.pos) and (end == len(self.text) or self.text[end] in _BLANKS)
-
-    def peek_identifier(self) -> Optional[str]:
-        match = _NAME.match(self.text, self.pos)
-        return match.group(0) if match else None
-
-    def identifier(self) -> Optional[str]:
-        name = self.peek_identifier()
-        if name:
-            self.pos += len(name)
-        return name
-
-    def word(self) -> Optional[str]:
-        if self.at_end:
-            return None
-        start = self.pos
-        while self.pos < len(self.text) and self.text[self.pos] not in _BLANKS:
-            self.pos += 1
-        return self.text[start:self.pos]
-
-    def rest(self) -> str:
-        return self.text[self.pos:]
-
-    def number(self, signed: bool = False) -> float:
-        start = self.pos
-        if signed and self.current == "-":
-            self.pos += 1
-        digits = 0
-        while self.current is not None and self.current.isdigit() and self.current.isascii():
-            self.pos += 1
-            digits += 1
-        if self.current == ".":
-            self.pos += 1
-            while self.current is not None and self.current.isdigit() and self.current.isascii():
-                self.pos += 1
-                digits += 1
-        if digits == 0:
-            if self.current is not None:
-                raise self.error(f"expected a number but found '{self.current}'")
-            raise self.error("expected a number", start)
-        if self.current in ("e", "E"):
-            self.pos += 1
-            if self.current in ("+", "-"):
-                self.pos += 1
-            exponent = 0
-            while self.current is not None and self.current.isdigit() and self.current.isascii():
-                self.pos += 1
-                exponent += 1
-            if exponent == 0:
-                raise self.error("expected digits in the exponent")
-        text = self.text[start:self.pos]
-        value = float(text)
-        if value in (float("inf"), float("-inf")):
-            raise self.error(f"number out of range: {text}", start)
-        return value
-
-    def relation(self) -> Optional[str]:
-        two = self.text[self.pos:self.pos + 2]
-        if two in _RELATIONS:
-            self.pos += 2
-            return two
-        return None
-
-    def priority_value(self) -> float:
-        """A priority name or a number in (0, 1000]."""
-        at = self.pos
-        name = self.identifier()
-        if name is not None:
-            if name not in PRIORITY_NAMES:
-                raise self.error(f"unknown priority '{name}': use a number in (0, 1000] or one of "
-                                 + ", ".join(PRIORITY_NAMES), at)
-            return PRIORITY_NAMES[name]
-        return self.checked_priority(self.number(signed=True), at)
-
-    def checked_priority(self, value: float, at: int) -> float:
-        if not 0 < value <= 1000:
-            raise self.error(f"invalid priority {format_number(value)}: priorities must be greater than 0 and at "
-                             "most 1000", at)
-        return value
-
-    def priority_or_metric(self, metrics: Dict[str, float]) -> float:
-        """A priority, or a metric declared above (as after ``@`` and ``priority ID``)."""
-        at = self.pos
-        name = self.peek_identifier()
-        if name is not None and name in metrics:
-            self.identifier()
-            return self.checked_priority(metrics[name], at)
-        return self.priority_value()
-
-    def value(self, metrics: Dict[str, float], signed: bool = True) -> float:
-        """A number, or a metric declared above, optionally negated."""
-        c = self.current
-        if c is not None and (_NAME_START.match(c) or (signed and c == "-" and _NAME_START.match(self.text, self.pos + 1))):
-            negative = self.take("-")
-            at = self.pos
-            name = self.identifier()
-            if name not in metrics:
-                raise self.error(f"unknown metric '{name}' (metrics must be declared before they are used)", at)
-            return -metrics[name] if negative else metrics[name]
-        return self.number(signed)
-
-    def expect_end(self) -> None:
-        self.skip_blanks()
-        if self.current is not None:
-            raise self.error(f"unexpected '{self.current}' after the statement")
-
-
-class _Properties:
-    """An item's properties as a declaration or a step's ``set`` gives them."""
-
-    def __init__(self, name: str, kind: str = "view", line: int = 0) -> None:
-        self.name, self.kind, self.line = name, kind, line
-        self.parent: Optional[str] = None
-        self.name_column = self.parent_column = 1
-        self.size: Optional[Tuple[float, float]] = None
-        self.intrinsic: Optional[Tuple[Optional[float], Optional[float]]] = None
-        self.baselines: Optional[Tuple[float, Optional[float]]] = None
-        self.margins: Optional[Tuple[float, ...]] = None
-        self.direction: Optional[str] = None
-        self.frame: Optional[List[float]] = None
-        self.autoresizing: Optional[List[str]] = None
-        self.insets: Optional[Tuple[float, ...]] = None
-        self.hugging: Tuple[Optional[float], Optional[float]] = (None, None)
-        self.compression: Tuple[Optional[float], Optional[float]] = (None, None)
-
-
-def _size_value(s: _Line, optional: bool) -> Tuple[Optional[float], Optional[float]]:
-    def part() -> Optional[float]:
-        if optional and s.take("-"):
-            return None
-        at = s.pos
-        value = s.number()
-        if value < 0:
-            raise s.error("a size cannot be negative", at)
-        return value
-
-    width = part()
-    if not s.take("x"):
-        raise s.error("expected 'x' between width and height (like 320x480)")
-    return width, part()
-
-
-def _size(s: _Line) -> Tuple[float, float]:
-    """``WIDTHxHEIGHT``, both given."""
-    width, height = _size_value(s, False)
-    assert width is not None and height is not None
-    return width, height
-
-
-def _number_list(s: _Line, counts: Sequence[int], name: str) -> List[float]:
-    at = s.pos
-    values = [s.number(signed=True)]
-    while s.take(","):
-        values.append(s.number(signed=True))
-    if len(values) not in counts:
-        expected = " or ".join(map(str, counts))
-        raise s.error(f"'{name}' takes {expected} comma-separated numbers, not {len(values)}", at)
-    return values
-
-
-def _item_properties(s: _Line, item: _Properties, allowed: Optional[Sequence[str]]) -> None:
-    while True:
-        s.skip_blanks()
-        if s.at_end:
-            return
-        key_at = s.pos
-        key = s.identifier()
-        if key is None:
-            raise s.error(f"expected a property name but found '{s.current}'")
-        s.skip_blanks()
-        value_at = s.pos
-        if allowed is not None and key not in allowed:
-            raise s.error(f"'{key}' cannot be set in a step; expected " + ", ".join(allowed)
-                          + (" (resize a root view with 'resize ROOT WxH')" if key == "size" else ""), key_at)
-        if key == "in":
-            item.parent_column = s.pos + 1
-            item.parent = s.identifier()
-            if item.parent is None:
-                raise s.error("expected the name of the parent item", value_at)
-        elif key == "size":
-            item.size = _size(s)
-        elif key == "intrinsic":
-            item.intrinsic = _size_value(s, True)
-        elif key in ("hugging", "compression"):
-            priorities = [s.priority_value()]
-            while s.take(","):
-                priorities.append(s.priority_value())
-            if len(priorities) > 2:
-                raise s.error(f"'{key}' takes 1 or 2 comma-separated priorities, not {len(priorities)}", value_at)
-            pair = (priorities[0], priorities[1] if len(priorities) > 1 else None)
-            setattr(item, key, pair)
-        elif key == "baseline":
-            values = _number_list(s, (1, 2), key)
-            item.baselines = (values[0], values[1] if len(values) > 1 else None)
-        elif key in ("margins", "insets"):
-            values = _number_list(s, (1, 4), key)
-            insets = tuple(values * 4) if len(values) == 1 else tuple(values)
-            if key == "margins":
-                item.margins = insets
-            elif item.kind != "guide":
-                raise s.error("only guides have insets; views have margins", key_at)
-            else:
-                item.insets = insets
-        elif key == "direction":
-            direction = s.word()
-            if direction not in ("ltr", "rtl"):
-                raise s.error("expected 'ltr' or 'rtl'", value_at)
-            item.direction = direction
-        elif key == "frame":
-            frame = _number_list(s, (4,), key)
-            if frame[2] < 0 or frame[3] < 0:
-                raise s.error("a frame's width and height cannot be negative", value_at)
-            item.frame = frame
-        elif key == "autoresizing":
-            flags = s.word()
-            if flags is None:
-                raise s.error("expected autoresizing flags or 'none'", value_at)
-            mask: List[str] = []
-            if flags != "none":
-                offset = value_at
-                for flag in flags.split(","):
-                    if flag not in AUTORESIZING:
-                        raise s.error(f"unknown autoresizing flag '{flag}'; expected " + ", ".join(AUTORESIZING)
-                                      + " or none", offset)
-                    mask.append(flag)
-                    offset += len(flag) + 1
-            item.autoresizing = mask
-        else:
-            raise s.error(f"unknown property '{key}'; expected in, size, intrinsic, hugging, compression, baseline, "
-                          "margins, direction, frame, autoresizing or insets", key_at)
-
-
-def _item_declaration(s: _Line) -> _Properties:
-    first = s.pos
-    kind = "view" if s.peek_word("view") else "guide"
-    s.pos += len(kind)
-    s.skip_blanks()
-    name_at = s.pos
-    name = s.identifier()
-    if name is None:
-        raise s.error("expected an item name", name_at)
-    item = _Properties(name, kind, s.line)
-    item.name_column = item.parent_column = first + 1
-    _item_properties(s, item, None)
-    if kind == "guide" and item.parent is None:
-        raise s.error(f"a guide needs an owner: 'guide {name} in VIEW'", name_at)
-    if item.autoresizing is not None and item.frame is None:
-        raise s.error("'autoresizing' needs a 'frame'", name_at)
-    if kind == "guide" and (item.intrinsic is not None or item.frame is not None or item.size is not None):
-        raise s.error("a guide has no intrinsic size, frame or size; constrain it or give it insets", name_at)
-    return item
-
-
-def _at_item_attribute(s: _Line) -> bool:
-    name = s.peek_identifier()
-    return name is not None and s.text[s.pos + len(name):s.pos + len(name) + 1] == "."
-
-
-def _item_attribute(s: _Line) -> Tuple[str, int, int]:
-    """``item.attribute``: the item's name, the attribute and the name's column."""
-    column = s.pos + 1
-    item = s.identifier()
-    if item is None:
-        if s.current is not None:
-            raise s.error(f"expected an item name but found '{s.current}'")
-        raise s.error("expected an item name")
-    if not s.take("."):
-        raise s.error(f"expected '.' and an attribute after '{item}'")
-    at = s.pos
-    name = s.identifier()
-    name = "lastBaseline" if name == "baseline" else name
-    if name not in ATTRIBUTES:
-        raise s.error("unknown attribute; expected one of " + ", ".join(_ATTRIBUTE_ORDER), at)
-    return item, ATTRIBUTES[name], column
-
-
-# Attribute names in the order Swift's error messages list them.
-_ATTRIBUTE_ORDER = ["left", "right", "top", "bottom", "leading", "trailing", "width", "height", "centerX", "centerY",
-                    "firstBaseline", "lastBaseline", "leftMargin", "rightMargin", "topMargin", "bottomMargin",
-                    "leadingMargin", "trailingMargin", "centerXWithinMargins", "centerYWithinMargins"]
-
-
-class _Constraint(NamedTuple):
-    item1: str
-    attribute1: int
-    relation: str
-    item2: Optional[str]
-    attribute2: int
-    multiplier: float
-    constant: float
-    priority: float
-    identifier: Optional[str]
-    column1: int
-    column2: Optional[int]
-
-
-def _constraint_declaration(s: _Line, metrics: Dict[str, float]) -> _Constraint:
-    """``item.attr REL [m *] item.attr [* m | / m] [+|- c] [@p] [id=NAME]`` or ``item.attr
-    REL c [* c] [@p] [id=NAME]``; m, c and p may name metrics."""
-    item1, attribute1, column1 = _item_attribute(s)
-    s.skip_blanks()
-    relation = s.relation()
-    if relation is None:
-        raise s.error("expected '==', '<=' or '>='")
-    s.skip_blanks()
-    item2, attribute2, multiplier, constant, priority, identifier, column2 = None, 0, 1.0, 0.0, 1000.0, None, None
-    leading_factor = None
-    if not _at_item_attribute(s):
-        value = s.value(metrics)
-        s.skip_blanks()
-        if s.take("*"):
-            s.skip_blanks()
-            if _at_item_attribute(s):
-                leading_factor = value
-            else:
-                constant = value * s.value(metrics)
-        else:
-            constant = value
-    if _at_item_attribute(s):
-        item2, attribute2, column2 = _item_attribute(s)
-        multiplier = 1.0 if leading_factor is None else leading_factor
-        s.skip_blanks()
-        op = s.current
-        if op in ("*", "/"):
-            if leading_factor is not None:
-                raise s.error("the multiplier is already given before the item")
-            s.pos += 1
-            s.skip_blanks()
-            at = s.pos
-            factor = s.value(metrics)
-            if op == "/":
-                if factor == 0:
-                    raise s.error("division by zero", at)
-                multiplier = 1 / factor
-            else:
-                multiplier = factor
-            s.skip_blanks()
-        sign = s.current
-        if sign in ("+", "-"):
-            s.pos += 1
-            s.skip_blanks()
-            constant = s.value(metrics, signed=False) * (-1 if sign == "-" else 1)
-    s.skip_blanks()
-    if s.take("@"):
-        s.skip_blanks()
-        priority = s.priority_or_metric(metrics)
-    s.skip_blanks()
-    if not s.at_end:
-        at = s.pos
-        token = s.word()
-        if token is None or not (token.startswith("id=") and len(token) > 3):
-            raise s.error("expected '@PRIORITY' or 'id=NAME' here", at)
-        identifier = token[3:]
-    s.expect_end()
-    return _Constraint(item1, attribute1, relation, item2, attribute2, multiplier, constant, priority, identifier,
-                       column1, column2)
-
-
-def _change(s: _Line, metrics: Dict[str, float]) -> Optional[Statement]:
-    """A step's change as a tuple (kind, ...), or None when the line is something else."""
-    for keyword in _CHANGES:
-        if not s.peek_word(keyword):
-            continue
-        s.pos += len(keyword)
-        s.skip_blanks()
-        name_at = s.pos
-        name = s.identifier()
-        if name is None:
-            what = "an item name" if keyword in ("set", "resize") else "a constraint id"
-            raise s.error(f"expected {what} after '{keyword}'", name_at)
-        s.skip_blanks()
-        if keyword == "set":
-            item = _Properties(name, "view", s.line)
-            item.name_column = name_at + 1
-            _item_properties(s, item, _SETTABLE)
-            if (item.intrinsic is None and item.hugging == (None, None) and item.compression == (None, None)
-                    and item.baselines is None and item.margins is None and item.direction is None):
-                raise s.error("expected properties to set: intrinsic, hugging, compression, baseline, margins or "
-                              "direction")
-            return ("set", item)
-        if keyword == "constant":
-            value = s.value(metrics)
-            s.expect_end()
-            return ("constant", name, value, name_at + 1)
-        if keyword == "priority":
-            priority = s.priority_or_metric(metrics)
-            s.expect_end()
-            return ("priority", name, priority, name_at + 1)
-        if keyword in ("activate", "deactivate"):
-            ids = [(name, name_at + 1)]
-            while s.take(","):
-                s.skip_blanks()
-                at = s.pos
-                other = s.identifier()
-                if other is None:
-                    raise s.error("expected a constraint id after ','", at)
-                ids.append((other, at + 1))
-                s.skip_blanks()
-            s.expect_end()
-            return (keyword, ids)
-        width, height = _size(s)
-        s.expect_end()
-        return ("resize", name, width, height, name_at + 1)
-    return None
-
-
-def _statement(s: _Line, metrics: Dict[str, float]) -> Optional[Statement]:
-    """One line as a tuple (kind, ...), or None for a blank line."""
-    s.skip_blanks()
-    c = s.current
-    if c is None:
-        return None
-    first = s.pos
-    if s.peek_word("view") or s.peek_word("guide"):
-        return ("item", _item_declaration(s))
-    if s.peek_word("metric"):
-        s.pos += 6
-        s.skip_blanks()
-        at = s.pos
-        name = s.identifier()
-        if name is None:
-            raise s.error("expected a metric name", at)
-        s.skip_blanks()
-        if not s.take("="):
-            raise s.error("expected '=' after the metric name")
-        s.skip_blanks()
-        value = s.number(signed=True)
-        s.expect_end()
-        return ("metric", name, value)
-    if s.peek_word("step"):
-        s.pos += 4
-        s.skip_blanks()
-        return ("step", s.rest())
-    change = _change(s, metrics)
-    if change is not None:
-        return ("change", change)
-    if s.peek_word("platform"):
-        s.pos += 8
-        s.skip_blanks()
-        at = s.pos
-        name = s.word()
-        if name not in PLATFORMS:
-            raise s.error("expected 'ios' or 'macos' after 'platform'", at)
-        s.expect_end()
-        return ("platform", name)
-    if c in "|[" or (c in "HV" and s.text[s.pos + 1:s.pos + 2] == ":"):
-        format = s.word()
-        options: List[str] = []
-        s.skip_blanks()
-        if not s.at_end:
-            at = s.pos
-            option = s.word()
-            if option is None or not option.startswith("options="):
-                raise s.error("expected 'options=NAME,...' after the format", at)
-            options = option[len("options="):].split(",")
-            s.expect_end()
-        return ("format", format, options, first)
-    return ("constraint", _constraint_declaration(s, metrics))
-
-
-def parse_layout(text: str) -> List[Tuple[int, int, Statement]]:
-    """The statements of a ``.layout`` file as (line, column, statement) triples; raises
-    LayoutFileError at the first malformed line, before anything is built (as ``ratite
-    layout`` does)."""
-    statements: List[Tuple[int, int, Statement]] = []
-    metrics: Dict[str, float] = {}
-    for number, raw in enumerate(text.split("\n"), 1):
-        scanner = _Line(raw, number)
-        statement = _statement(scanner, metrics)
-        if statement is None:
-            continue
-        if statement[0] == "metric":
-            metrics[statement[1]] = statement[2]
-        column = len(scanner.text) - len(scanner.text.lstrip(_BLANKS)) + 1
-        statements.append((number, column, statement))
-    return statements
 
 
 class LayoutStep(NamedTuple):
@@ -1070,15 +555,6 @@ class LayoutStep(NamedTuple):
         return f"step {self.index}" + (f": {self.name}" if self.name else "")
 
 
-class _StepStart(NamedTuple):
-    """A step being built: its number, name and line, and the length of the conflict
-    report when it began."""
-
-    number: int
-    name: str
-    line: Optional[int]
-    conflicts: int
-
 
 def load_layout(text: str, size: Optional[Tuple[float, float]] = None, rtl: bool = False,
                 engine: Optional[LayoutEngine] = None, platform: Optional[str] = None) -> LayoutEngine:
@@ -1087,7 +563,9 @@ def load_layout(text: str, size: Optional[Tuple[float, float]] = None, rtl: bool
     the first layout's statements are built, `rtl` makes root views right-to-left unless the
     file sets a direction and `platform` (``ios``, ``macos``) overrides the file's
     ``platform`` lines, as ``ratite layout --size --rtl --platform`` do."""
-    return run_layout(text, size=size, rtl=rtl, platform=platform, engine=engine)
+    engine = engine if engine is not None else LayoutEngine()
+    _run_file(engine, text, size, rtl, platform, None, build_only=True)
+    return engine
 
 
 def run_layout(text: str, size: Optional[Tuple[float, float]] = None, rtl: bool = False,
@@ -1096,80 +574,10 @@ def run_layout(text: str, size: Optional[Tuple[float, float]] = None, rtl: bool 
     """Builds a ``.layout`` file as `load_layout` does; with `after_layout`, lays it out
     before each ``step`` line and at the end and calls ``after_layout(engine, step)`` each
     time (the frames, conflicts and ambiguity after each step). Returns the engine in its
-    final state. Errors raise LayoutFileError at their line."""
-    statements = parse_layout(text)
-    if platform is not None and platform not in PLATFORMS:
-        raise ValueError(f"unknown platform '{platform}': expected ios or macos")
-    if engine is None:
-        engine = LayoutEngine(platform=platform or "ios")
-    elif platform is not None:
-        engine.platform = platform
-    metrics: Dict[str, float] = {}
-    ids: Dict[str, LayoutConstraint] = {}
-    step = _StepStart(0, "", None, len(engine.conflict_report))
-
-    def finish_step() -> None:
-        if step.number == 0 and size is not None:
-            for item in engine.items:
-                if item.parent is None and item.kind == "view":
-                    try:
-                        item.set_size(*size)
-                    except RatiteError as error:
-                        raise LayoutFileError(str(error), 1, 1) from error
-        if after_layout is None:
-            return
-        engine.layout()
-        report = engine.conflict_report
-        conflicts = report[step.conflicts:]
-        if step.conflicts and conflicts.startswith("\n"):
-            conflicts = conflicts[1:]
-        after_layout(engine, LayoutStep(step.number, step.name, step.line, conflicts, engine.ambiguity_report))
-
-    for line, column, statement in statements:
-        kind = statement[0]
-        try:
-            if kind == "item":
-                _declare(engine, statement[1], rtl)
-            elif kind == "metric":
-                metrics[statement[1]] = statement[2]
-            elif kind == "platform":
-                if platform is None:
-                    engine.platform = statement[1]
-            elif kind == "constraint":
-                d = statement[1]
-                first = _named_item(engine, d.item1, d.column1)
-                second = _named_item(engine, d.item2, d.column2) if d.item2 is not None else None
-                c = LayoutConstraint(first, d.attribute1, d.relation, second, d.attribute2, d.multiplier,
-                                     d.constant, d.priority, d.identifier)
-                engine.activate([c])
-                if d.identifier is not None:
-                    if d.identifier in ids:
-                        raise LayoutFileError(f"a constraint with id '{d.identifier}' already exists", line, column)
-                    ids[d.identifier] = c
-            elif kind == "format":
-                _, format, options, offset = statement
-                bits = 0
-                for name in options:
-                    if name not in VFL_OPTIONS:
-                        raise LayoutFileError(f"unknown format option '{name}'", line, column)
-                    bits |= VFL_OPTIONS[name]
-                try:
-                    engine.vfl(format, metrics=metrics, options=bits)
-                except RatiteError as error:
-                    at = getattr(error, "offset", None)
-                    raise LayoutFileError(str(error), line, column if at is None else offset + at + 1) from error
-            elif kind == "step":
-                finish_step()
-                step = _StepStart(step.number + 1, statement[1], line, len(engine.conflict_report))
-            else:
-                _apply_change(engine, statement[1], ids)
-        except LayoutFileError as error:
-            if error.line != 0:
-                raise
-            raise LayoutFileError(error.message, line, error.column or column) from None
-        except (RatiteError, ValueError, KeyError) as error:
-            raise LayoutFileError(str(error), line, column) from error
-    finish_step()
+    final state. Errors raise LayoutFileError at their line; an exception from
+    `after_layout` stops the run and propagates."""
+    engine = engine if engine is not None else LayoutEngine()
+    _run_file(engine, text, size, rtl, platform, after_layout, build_only=after_layout is None)
     return engine
 
 
@@ -1178,98 +586,51 @@ def render_layout(text: str, size: Optional[Tuple[float, float]] = None, rtl: bo
     """What ``ratite layout`` prints for a ``.layout`` file: each item's frame, then any
     conflict and ambiguity reports; with steps, that after the first layout and after each
     step, under ``== initial layout``, ``== step 1: NAME``, ... headings. A LayoutFileError
-    carries what was printed before it in `output`."""
-    out: List[str] = []
-    has_steps = any(statement[0] == "step" for _, _, statement in parse_layout(text))
+    carries what was printed before it in `output`; a layout whose answer could not be
+    verified raises RatiteError (``RATITE_ERROR_NUMERICAL``) naming the step."""
+    return _run_file(LayoutEngine(), text, size, rtl, platform, None, build_only=False)
 
-    def print_step(engine: LayoutEngine, step: LayoutStep) -> None:
-        if has_steps:
-            out.append(("" if step.index == 0 else "\n") + f"== {step.title}\n")
-        out.append(render_frames(engine))
-        if step.conflicts:
-            out.append("\n" + step.conflicts)
-        if step.ambiguity:
-            out.append("\n" + step.ambiguity)
+
+def _run_file(engine: LayoutEngine, text: str, size: Optional[Tuple[float, float]], rtl: bool,
+              platform: Optional[str], after_layout: Optional[Callable[[LayoutEngine, LayoutStep], None]],
+              build_only: bool) -> str:
+    """Runs a layout file in `engine` through the library; returns what ``ratite layout``
+    prints, or raises its error."""
+    if platform is not None and platform not in PLATFORMS:
+        raise ValueError(f"unknown platform '{platform}': expected ios or macos")
+    def step_callback(index: int, name: str, line: Optional[int], title: str, conflicts: str, ambiguity: str,
+                      verified: bool) -> None:
+        engine._adopt_items()
+        if after_layout is not None:
+            after_layout(engine, LayoutStep(index, name, line, conflicts, ambiguity))
 
     try:
-        run_layout(text, size=size, rtl=rtl, platform=platform, after_layout=print_step)
-    except LayoutFileError as error:
-        error.output = "".join(out)
-        raise
-    return "".join(out)
+        output, status, diagnostics, error, _ = engine._engine.run_file(
+            text, size, rtl, -1 if platform is None else PLATFORMS[platform], build_only,
+            None if after_layout is None else step_callback)
+    finally:
+        engine._adopt_items()
+    if error is not None:
+        message, line, column, _ = error
+        raised = LayoutFileError(message, line, column)
+        raised.output = output
+        raise raised
+    if status == UNVERIFIED_STATUS:
+        raise unverified_error(diagnostics)
+    return str(output)
 
 
-def _named_item(engine: LayoutEngine, name: str, column: Optional[int] = None) -> Item:
-    try:
-        return engine.item(name)
-    except KeyError:
-        raise LayoutFileError(f"unknown item '{name}'", 0, column) from None
+# The exit status of `ratite solve` and `ratite layout` for an answer the solver could not
+# verify, and the RatiteError the package raises for it (RATITE_ERROR_NUMERICAL, as a failed
+# update or layout raises).
+UNVERIFIED_STATUS = 70
 
 
-def _declare(engine: LayoutEngine, d: _Properties, rtl: bool) -> None:
-    parent = None
-    if d.parent is not None:
-        try:
-            parent = engine.item(d.parent)
-        except KeyError:
-            raise LayoutFileError(f"unknown item '{d.parent}' (items must be declared before they are used)",
-                                  0, d.parent_column) from None
-    if parent is not None and d.size is not None:
-        raise LayoutFileError("'size' applies to root views; give a subview constraints or an intrinsic size", 0)
-    if d.kind == "guide":
-        if parent is None:  # the parser makes sure a guide has an owner
-            raise LayoutFileError(f"a guide needs an owner: 'guide {d.name} in VIEW'", 0, d.name_column)
-        item = engine.add_guide(d.name, parent, d.insets)
-    else:
-        item = engine.add_view(d.name, parent)
-    _apply_properties(item, d, rtl_root=parent is None and rtl)
-
-
-def _apply_properties(item: Item, d: _Properties, rtl_root: bool = False) -> None:
-    """A declaration's or a step's properties, in the engine's order: intrinsic size before
-    baselines, whose single-value form derives from it."""
-    if d.margins is not None:
-        item.set_margins(*d.margins)
-    if d.direction is not None:
-        item.set_direction(d.direction)
-    elif rtl_root:
-        item.set_direction("rtl")
-    if item.parent is None and d.size is not None:
-        item.set_size(*d.size)
-    item.set_hugging(*d.hugging)
-    item.set_compression(*d.compression)
-    if d.intrinsic is not None:
-        item.set_intrinsic_size(*d.intrinsic)
-    if d.baselines is not None:
-        item.set_baselines(*d.baselines)
-    if d.frame is not None:
-        item.set_autoresizing(d.frame, d.autoresizing or [])
-
-
-def _apply_change(engine: LayoutEngine, change: Statement, ids: Dict[str, LayoutConstraint]) -> None:
-    def constraint(identifier: str, column: int) -> LayoutConstraint:
-        if identifier not in ids:
-            raise LayoutFileError(f"unknown constraint id '{identifier}' (give a constraint 'id={identifier}' "
-                                  "before it is used)", 0, column)
-        return ids[identifier]
-
-    kind = change[0]
-    if kind == "set":
-        d = change[1]
-        item = _named_item(engine, d.name, d.name_column)
-        _apply_properties(item, d)
-    elif kind == "constant":
-        constraint(change[1], change[3]).constant = change[2]
-    elif kind == "priority":
-        constraint(change[1], change[3]).priority = change[2]
-    elif kind in ("activate", "deactivate"):
-        constraints = [constraint(identifier, column) for identifier, column in change[1]]
-        if kind == "activate":
-            engine.activate(constraints)
-        else:
-            engine.deactivate(constraints)
-    else:
-        _named_item(engine, change[1], change[4]).set_size(change[2], change[3])
+def unverified_error(diagnostics: str) -> RatiteError:
+    error = RatiteError(diagnostics.strip())
+    error.status = 13
+    error.status_name = "answer not verified"
+    return error
 
 
 def render_frames(engine: LayoutEngine) -> str:

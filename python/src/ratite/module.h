@@ -46,6 +46,12 @@ PyObject *alloc_instance(PyTypeObject *type);
 void free_instance(PyObject *self);
 
 PyObject *kiwi_setup(PyObject *module, PyObject *args);
+
+/* _files.c: a file run as (output, status, diagnostics, error, values), freeing the run; the
+ * module's run_solve_file; and the step callback that calls a Python callable. */
+PyObject *file_run_result(ratite_file_run *run);
+PyObject *run_solve_file(PyObject *module, PyObject *args);
+int32_t layout_step_to_python(ratite_engine *engine, const ratite_layout_step *step, void *context);
 int solver_module_init(PyObject *module);
 int engine_module_init(PyObject *module);
 

@@ -22,12 +22,11 @@ minimal set).
 
 from __future__ import annotations
 
-import re
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Sequence, Tuple, Union
 
 from . import _ratite
 from ._ratite import RatiteError
-from .layout import format_number, priority_value
+from .layout import UNVERIFIED_STATUS, format_number, priority_value, unverified_error
 
 __all__ = ["RatiteError", "SolveFileError", "Solver", "format_values", "run_solve_file"]
 
@@ -117,7 +116,8 @@ class Solver:
 
 class SolveFileError(ValueError):
     """A malformed statement or unsatisfiable constraints: `line` (1-based), the message, and
-    for a conflict the lines of the minimal conflicting set."""
+    for a conflict the lines of the minimal conflicting set (the refused statement's
+    included)."""
 
     def __init__(self, message: str, line: int, conflict: Sequence[int] = ()) -> None:
         super().__init__(f"line {line}: {message}")
@@ -125,48 +125,19 @@ class SolveFileError(ValueError):
         self.conflict = list(conflict)
 
 
-_EDIT = re.compile(r"edit\s+([A-Za-z_]\w*)(?:\s*@\s*(\S+))?")
-_TOKENS = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[A-Za-z_]\w*")
-
-
-def run_solve_file(text: str, solver: Optional[Solver] = None) -> Dict[str, float]:
+def run_solve_file(text: str) -> Dict[str, float]:
     """Runs a ``solve`` file (constraints, ``edit NAME [@PRIORITY]``, ``suggest NAME VALUE``)
     and returns every variable's value by name, in order of first appearance, as
-    ``ratite solve`` prints them."""
-    solver = solver or Solver()
-    order: Dict[str, None] = {}
-    lines_of: Dict[int, int] = {}
-    for number, raw in enumerate(text.splitlines(), 1):
-        statement = raw.split("#", 1)[0].strip()
-        if not statement:
-            continue
-        words = statement.split()
-        try:
-            edit = _EDIT.fullmatch(statement)
-            if edit:
-                order.setdefault(edit.group(1))
-                solver.edit(_named(solver, edit.group(1)), edit.group(2) or "strong")
-            elif words[0] == "suggest" and len(words) == 3 and "=" not in statement:
-                solver.suggest(_named(solver, words[1]), float(words[2]))
-            else:
-                expression = statement.split("@", 1)[0]
-                for token in _TOKENS.findall(expression):
-                    if not token[0].isdigit() and token[0] != ".":
-                        order.setdefault(token)
-                lines_of[solver.add(statement)] = number
-        except RatiteError as error:
-            conflict = [lines_of.get(c, number) for c in solver.conflict()] if error.status == 8 else []
-            raise SolveFileError(str(error), number, conflict) from error
-    solver.update()
-    names = list(order)
-    return dict(zip(names, solver.values([solver.find(n) for n in names])))
-
-
-def _named(solver: Solver, name: str) -> int:
-    try:
-        return solver.find(name)
-    except RatiteError:
-        return solver.variable(name)
+    ``ratite solve`` prints them. The library reads and runs the file, as ``ratite solve``
+    does: a malformed or refused statement raises SolveFileError at its line, and an answer
+    the solver could not verify raises RatiteError (``RATITE_ERROR_NUMERICAL``)."""
+    _, status, diagnostics, error, values = _ratite.run_solve_file(text)
+    if error is not None:
+        message, line, _, conflict = error
+        raise SolveFileError(message, line, conflict)
+    if status == UNVERIFIED_STATUS:
+        raise unverified_error(diagnostics)
+    return dict(values)
 
 
 def format_values(values: Dict[str, float]) -> str:
