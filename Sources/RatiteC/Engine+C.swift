@@ -120,11 +120,11 @@ public func ratite_engine_item_find(
 public func ratite_engine_item_set_size(
     _ engine: OpaquePointer?, _ root: ratite_item, _ width: Double, _ height: Double
 ) -> ratite_status {
-    withEngine(engine) { h throws(CFailure) in
-        let item = try h.item(root)
+    itemChange(engine, root) { () throws(CFailure) in
         try checkFinite(width, "width")
         try checkFinite(height, "height")
-        try layoutCall { () throws(LayoutError) in try h.engine.setSize(of: item, width: width, height: height) }
+    } change: { e, item throws(LayoutError) in
+        try e.setSize(of: item, width: width, height: height)
     }
 }
 
@@ -132,12 +132,12 @@ public func ratite_engine_item_set_size(
 public func ratite_engine_item_set_intrinsic_size(
     _ engine: OpaquePointer?, _ item: ratite_item, _ width: Double, _ height: Double
 ) -> ratite_status {
-    withEngine(engine) { h throws(CFailure) in
-        let item = try h.item(item)
+    itemChange(engine, item) { () throws(CFailure) in
         try checkFinite(width, "intrinsic width")
         try checkFinite(height, "intrinsic height")
-        let size = IntrinsicSize(width: width < 0 ? nil : width, height: height < 0 ? nil : height)
-        try layoutCall { () throws(LayoutError) in try h.engine.setIntrinsicContentSize(size, of: item) }
+    } change: { e, item throws(LayoutError) in
+        try e.setIntrinsicContentSize(
+            IntrinsicSize(width: width < 0 ? nil : width, height: height < 0 ? nil : height), of: item)
     }
 }
 
@@ -145,26 +145,29 @@ public func ratite_engine_item_set_intrinsic_size(
 public func ratite_engine_item_set_hugging(
     _ engine: OpaquePointer?, _ item: ratite_item, _ axis: ratite_axis, _ priority: Double
 ) -> ratite_status {
-    withEngine(engine) { h throws(CFailure) in
-        let item = try h.item(item)
-        let axis = try decodeAxis(axis)
-        try checkPriority(priority)
-        try layoutCall { () throws(LayoutError) in
-            try h.engine.setContentHuggingPriority(Priority(priority), for: axis, of: item)
-        }
-    }
+    setAxisPriority(engine, item, axis, priority, hugging: true)
 }
 
 @c @implementation
 public func ratite_engine_item_set_compression(
     _ engine: OpaquePointer?, _ item: ratite_item, _ axis: ratite_axis, _ priority: Double
 ) -> ratite_status {
-    withEngine(engine) { h throws(CFailure) in
-        let item = try h.item(item)
-        let axis = try decodeAxis(axis)
+    setAxisPriority(engine, item, axis, priority, hugging: false)
+}
+
+/// Content hugging (`hugging`) or compression resistance on one axis of an item.
+private func setAxisPriority(
+    _ engine: OpaquePointer?, _ item: ratite_item, _ axis: ratite_axis, _ priority: Double, hugging: Bool
+) -> ratite_status {
+    var decoded = Axis.horizontal
+    return itemChange(engine, item) { () throws(CFailure) in
+        decoded = try decodeAxis(axis)
         try checkPriority(priority)
-        try layoutCall { () throws(LayoutError) in
-            try h.engine.setCompressionResistancePriority(Priority(priority), for: axis, of: item)
+    } change: { e, item throws(LayoutError) in
+        if hugging {
+            try e.setContentHuggingPriority(Priority(priority), for: decoded, of: item)
+        } else {
+            try e.setCompressionResistancePriority(Priority(priority), for: decoded, of: item)
         }
     }
 }
@@ -174,13 +177,13 @@ public func ratite_engine_item_set_margins(
     _ engine: OpaquePointer?, _ item: ratite_item, _ top: Double, _ leading: Double, _ bottom: Double,
     _ trailing: Double
 ) -> ratite_status {
-    withEngine(engine) { h throws(CFailure) in
-        let item = try h.item(item)
+    itemChange(engine, item) { () throws(CFailure) in
         for (value, what) in [(top, "top"), (leading, "leading"), (bottom, "bottom"), (trailing, "trailing")] {
             try checkFinite(value, "\(what) margin")
         }
+    } change: { e, item throws(LayoutError) in
         let margins = DirectionalInsets(top: top, leading: leading, bottom: bottom, trailing: trailing)
-        try layoutCall { () throws(LayoutError) in try h.engine.setLayoutMargins(margins, of: item) }
+        try e.setLayoutMargins(margins, of: item)
     }
 }
 
@@ -188,23 +191,18 @@ public func ratite_engine_item_set_margins(
 public func ratite_engine_item_set_baseline_offsets(
     _ engine: OpaquePointer?, _ item: ratite_item, _ firstFromTop: Double, _ lastFromBottom: Double
 ) -> ratite_status {
-    withEngine(engine) { h throws(CFailure) in
-        let item = try h.item(item)
+    itemChange(engine, item) { () throws(CFailure) in
         try checkFinite(firstFromTop, "first baseline offset")
         try checkFinite(lastFromBottom, "last baseline offset")
-        try layoutCall { () throws(LayoutError) in
-            try h.engine.setBaselineOffsets(firstFromTop: firstFromTop, lastFromBottom: lastFromBottom, of: item)
-        }
+    } change: { e, item throws(LayoutError) in
+        try e.setBaselineOffsets(firstFromTop: firstFromTop, lastFromBottom: lastFromBottom, of: item)
     }
 }
 
 @c @implementation
 public func ratite_engine_item_clear_baselines(_ engine: OpaquePointer?, _ item: ratite_item) -> ratite_status {
-    withEngine(engine) { h throws(CFailure) in
-        let item = try h.item(item)
-        try layoutCall { () throws(LayoutError) in
-            try h.engine.setBaselineOffsets(firstFromTop: nil, lastFromBottom: nil, of: item)
-        }
+    itemChange(engine, item) { e, item throws(LayoutError) in
+        try e.setBaselineOffsets(firstFromTop: nil, lastFromBottom: nil, of: item)
     }
 }
 
@@ -212,16 +210,16 @@ public func ratite_engine_item_clear_baselines(_ engine: OpaquePointer?, _ item:
 public func ratite_engine_item_set_direction(
     _ engine: OpaquePointer?, _ item: ratite_item, _ direction: ratite_direction
 ) -> ratite_status {
-    withEngine(engine) { h throws(CFailure) in
-        let item = try h.item(item)
-        let value: LayoutDirection?
+    var value: LayoutDirection? = nil
+    return itemChange(engine, item) { () throws(CFailure) in
         switch direction {
         case RATITE_DIRECTION_INHERIT: value = nil
         case RATITE_DIRECTION_LEFT_TO_RIGHT: value = .leftToRight
         case RATITE_DIRECTION_RIGHT_TO_LEFT: value = .rightToLeft
         default: throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "unknown direction \(direction)")
         }
-        try layoutCall { () throws(LayoutError) in try h.engine.setLayoutDirection(value, of: item) }
+    } change: { e, item throws(LayoutError) in
+        try e.setLayoutDirection(value, of: item)
     }
 }
 
@@ -229,21 +227,19 @@ public func ratite_engine_item_set_direction(
 public func ratite_engine_item_set_autoresizing(
     _ engine: OpaquePointer?, _ item: ratite_item, _ frame: UnsafePointer<ratite_frame>?, _ mask: UInt32
 ) -> ratite_status {
-    withEngine(engine) { h throws(CFailure) in
-        let item = try h.item(item)
+    var value: Frame? = nil
+    return itemChange(engine, item) { () throws(CFailure) in
         guard mask & ~UInt32(0x3F) == 0 else {
             throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "unknown autoresizing flags in \(mask)")
         }
-        var value: Frame? = nil
         if let f = frame?.pointee {
             for (v, what) in [(f.x, "x"), (f.y, "y"), (f.width, "width"), (f.height, "height")] {
                 try checkFinite(v, "frame \(what)")
             }
             value = Frame(x: f.x, y: f.y, width: f.width, height: f.height)
         }
-        try layoutCall { () throws(LayoutError) in
-            try h.engine.setAutoresizing(frame: value, mask: AutoresizingMask(rawValue: UInt8(mask)), of: item)
-        }
+    } change: { e, item throws(LayoutError) in
+        try e.setAutoresizing(frame: value, mask: AutoresizingMask(rawValue: UInt8(mask)), of: item)
     }
 }
 
@@ -297,10 +293,7 @@ public func ratite_engine_constraint_add(
 public func ratite_engine_constraint_activate(
     _ engine: OpaquePointer?, _ constraint: ratite_layout_constraint
 ) -> ratite_status {
-    withEngine(engine) { h throws(CFailure) in
-        let c = try h.constraint(constraint).constraint
-        try layoutCall { () throws(LayoutError) in try h.engine.activate([c]) }
-    }
+    constraintChange(engine, constraint) { e, c throws(LayoutError) in try e.activate([c]) }
 }
 
 @c @implementation
@@ -328,10 +321,10 @@ public func ratite_engine_constraint_remove(
 public func ratite_engine_constraint_set_constant(
     _ engine: OpaquePointer?, _ constraint: ratite_layout_constraint, _ constant: Double
 ) -> ratite_status {
-    withEngine(engine) { h throws(CFailure) in
-        let c = try h.constraint(constraint).constraint
+    constraintChange(engine, constraint) { () throws(CFailure) in
         try checkFinite(constant, "constant")
-        try layoutCall { () throws(LayoutError) in try h.engine.setConstant(constant, for: c) }
+    } change: { e, c throws(LayoutError) in
+        try e.setConstant(constant, for: c)
     }
 }
 
@@ -339,10 +332,10 @@ public func ratite_engine_constraint_set_constant(
 public func ratite_engine_constraint_set_priority(
     _ engine: OpaquePointer?, _ constraint: ratite_layout_constraint, _ priority: Double
 ) -> ratite_status {
-    withEngine(engine) { h throws(CFailure) in
-        let c = try h.constraint(constraint).constraint
+    constraintChange(engine, constraint) { () throws(CFailure) in
         try checkPriority(priority)
-        try layoutCall { () throws(LayoutError) in try h.engine.setPriority(Priority(priority), for: c) }
+    } change: { e, c throws(LayoutError) in
+        try e.setPriority(Priority(priority), for: c)
     }
 }
 

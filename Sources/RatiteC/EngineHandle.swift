@@ -127,6 +127,32 @@ package func withLayoutEngine(
     withEngine(pointer) { h throws(CFailure) in try body(h.engine) { h.id(of: $0) } }
 }
 
+/// The shape of every C call that changes one item: the item behind `id` (an unknown id
+/// fails first), then the call's own argument checks, then the change to the engine, whose
+/// `LayoutError` becomes the status.
+func itemChange(
+    _ engine: OpaquePointer?, _ id: ratite_item, checks: () throws(CFailure) -> Void = {},
+    change: (LayoutEngine, LayoutItem) throws(LayoutError) -> Void
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let item = try h.item(id)
+        try checks()
+        try layoutCall { () throws(LayoutError) in try change(h.engine, item) }
+    }
+}
+
+/// `itemChange` for one layout constraint.
+func constraintChange(
+    _ engine: OpaquePointer?, _ id: ratite_layout_constraint, checks: () throws(CFailure) -> Void = {},
+    change: (LayoutEngine, LayoutConstraint) throws(LayoutError) -> Void
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let c = try h.constraint(id).constraint
+        try checks()
+        try layoutCall { () throws(LayoutError) in try change(h.engine, c) }
+    }
+}
+
 /// Runs a layout-engine call, translating its error.
 func layoutCall<T>(_ body: () throws(LayoutError) -> T) throws(CFailure) -> T {
     do { return try body() } catch { throw failure(error) }

@@ -136,13 +136,13 @@ extension LayoutEngine: VFLViewLookup {
 /// The views a format may name, answered from the caller's table or the engine's own; a
 /// view's number is its position among the distinct views the format used (`item(_:)`).
 /// Each constraint names the same few views again, so the views found so far are looked up
-/// first (`VFLNameList`). A class, so that the parser reaches it through `VFLViewLookup`
+/// first (`NameTable`). A class, so that the parser reaches it through `VFLViewLookup`
 /// without knowing the model's types.
 final class VFLItemTable: VFLViewLookup, VFLViews {
     let engine: LayoutEngine
     /// The caller's names, or nil for every item by its own name.
     let views: [String: LayoutItem]?
-    private var names = VFLNameList()
+    private var names = NameTable()
     /// The items by number, as `names` numbers them.
     private var items: [LayoutItem] = []
 
@@ -157,10 +157,10 @@ final class VFLItemTable: VFLViewLookup, VFLViews {
     }
 
     func viewNumber(named name: String) -> Int32? {
-        if let i = names.position(of: name) { return i }
+        if let i = names.number(of: name) { return i }
         guard let item = views.map({ $0[name] }) ?? engine.item(named: name) else { return nil }
         if items.isEmpty { items.reserveCapacity(8) }
         items.append(item)
-        return names.append(name)
+        return names.insert(name)
     }
 }

@@ -1,4 +1,5 @@
 import RatiteSolver
+import RatiteSupport
 
 /// An Auto Layout engine: views and layout guides in hierarchies, constraints between their
 /// attributes, intrinsic content size with hugging and compression resistance, margins,
@@ -29,7 +30,7 @@ public final class LayoutEngine {
     /// Every item, in creation order.
     @exclusivity(unchecked) public private(set) var items: [LayoutItem] = []
     /// Each item's index by name.
-    @exclusivity(unchecked) private var itemNames = ItemNameTable()
+    @exclusivity(unchecked) private var itemNames = NameTable()
     /// The item owning each core variable.
     @exclusivity(unchecked) var itemOfVariable: [Int32] = []
     /// The layout constraint behind each core constraint id.
@@ -175,7 +176,7 @@ public final class LayoutEngine {
     private func makeItem(
         _ name: String, kind: LayoutItem.Kind, parent: LayoutItem?
     ) throws(LayoutError) -> LayoutItem {
-        guard itemNames.index(of: name, in: items) == nil else { throw .duplicateItemName(name) }
+        guard itemNames.number(of: name) == nil else { throw .duplicateItemName(name) }
         guard items.count < LayoutItem.maximumCount else {
             throw .invalidValue("an engine holds at most \(LayoutItem.maximumCount) items")
         }
@@ -191,7 +192,7 @@ public final class LayoutEngine {
             itemOfVariable[Int(v)] = Int32(item.index)
         }
         items.append(item)
-        itemNames.append(name)
+        _ = itemNames.insert(name)
         if let parent {
             // Appended in place: rebuilding the list (or keeping the old one for the undo)
             // would copy every sibling, quadratic over a wide parent.
@@ -213,7 +214,7 @@ public final class LayoutEngine {
 
     /// The item called `name`, or nil.
     /// - Complexity: O(1) on average: one hash table lookup.
-    public func item(named name: String) -> LayoutItem? { itemNames.index(of: name, in: items).map { items[$0] } }
+    public func item(named name: String) -> LayoutItem? { itemNames.number(of: name).map { items[Int($0)] } }
 
     /// Whether the last `layout()` passed its check against the constraints as written (see
     /// docs/numerics.md): false only when the solver could not make a required constraint

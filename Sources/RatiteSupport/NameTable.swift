@@ -1,19 +1,31 @@
-/// Names numbered in order of first insertion: a hash of the name's UTF-8 bytes (FNV-1a)
-/// into an open-addressed table of numbers. A name is found from its bytes in a text, so a
-/// parser makes a `String` only for a name it has not seen (a solve file names a variable in
-/// every term it appears in). The solve-file session numbers its variables' names here, and
-/// a C solver handle its variables' (`NamedSlots`).
+/// Names numbered in order of first insertion: the one name table of the library. A solve
+/// file's session numbers its variables' names here, a C solver handle its variables'
+/// (`NamedSlots`), the layout engine its items' (an item's number is its index), and a VFL
+/// parse the views a format names.
+///
+/// A name is found from its UTF-8 bytes, so a parser makes a `String` only for a name it
+/// has not seen. Each name is hashed (FNV-1a); while the table is small its hashes are
+/// searched in order, which costs less than a table of slots for the few views of a
+/// format, and past `linearLimit` names an open-addressed table of numbers takes over.
 package struct NameTable {
     /// The names, by number.
     package private(set) var names: [String] = []
-    /// Each name's hash, by number: compared before the names themselves.
-    private var hashes: [UInt32] = []
-    /// The names' UTF-8 bytes one after another: name n is `bytes[starts[n]..<starts[n + 1]]`.
+    /// By number: the name's hash (compared before the bytes), and where its bytes end.
+    private var entries: [Entry] = []
+    /// The names' UTF-8 bytes one after another: name n ends at `entries[n].end`, and
+    /// starts where name n - 1 ends.
     private var bytes: [UInt8] = []
-    private var starts: [Int32] = [0]
-    /// Numbers by hash position, -1 where empty; the length is a power of two, at most
-    /// half full.
+    /// Numbers by hash position, -1 where empty, once there are more than `linearLimit`
+    /// names (empty before); the length is a power of two, at most half full.
     private var slots: [Int32] = []
+
+    private struct Entry {
+        var hash: UInt32
+        var end: Int32
+    }
+
+    /// How many names are searched in order before the table of slots is built.
+    package static var linearLimit: Int { 8 }
 
     package init() {}
 
@@ -52,21 +64,39 @@ package struct NameTable {
         return insert(String(decoding: utf8, as: UTF8.self), utf8: utf8, hash: h)
     }
 
+    /// Removes the name inserted last (an item whose addition is rolled back). Nothing was
+    /// placed after it, so no other name's probe sequence crosses its slot, and emptying
+    /// the slot loses none.
+    package mutating func removeLast() {
+        let n = Int32(names.count - 1)
+        let removed = entries.removeLast()
+        names.removeLast()
+        bytes.removeLast(bytes.count - Int(entries.last?.end ?? 0))
+        guard !slots.isEmpty else { return }
+        let mask = slots.count - 1
+        var i = Int(removed.hash) & mask
+        while slots[i] != n { i = (i + 1) & mask }
+        slots[i] = -1
+    }
+
     private func number(of utf8: UnsafeBufferPointer<UInt8>, hash h: UInt32) -> Int32? {
-        guard !slots.isEmpty else { return nil }
+        if slots.isEmpty {
+            for n in entries.indices where entries[n].hash == h && spells(n, utf8) { return Int32(n) }
+            return nil
+        }
         let mask = slots.count - 1
         var i = Int(h) & mask
         while true {
             let n = slots[i]
             if n < 0 { return nil }
-            if hashes[Int(n)] == h && spells(Int(n), utf8) { return n }
+            if entries[Int(n)].hash == h && spells(Int(n), utf8) { return n }
             i = (i + 1) & mask
         }
     }
 
     /// Whether name `n`'s bytes are `utf8`.
     private func spells(_ n: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        let from = Int(starts[n]), to = Int(starts[n + 1])
+        let from = n == 0 ? 0 : Int(entries[n - 1].end), to = Int(entries[n].end)
         guard to - from == utf8.count else { return false }
         return bytes.withUnsafeBufferPointer { stored in
             var i = 0
@@ -79,13 +109,24 @@ package struct NameTable {
     }
 
     private mutating func insert(_ name: String, utf8: UnsafeBufferPointer<UInt8>, hash h: UInt32) -> Int32 {
-        if 2 * (names.count + 1) > slots.count { grow() }
         let n = Int32(names.count)
+        // A format names a few views: one allocation each instead of growing 1, 2, 4, 8.
+        if names.isEmpty {
+            names.reserveCapacity(Self.linearLimit)
+            entries.reserveCapacity(Self.linearLimit)
+        }
         names.append(name)
-        hashes.append(h)
         bytes.append(contentsOf: utf8)
-        starts.append(Int32(bytes.count))
-        place(n, hash: h)
+        entries.append(Entry(hash: h, end: Int32(bytes.count)))
+        // Once built, the slots hold every name, even after removals bring the count back
+        // under the limit.
+        if names.count > Self.linearLimit || !slots.isEmpty {
+            if 2 * names.count > slots.count {
+                grow()
+            } else {
+                place(n, hash: h)
+            }
+        }
         return n
     }
 
@@ -96,9 +137,11 @@ package struct NameTable {
         slots[i] = n
     }
 
+    /// Doubles the slots (or makes the first) and places every name again in number order,
+    /// which keeps the property `removeLast` relies on.
     private mutating func grow() {
-        slots = [Int32](repeating: -1, count: max(16, 2 * slots.count))
-        for n in hashes.indices { place(Int32(n), hash: hashes[n]) }
+        slots = [Int32](repeating: -1, count: max(32, 2 * slots.count))
+        for n in entries.indices { place(Int32(n), hash: entries[n].hash) }
     }
 
     /// FNV-1a over the UTF-8 bytes, with a final mix so that the low bits (the table

@@ -1,3 +1,5 @@
+import RatiteSupport
+
 /// What the parser asks about the names a format uses: one question per name it reads,
 /// with the name as bytes of the format (`[A-Za-z_][A-Za-z0-9_]*`), so that a caller whose
 /// names are bytes too never builds a `String`.
@@ -22,10 +24,10 @@ extension VFLNames {
 struct VFLStringNames: VFLNames {
     let views: Set<String>
     let metrics: [String: Double]
-    private var index = VFLNameIndex<Void>()
+    private var index = NameTable()
 
     /// The name of the view numbered `number`.
-    func view(_ number: Int32) -> String { index.name(at: number) }
+    func view(_ number: Int32) -> String { index.names[Int(number)] }
 
     init(views: Set<String>, metrics: [String: Double]) {
         self.views = views
@@ -33,14 +35,14 @@ struct VFLStringNames: VFLNames {
     }
 
     mutating func view(named bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        if let i = index.number(of: bytes) { return i }
         let name = Self.string(bytes)
-        if let i = index.position(of: name) { return i }
         // Small sets are searched linearly: comparing short strings is much cheaper than
         // hashing one.
         guard views.count <= 8 ? views.contains(where: { $0 == name }) : views.contains(name) else {
             return nil
         }
-        return index.append(name, ())
+        return index.insert(name)
     }
 
     func metric(named bytes: UnsafeBufferPointer<UInt8>) -> Double? { metrics[Self.string(bytes)] }
