@@ -7,10 +7,11 @@
 /// has not seen. Each name is hashed (FNV-1a); while the table is small its hashes are
 /// searched in order, which costs less than a table of slots for the few views of a
 /// format, and past `linearLimit` names an open-addressed table of numbers takes over. A
-/// small table is one heap block (a parse of a format makes one), and copying it retains
-/// two.
+/// small table is one heap block (a parse of a format makes one), compares names without
+/// hashing them (two short names compare as two words), and copying it retains two.
 package struct NameTable {
-    /// By number: the name, and its hash (compared before the name's bytes).
+    /// By number: the name, and its hash (compared before the name's bytes) once the slots
+    /// are built (0 before).
     private var entries: [Entry] = []
     /// Numbers by hash position, -1 where empty, once there are more than `linearLimit`
     /// names (empty before); the length is a power of two, at most half full.
@@ -37,21 +38,29 @@ package struct NameTable {
 
     /// The number of `name`, or nil when it was never inserted.
     package func number(of name: String) -> Int32? {
+        if slots.isEmpty {
+            for n in entries.indices where entries[n].name == name { return Int32(n) }
+            return nil
+        }
         var name = name
         return name.withUTF8 { number(of: $0, hash: Self.hash($0)) }
     }
 
     /// The number of the name whose UTF-8 bytes are `utf8`, or nil.
-    package func number(of utf8: UnsafeBufferPointer<UInt8>) -> Int32? { number(of: utf8, hash: Self.hash(utf8)) }
+    package func number(of utf8: UnsafeBufferPointer<UInt8>) -> Int32? {
+        slots.isEmpty ? linearNumber(of: utf8) : number(of: utf8, hash: Self.hash(utf8))
+    }
 
     /// Inserts `name`, which must not be in the table, and returns its number.
     package mutating func insert(_ name: String) -> Int32 {
+        if slots.isEmpty && entries.count < Self.linearLimit { return insert(name, hash: 0) }
         var copy = name
         return copy.withUTF8 { insert(name, hash: Self.hash($0)) }
     }
 
     /// The number of `name`, inserted first if new.
     package mutating func intern(_ name: String) -> Int32 {
+        if slots.isEmpty { return number(of: name) ?? insert(name) }
         var copy = name
         return copy.withUTF8 { utf8 in
             let h = Self.hash(utf8)
@@ -62,6 +71,11 @@ package struct NameTable {
     /// The number of the name whose UTF-8 bytes are `utf8`, inserted first if new: the
     /// `String` is made only then.
     package mutating func intern(_ utf8: UnsafeBufferPointer<UInt8>) -> Int32 {
+        if slots.isEmpty {
+            if let n = linearNumber(of: utf8) { return n }
+            let name = String(decoding: utf8, as: UTF8.self)
+            return insert(name, hash: entries.count < Self.linearLimit ? 0 : Self.hash(utf8))
+        }
         let h = Self.hash(utf8)
         if let n = number(of: utf8, hash: h) { return n }
         return insert(String(decoding: utf8, as: UTF8.self), hash: h)
@@ -80,11 +94,13 @@ package struct NameTable {
         slots[i] = -1
     }
 
+    /// The number of `utf8` in a table without slots: its names in order.
+    private func linearNumber(of utf8: UnsafeBufferPointer<UInt8>) -> Int32? {
+        for n in entries.indices where spells(n, utf8) { return Int32(n) }
+        return nil
+    }
+
     private func number(of utf8: UnsafeBufferPointer<UInt8>, hash h: UInt32) -> Int32? {
-        if slots.isEmpty {
-            for n in entries.indices where entries[n].hash == h && spells(n, utf8) { return Int32(n) }
-            return nil
-        }
         let mask = slots.count - 1
         var i = Int(h) & mask
         while true {
@@ -135,9 +151,16 @@ package struct NameTable {
         slots[i] = n
     }
 
-    /// Doubles the slots (or makes the first) and places every name again in number order,
-    /// which keeps the property `removeLast` relies on.
+    /// Doubles the slots (or makes the first, hashing the names searched in order so far)
+    /// and places every name again in number order, which keeps the property `removeLast`
+    /// relies on.
     private mutating func grow() {
+        if slots.isEmpty {
+            for n in entries.indices {
+                var name = entries[n].name
+                entries[n].hash = name.withUTF8 { Self.hash($0) }
+            }
+        }
         slots = [Int32](repeating: -1, count: max(32, 2 * slots.count))
         for n in entries.indices { place(Int32(n), hash: entries[n].hash) }
     }
