@@ -6,22 +6,19 @@
 /// A name is found from its UTF-8 bytes, so a parser makes a `String` only for a name it
 /// has not seen. Each name is hashed (FNV-1a); while the table is small its hashes are
 /// searched in order, which costs less than a table of slots for the few views of a
-/// format, and past `linearLimit` names an open-addressed table of numbers takes over.
+/// format, and past `linearLimit` names an open-addressed table of numbers takes over. A
+/// small table is one heap block (a parse of a format makes one), and copying it retains
+/// two.
 package struct NameTable {
-    /// The names, by number.
-    package private(set) var names: [String] = []
-    /// By number: the name's hash (compared before the bytes), and where its bytes end.
+    /// By number: the name, and its hash (compared before the name's bytes).
     private var entries: [Entry] = []
-    /// The names' UTF-8 bytes one after another: name n ends at `entries[n].end`, and
-    /// starts where name n - 1 ends.
-    private var bytes: [UInt8] = []
     /// Numbers by hash position, -1 where empty, once there are more than `linearLimit`
     /// names (empty before); the length is a power of two, at most half full.
     private var slots: [Int32] = []
 
     private struct Entry {
+        var name: String
         var hash: UInt32
-        var end: Int32
     }
 
     /// How many names are searched in order before the table of slots is built.
@@ -30,7 +27,13 @@ package struct NameTable {
     package init() {}
 
     /// How many names the table holds.
-    package var count: Int { names.count }
+    package var count: Int { entries.count }
+
+    /// The name numbered `n`.
+    package func name(_ n: Int32) -> String { entries[Int(n)].name }
+
+    /// Every name, by number.
+    package var names: [String] { entries.map(\.name) }
 
     /// The number of `name`, or nil when it was never inserted.
     package func number(of name: String) -> Int32? {
@@ -44,7 +47,7 @@ package struct NameTable {
     /// Inserts `name`, which must not be in the table, and returns its number.
     package mutating func insert(_ name: String) -> Int32 {
         var copy = name
-        return copy.withUTF8 { insert(name, utf8: $0, hash: Self.hash($0)) }
+        return copy.withUTF8 { insert(name, hash: Self.hash($0)) }
     }
 
     /// The number of `name`, inserted first if new.
@@ -52,7 +55,7 @@ package struct NameTable {
         var copy = name
         return copy.withUTF8 { utf8 in
             let h = Self.hash(utf8)
-            return number(of: utf8, hash: h) ?? insert(name, utf8: utf8, hash: h)
+            return number(of: utf8, hash: h) ?? insert(name, hash: h)
         }
     }
 
@@ -61,17 +64,15 @@ package struct NameTable {
     package mutating func intern(_ utf8: UnsafeBufferPointer<UInt8>) -> Int32 {
         let h = Self.hash(utf8)
         if let n = number(of: utf8, hash: h) { return n }
-        return insert(String(decoding: utf8, as: UTF8.self), utf8: utf8, hash: h)
+        return insert(String(decoding: utf8, as: UTF8.self), hash: h)
     }
 
     /// Removes the name inserted last (an item whose addition is rolled back). Nothing was
     /// placed after it, so no other name's probe sequence crosses its slot, and emptying
     /// the slot loses none.
     package mutating func removeLast() {
-        let n = Int32(names.count - 1)
+        let n = Int32(entries.count - 1)
         let removed = entries.removeLast()
-        names.removeLast()
-        bytes.removeLast(bytes.count - Int(entries.last?.end ?? 0))
         guard !slots.isEmpty else { return }
         let mask = slots.count - 1
         var i = Int(removed.hash) & mask
@@ -96,32 +97,29 @@ package struct NameTable {
 
     /// Whether name `n`'s bytes are `utf8`.
     private func spells(_ n: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        let from = n == 0 ? 0 : Int(entries[n - 1].end), to = Int(entries[n].end)
-        guard to - from == utf8.count else { return false }
-        return bytes.withUnsafeBufferPointer { stored in
+        let name = entries[n].name.utf8
+        guard name.count == utf8.count else { return false }
+        // Native and small strings have their UTF-8 at hand; any other is compared as a
+        // sequence.
+        return name.withContiguousStorageIfAvailable { stored in
             var i = 0
             while i < utf8.count {
-                if stored[from + i] != utf8[i] { return false }
+                if stored[i] != utf8[i] { return false }
                 i += 1
             }
             return true
-        }
+        } ?? name.elementsEqual(utf8)
     }
 
-    private mutating func insert(_ name: String, utf8: UnsafeBufferPointer<UInt8>, hash h: UInt32) -> Int32 {
-        let n = Int32(names.count)
-        // A format names a few views: one allocation each instead of growing 1, 2, 4, 8.
-        if names.isEmpty {
-            names.reserveCapacity(Self.linearLimit)
-            entries.reserveCapacity(Self.linearLimit)
-        }
-        names.append(name)
-        bytes.append(contentsOf: utf8)
-        entries.append(Entry(hash: h, end: Int32(bytes.count)))
+    private mutating func insert(_ name: String, hash h: UInt32) -> Int32 {
+        let n = Int32(entries.count)
+        // A format names a few views: one allocation instead of growing 1, 2, 4, 8.
+        if entries.isEmpty { entries.reserveCapacity(Self.linearLimit) }
+        entries.append(Entry(name: name, hash: h))
         // Once built, the slots hold every name, even after removals bring the count back
         // under the limit.
-        if names.count > Self.linearLimit || !slots.isEmpty {
-            if 2 * names.count > slots.count {
+        if entries.count > Self.linearLimit || !slots.isEmpty {
+            if 2 * entries.count > slots.count {
                 grow()
             } else {
                 place(n, hash: h)

@@ -27,7 +27,7 @@ struct VFLStringNames: VFLNames {
     private var index = NameTable()
 
     /// The name of the view numbered `number`.
-    func view(_ number: Int32) -> String { index.names[Int(number)] }
+    func view(_ number: Int32) -> String { index.name(number) }
 
     init(views: Set<String>, metrics: [String: Double]) {
         self.views = views

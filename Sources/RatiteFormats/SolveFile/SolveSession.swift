@@ -52,7 +52,7 @@ public final class SolveSession {
     }
 
     /// Variable names in order of first appearance.
-    public var names: [String] { order.map { table.names[Int($0)] } }
+    public var names: [String] { order.map { table.name($0) } }
 
     /// The variable called `name`, created on first use.
     public func variable(_ name: String) -> Variable {
@@ -75,7 +75,7 @@ public final class SolveSession {
     /// Makes the object for name number `n`, which has none, listing the name if new.
     private func newObject(number n: Int32) -> Variable {
         while variables.count <= Int(n) { variables.append(nil) }
-        let v = Variable(table.names[Int(n)])
+        let v = Variable(table.name(n))
         variables[Int(n)] = v
         list(number: n)
         return v
@@ -118,7 +118,7 @@ public final class SolveSession {
         if let object = object(number: n) {
             v = solver.variableID(object, noting: &fresh)
         } else {
-            v = solver.newUnnamedVariable(name: table.names[Int(n)], key: n, noting: &fresh)
+            v = solver.newUnnamedVariable(name: table.name(n), key: n, noting: &fresh)
         }
         coreIDs[Int(n)] = v
         return v
@@ -247,7 +247,7 @@ public final class SolveSession {
         case .edit(let n, let priority):
             let v = variable(number: n)
             guard !solver.hasEditVariable(v) else {
-                throw TextFileError("'\(table.names[Int(n)])' is already an edit variable", at: location)
+                throw TextFileError("'\(table.name(n))' is already an edit variable", at: location)
             }
             do { try solver.addEditVariable(v, priority: priority) } catch {
                 throw TextFileError(error.description, at: location)
@@ -256,7 +256,7 @@ public final class SolveSession {
             // A refused suggestion must not introduce the name into the output. An edit
             // variable has its object, made by its `edit` statement.
             guard let v = object(number: n), solver.hasEditVariable(v) else {
-                let name = table.names[Int(n)]
+                let name = table.name(n)
                 throw TextFileError(
                     "'\(name)' is not an edit variable; declare it first with 'edit \(name)'", at: location)
             }
@@ -321,7 +321,7 @@ public final class SolveSession {
     /// - Complexity: that of `Solver.update()`, plus O(1) per variable.
     public func values() -> [(name: String, value: Double)] {
         solver.updateValues()
-        return order.map { (table.names[Int($0)], value(number: $0)) }
+        return order.map { (table.name($0), value(number: $0)) }
     }
 
     /// The value of the variable with name number `n`, as `Solver.value(of:)` reads it.

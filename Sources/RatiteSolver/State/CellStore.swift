@@ -17,7 +17,7 @@ struct CellStore: ~Copyable {
     /// compactions and looks in between only move `lengthAfterSqueeze`).
     var appendedBeforeYoungSqueeze = 0
     /// Compactions between transactions so far, full and young (for tests).
-    var squeezes = (full: 0, young: 0)
+    var squeezes = (full: 0, young: 0, nested: 0)
 
     init() {}
 

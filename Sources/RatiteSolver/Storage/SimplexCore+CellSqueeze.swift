@@ -12,6 +12,14 @@ extension SimplexCore {
         squeezeCellPoolIfSparse()
     }
 
+    /// Squeezes the pool between two pivots of one operation, where no row value is held,
+    /// once it has grown by the margin `squeezeCellPoolIfSparse` leaves. Pivots append every
+    /// row they rewrite, and an operation of thousands of them (rebuilding a large system's
+    /// tableau) otherwise grew the pool by gigabytes before its commit could squeeze it.
+    @inline(__always) mutating func squeezeCellsBetweenPivots() {
+        if cells.pool.count >= cells.nextSqueeze { squeezeCellPoolIfSparse() }
+    }
+
     /// Squeezes out the cells no row points to, in place.
     ///
     /// Between transactions every cell may move, the live count says how much is garbage,
@@ -61,7 +69,7 @@ extension SimplexCore {
             cells.lengthAfterSqueeze = cells.pool.count
         } else {
             guard cells.pool.count >= cells.nextSqueeze else { return }
-            _ = compactIfHalfGarbage(from: journal.marks.last!.cellPool)
+            if compactIfHalfGarbage(from: journal.marks.last!.cellPool) { cells.squeezes.nested += 1 }
         }
         cells.nextSqueeze = cells.pool.count + max(cells.pool.count / 2, tuning.cellSqueezeSlack)
     }

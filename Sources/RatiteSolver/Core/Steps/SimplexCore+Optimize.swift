@@ -57,6 +57,7 @@ extension SimplexCore {
             try refuseOverflow()
             budget -= 1
             if budget == 0 { throw .internalError("optimization did not converge") }
+            squeezeCellsBetweenPivots()
         }
     }
 
@@ -248,6 +249,7 @@ extension SimplexCore {
             try pivot(entering: entering, row: r)
             try refuseOverflow()
             budget -= 1
+            squeezeCellsBetweenPivots()
         }
     }
 
