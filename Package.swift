@@ -77,9 +77,43 @@ let package = Package(
         .target(
             name: "RatiteFixtures", dependencies: ["Ratite", "RatiteGenerate", "RatiteC", "CRatite", "CRatiteFixtures"]
         ),
+        // A test target per library module, over the helpers they share (Tests/README.md).
         .testTarget(
-            name: "RatiteTests",
-            dependencies: ["Ratite", "RatiteC", "RatiteGenerate", "RatiteCheck", "RatiteExact", "RatiteFixtures"]
+            name: "RatiteTestSupport",
+            dependencies: ["Ratite", "RatiteSolver", "RatiteModel", "RatiteSupport", "RatiteCheck", "RatiteGenerate"]
+        ),
+        .testTarget(
+            name: "RatiteSolverTests",
+            dependencies: [
+                "RatiteTestSupport", "RatiteSolver", "RatiteSupport", "RatiteExact", "RatitePrefetch", "RatiteCheck",
+                "RatiteGenerate", "RatiteModel",
+            ]
+        ),
+        .testTarget(
+            name: "RatiteVFLTests",
+            dependencies: ["RatiteTestSupport", "RatiteVFL", "RatiteSupport", "RatiteModel", "RatiteGenerate"]
+        ),
+        .testTarget(
+            name: "RatiteModelTests",
+            dependencies: [
+                "RatiteTestSupport", "RatiteModel", "RatiteVFL", "RatiteSolver", "RatiteSupport", "RatiteCheck",
+                "RatiteGenerate",
+            ]
+        ),
+        .testTarget(
+            name: "RatiteFormatsTests",
+            dependencies: [
+                "RatiteTestSupport", "RatiteFormats", "RatiteModel", "RatiteVFL", "RatiteSolver", "RatiteSupport",
+                "RatiteGenerate",
+            ]
+        ),
+        .testTarget(
+            name: "RatiteCTests",
+            dependencies: ["RatiteTestSupport", "Ratite", "RatiteC", "RatiteSupport", "RatiteFixtures", "RatiteGenerate"]
+        ),
+        .testTarget(
+            name: "RatiteCLITests",
+            dependencies: ["RatiteTestSupport", "Ratite", "RatiteSolver", "RatiteFormats", "RatiteSupport", "RatiteCheck"]
         ),
     ]
 )

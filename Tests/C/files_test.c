@@ -1,5 +1,5 @@
 /* ratite_solve_file_run, ratite_layout_file_run and the run accessors; the engine's item
- * enumeration. (Tests/RatiteTests/FileFormatParityTests.swift holds the runs' output,
+ * enumeration. (Tests/RatiteCTests/FileFormatParityTests.swift holds the runs' output,
  * diagnostics and status to the command-line tool's on every example and error case.) */
 #include <math.h>
 #include <ratite.h>

@@ -1,6 +1,6 @@
 """The file formats from Python against ``ratite``: every example and every case of
 Tests/Fixtures/file-formats, through the package's API and through the C interface it
-calls, gives what the command-line tool gives. (Tests/RatiteTests/FileFormatParityTests
+calls, gives what the command-line tool gives. (Tests/RatiteCTests/FileFormatParityTests
 holds the Swift API and the C interface to the tool on the same files.)"""
 import os
 import re
