@@ -109,11 +109,15 @@ let package = Package(
         ),
         .testTarget(
             name: "RatiteCTests",
-            dependencies: ["RatiteTestSupport", "Ratite", "RatiteC", "RatiteSupport", "RatiteFixtures", "RatiteGenerate"]
+            dependencies: [
+                "RatiteTestSupport", "Ratite", "RatiteC", "RatiteSupport", "RatiteFixtures", "RatiteGenerate",
+            ]
         ),
         .testTarget(
             name: "RatiteCLITests",
-            dependencies: ["RatiteTestSupport", "Ratite", "RatiteSolver", "RatiteFormats", "RatiteSupport", "RatiteCheck"]
+            dependencies: [
+                "RatiteTestSupport", "Ratite", "RatiteSolver", "RatiteFormats", "RatiteSupport", "RatiteCheck",
+            ]
         ),
     ]
 )

@@ -26,7 +26,9 @@ package func vflError(
 
 /// Checks the structure every diagnostic must have: an offset within the input, and a
 /// rendering made of the message, the sanitized source line and a caret under the column.
-package func checkRendering(_ error: VFLError, input: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+package func checkRendering(
+    _ error: VFLError, input: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
     let count = input.utf8.count
     #expect(error.offset >= 0 && error.offset <= count, "offset \(error.offset) outside 0...\(count)",
             sourceLocation: sourceLocation)
