@@ -14,48 +14,10 @@ import Testing
         }
     }
 
-    /// The `ratite` executable of this build: next to the test bundle (SwiftPM puts all of a
-    /// build's products in one folder), else in the package's default build folder.
-    static let executable: URL? = {
-        var candidates: [URL] = []
-        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        candidates.append(Bundle.main.bundleURL)
-        candidates.append(Bundle.main.executableURL?.deletingLastPathComponent() ?? Bundle.main.bundleURL)
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
-        }
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(package.appendingPathComponent(".build/debug"))
-        for folder in candidates {
-            let file = folder.appendingPathComponent("ratite")
-            if FileManager.default.isExecutableFile(atPath: file.path) { return file }
-        }
-        return nil
-    }()
-
+    /// Runs the `ratite` of this build (`RatiteTool`).
     static func ratite(_ arguments: [String], input: String? = nil) throws -> Run {
-        let executable = try #require(Self.executable, "ratite not found next to the tests; run swift build first")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe(), inPipe = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = inPipe
-        try process.run()
-        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
-        try inPipe.fileHandleForWriting.close()
-        // Read both pipes before waiting so that a full pipe cannot block the child.
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   standardOutput: String(decoding: stdoutData, as: UTF8.self),
-                   standardError: String(decoding: stderrData, as: UTF8.self))
+        let run = try RatiteTool.ratite(arguments, input: input)
+        return Run(status: run.status, standardOutput: run.stdout, standardError: run.stderr)
     }
 
     @Test func completeLineOfLayout() throws {
