@@ -53,7 +53,8 @@ package struct NameTable {
 
     /// Inserts `name`, which must not be in the table, and returns its number.
     package mutating func insert(_ name: String) -> Int32 {
-        if slots.isEmpty && entries.count < Self.linearLimit { return insert(name, hash: 0) }
+        // Without slots nothing is hashed: the insertion that builds them hashes every name.
+        if slots.isEmpty { return insert(name, hash: 0) }
         var copy = name
         return copy.withUTF8 { insert(name, hash: Self.hash($0)) }
     }
@@ -72,9 +73,7 @@ package struct NameTable {
     /// `String` is made only then.
     package mutating func intern(_ utf8: UnsafeBufferPointer<UInt8>) -> Int32 {
         if slots.isEmpty {
-            if let n = linearNumber(of: utf8) { return n }
-            let name = String(decoding: utf8, as: UTF8.self)
-            return insert(name, hash: entries.count < Self.linearLimit ? 0 : Self.hash(utf8))
+            return linearNumber(of: utf8) ?? insert(String(decoding: utf8, as: UTF8.self), hash: 0)
         }
         let h = Self.hash(utf8)
         if let n = number(of: utf8, hash: h) { return n }
