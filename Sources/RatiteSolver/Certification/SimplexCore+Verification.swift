@@ -272,48 +272,19 @@ extension SimplexCore {
         var fresh = SimplexCore()
         fresh.adoptSettings(tuning)
         fresh.statistics = statistics
-        fresh.verification.coefficientRange = verification.coefficientRange
-        fresh.registry.derivedVariableName = registry.derivedVariableName
-        fresh.registry.variableNames = registry.variableNames
-        fresh.registry.freeVariable = registry.freeVariable
-        for record in registry.variables.elements {
-            var kept = record
-            if record.isAlive {
-                kept.symbol = -1
-                kept.uses = 0
-            }
-            fresh.registry.variables.append(kept)
-        }
-        fresh.registry.constraintTerms = registry.constraintTerms.copy()
-        fresh.registry.constraintTermGarbage = registry.constraintTermGarbage
-        fresh.registry.freeConstraint = registry.freeConstraint
-        fresh.registry.serialCounter = registry.serialCounter
-        var live: [(id: Int32, serial: UInt32)] = []
-        for c in registry.constraints.indices {
-            var record = registry.constraints[c]
-            if record.isAlive {
-                live.append((Int32(c), record.serial))
-                record.marker = -1
-                record.other = -1
-                if record.isSplit { record.lowerLevel = -1 }
-                record.level = -1
-            }
-            fresh.registry.constraints.append(record)
-        }
-        live.sort { $0.serial < $1.serial }
+        fresh.verification = verification.keptThroughRebuild()
+        fresh.registry = registry.detachedFromTableau()
         // Each attachment commits as an outermost operation of `fresh`, which holds every
         // constraint record from the start: not a state to check until the last is placed.
         fresh.operation.checksInvariantsAtCommits = false
-        for (id, _) in live {
+        for id in registry.placementOrder() {
             let priority = self.priority(ofConstraint: id)
             let lower = registry.constraints[Int(id)].isSplit ? lowerPriority(ofConstraint: id) : nil
             try fresh.attachConstraint(id, priority: priority, lowerPriority: lower)
             try fresh.restoreOptimality()
         }
         // Every value is recomputed next, so the dirty list goes (with its flags).
-        for s in fresh.operation.dirty { fresh.operation.flags[Int(s)] &= ~SymbolFlags.dirty }
-        fresh.operation.dirty = []
-        fresh.operation.allSymbolsDirty = true
+        fresh.operation.markEverySymbolDirty()
         fresh.operation.changedVariables = operation.changedVariables
         fresh.operation.checksInvariantsAtCommits = true
         self = fresh

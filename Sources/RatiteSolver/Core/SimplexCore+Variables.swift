@@ -129,13 +129,7 @@ extension SimplexCore {
         var fresh = SimplexCore()
         fresh.adoptSettings(tuning)
         fresh.statistics = statistics
-        for record in registry.variables.elements {
-            fresh.registry.variables.append(
-                record.isAlive ? VariableRecord(value: 0, symbol: -1, uses: 0, edit: -1, isAlive: true) : record)
-        }
-        fresh.registry.variableNames = registry.variableNames
-        fresh.registry.derivedVariableName = registry.derivedVariableName
-        fresh.registry.freeVariable = registry.freeVariable
+        fresh.registry = registry.variablesAlone()
         self = fresh
     }
 

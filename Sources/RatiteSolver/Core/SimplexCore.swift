@@ -49,10 +49,10 @@ package struct SimplexCore: ~Copyable {
         c.tableau = tableau.copy()
         c.cells = cells.copy()
         c.objective = objective.copy()
-        c.definitionLevels = definitionLevels
+        c.definitionLevels = definitionLevels.copy()
         c.registry = registry.copy()
         c.operation = operation.copy()
-        c.verification = verification
+        c.verification = verification.copy()
         c.tuning = tuning
         c.journal = journal.copy()
         c.statistics = statistics
@@ -357,9 +357,7 @@ package struct SimplexCore: ~Copyable {
     /// The next update recomputes every value, which a list that long nearly did anyway.
     mutating func boundDirtyList() {
         guard operation.dirty.count > max(4096, tableau.symbols.count / 8) else { return }
-        for s in operation.dirty { operation.flags[Int(s)] &= ~SymbolFlags.dirty }
-        operation.dirty = []
-        operation.allSymbolsDirty = true
+        operation.markEverySymbolDirty()
     }
 
     // MARK: Levels

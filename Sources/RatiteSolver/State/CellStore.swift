@@ -34,3 +34,34 @@ struct CellStore: ~Copyable {
         return c
     }
 }
+
+extension CellStore {
+    /// The pool's length and bookkeeping at the start of a transaction. Cells appended
+    /// since are dropped on rollback; no cell before that length is written in place while
+    /// a transaction is open (a squeeze inside one moves only the cells written since it
+    /// began), so the rows the journal puts back find their cells where they left them.
+    struct Savepoint {
+        var pool = 0, liveCount = 0, nextSqueeze = 0
+    }
+
+    @inline(__always) func savepoint() -> Savepoint {
+        Savepoint(pool: pool.count, liveCount: liveCount, nextSqueeze: nextSqueeze)
+    }
+
+    mutating func restore(_ point: Savepoint) {
+        pool.truncate(to: point.pool)
+        liveCount = point.liveCount
+        nextSqueeze = point.nextSqueeze
+    }
+}
+
+#if RATITE_INTERNAL_CHECKS
+extension CellStore {
+    /// Checks the bookkeeping against the pool; which cells are live is checked against the
+    /// rows by the core.
+    func checkInvariants(_ fail: (String) -> Void) {
+        if liveCount < 0 || liveCount > pool.count { fail("\(liveCount) live cells in a pool of \(pool.count)") }
+        if nextSqueeze < 0 { fail("the next squeeze is due at \(nextSqueeze) cells") }
+    }
+}
+#endif

@@ -14,3 +14,37 @@ struct DefinitionLevels {
     var variableOrderEvidence: Int32 = 0
     var followVariableOrder = false
 }
+
+extension DefinitionLevels {
+    /// Everything but the ceiling, a setting: the evidence and the renumbering due are put
+    /// back by a rollback.
+    struct Savepoint {
+        var ranHigh = false, variableOrderEvidence: Int32 = 0, followVariableOrder = false
+    }
+
+    @inline(__always) func savepoint() -> Savepoint {
+        Savepoint(ranHigh: ranHigh, variableOrderEvidence: variableOrderEvidence,
+                  followVariableOrder: followVariableOrder)
+    }
+
+    mutating func restore(_ point: Savepoint) {
+        (ranHigh, variableOrderEvidence, followVariableOrder) =
+            (point.ranHigh, point.variableOrderEvidence, point.followVariableOrder)
+    }
+
+    /// An independent copy (a plain value: nothing here is shared).
+    func copy() -> DefinitionLevels { self }
+}
+
+#if RATITE_INTERNAL_CHECKS
+extension DefinitionLevels {
+    /// Checks that the evidence stays within its bounds; the levels themselves are checked
+    /// against the rows by the core.
+    func checkInvariants(_ fail: (String) -> Void) {
+        if abs(variableOrderEvidence) > variableOrderEvidenceLimit {
+            fail("variable order evidence \(variableOrderEvidence) past ±\(variableOrderEvidenceLimit)")
+        }
+        if ceiling <= 0 { fail("definition level ceiling \(ceiling)") }
+    }
+}
+#endif

@@ -22,22 +22,29 @@ struct Journal: ~Copyable {
     var variables = RecordBuffer<(Int32, VariableRecord)>()
     var variableNames: [(Int32, String)] = []
 
-    /// Log lengths, array lengths and scalar fields at the start of a transaction.
+    /// A transaction's start: the logs' lengths, and each part's savepoint.
     struct Mark {
-        var rowLog = 0, symbolLog = 0, columnLog = 0, objectiveLog = 0, levelLog = 0, constraintLog = 0, variableLog = 0
-        var nameLog = 0, hubLog = 0
+        var logs: LogLengths
+        var tableau: Tableau.Savepoint
+        var cells: CellStore.Savepoint
+        var objective: Objective.Savepoint
+        var registry: Registry.Savepoint
+        var operation: OperationState.Savepoint
+        var definitionLevels: DefinitionLevels.Savepoint
+        var verification: VerificationState.Savepoint
+    }
+
+    /// How long each log was: a rollback replays the entries past these.
+    struct LogLengths {
         var rows = 0, symbols = 0, columnNodes = 0, objectiveNodes = 0
-        var levels = 0, constraints = 0, variables = 0, dirty = 0
-        var allSymbolsDirty = false, definitionLevelsRanHigh = false, numbersOverflowed = false
-        var constraintTerms = 0, constraintTermGarbage = 0
-        var cellPool = 0, liveCellCount = 0, nextCellSqueeze = 0
-        var freeRow: Int32 = -1, freeSymbol: Int32 = -1, freeColumnNode: Int32 = -1
-        var freeObjectiveNode: Int32 = -1, freeLevel: Int32 = -1
-        var freeConstraint: Int32 = -1, freeVariable: Int32 = -1
-        var serial: UInt32 = 0
-        var variableOrderEvidence: Int32 = 0, levelsFollowVariableOrder = false
-        var doubts = NumericDoubt()
-        var coefficientRange = CoefficientRange()
+        var levels = 0, constraints = 0, variables = 0, variableNames = 0
+    }
+
+    @inline(__always) var lengths: LogLengths {
+        LogLengths(
+            rows: rows.count, symbols: symbols.count, columnNodes: columnNodes.count,
+            objectiveNodes: objectiveNodes.count, levels: levels.count, constraints: constraints.count,
+            variables: variables.count, variableNames: variableNames.count)
     }
 
     var marks: [Mark] = []
@@ -113,13 +120,13 @@ struct Journal: ~Copyable {
     /// element is the one that counts, and it is the one kept.
     mutating func keepFirstEntries(outermost mark: Mark) {
         filtered = true
-        rowFilter.keepFirst(of: &rows, createdFrom: mark.rows) { $0.0 }
-        symbolFilter.keepFirst(of: &symbols, createdFrom: mark.symbols) { $0.0 }
-        columnFilter.keepFirst(of: &columnNodes, createdFrom: mark.columnNodes) { $0.0 }
-        objectiveFilter.keepFirst(of: &objectiveNodes, createdFrom: mark.objectiveNodes) { $0.0 }
-        levelFilter.keepFirst(of: &levels, createdFrom: mark.levels) { $0.0 }
-        constraintFilter.keepFirst(of: &constraints, createdFrom: mark.constraints) { $0.0 }
-        variableFilter.keepFirst(of: &variables, createdFrom: mark.variables) { $0.0 }
+        rowFilter.keepFirst(of: &rows, createdFrom: mark.tableau.rows) { $0.0 }
+        symbolFilter.keepFirst(of: &symbols, createdFrom: mark.tableau.symbols) { $0.0 }
+        columnFilter.keepFirst(of: &columnNodes, createdFrom: mark.tableau.columnNodes) { $0.0 }
+        objectiveFilter.keepFirst(of: &objectiveNodes, createdFrom: mark.objective.nodes) { $0.0 }
+        levelFilter.keepFirst(of: &levels, createdFrom: mark.objective.levels) { $0.0 }
+        constraintFilter.keepFirst(of: &constraints, createdFrom: mark.registry.constraints) { $0.0 }
+        variableFilter.keepFirst(of: &variables, createdFrom: mark.registry.variables) { $0.0 }
     }
 
     /// Whether the logs hold a chunk of entries `keepFirstEntries` has not checked: it
@@ -142,10 +149,31 @@ struct Journal: ~Copyable {
             return
         }
         (rowFloor, symbolFloor, columnFloor, objectiveFloor) =
-            (mark.rows, mark.symbols, mark.columnNodes, mark.objectiveNodes)
-        (levelFloor, constraintFloor, variableFloor) = (mark.levels, mark.constraints, mark.variables)
+            (mark.tableau.rows, mark.tableau.symbols, mark.tableau.columnNodes, mark.objective.nodes)
+        (levelFloor, constraintFloor, variableFloor) =
+            (mark.objective.levels, mark.registry.constraints, mark.registry.variables)
     }
 }
+
+#if RATITE_INTERNAL_CHECKS
+extension Journal {
+    /// Checks the journal between transactions: no mark open, nothing logged, nothing
+    /// flagged, and floors at 0 (so nothing is logged until the next transaction begins).
+    func checkInvariants(_ fail: (String) -> Void) {
+        guard !isActive else { return }
+        let logged = rows.count + symbols.count + columnNodes.count + objectiveNodes.count + levels.count
+            + constraints.count + variables.count + variableNames.count
+        if logged != 0 { fail("\(logged) journal entries outlived their transaction") }
+        if !levelOrderSaves.isEmpty { fail("a saved level order outlived its transaction") }
+        if rowFloor + symbolFloor + columnFloor + objectiveFloor + levelFloor + constraintFloor + variableFloor != 0 {
+            fail("journal floors set outside a transaction")
+        }
+        if symbolsFlaggedFrom != 0 || columnNodesFlaggedFrom != 0 || filtered {
+            fail("journal flags or filters outlived their transaction")
+        }
+    }
+}
+#endif
 
 /// What `Journal.keepFirstEntries` has checked of one log, and the elements whose first
 /// entry it kept there (a bit each: column nodes are as many as cells).
@@ -194,23 +222,9 @@ extension SimplexCore {
             unflagJournaledColumnNodes()
         }
         let mark = Journal.Mark(
-            rowLog: journal.rows.count, symbolLog: journal.symbols.count, columnLog: journal.columnNodes.count,
-            objectiveLog: journal.objectiveNodes.count, levelLog: journal.levels.count,
-            constraintLog: journal.constraints.count, variableLog: journal.variables.count,
-            nameLog: journal.variableNames.count, hubLog: tableau.hubColumns.logCount,
-            rows: tableau.rows.count, symbols: tableau.symbols.count, columnNodes: tableau.columnNodes.count,
-            objectiveNodes: objective.nodes.count, levels: objective.levels.count,
-            constraints: registry.constraints.count, variables: registry.variables.count, dirty: operation.dirty.count,
-            allSymbolsDirty: operation.allSymbolsDirty, definitionLevelsRanHigh: definitionLevels.ranHigh,
-            numbersOverflowed: operation.numbersOverflowed,
-            constraintTerms: registry.constraintTerms.count, constraintTermGarbage: registry.constraintTermGarbage,
-            cellPool: cells.pool.count, liveCellCount: cells.liveCount, nextCellSqueeze: cells.nextSqueeze,
-            freeRow: tableau.freeRow, freeSymbol: tableau.freeSymbol, freeColumnNode: tableau.freeColumnNode,
-            freeObjectiveNode: objective.freeNode, freeLevel: objective.freeLevel,
-            freeConstraint: registry.freeConstraint, freeVariable: registry.freeVariable,
-            serial: registry.serialCounter, variableOrderEvidence: definitionLevels.variableOrderEvidence,
-            levelsFollowVariableOrder: definitionLevels.followVariableOrder, doubts: verification.doubts,
-            coefficientRange: verification.coefficientRange)
+            logs: journal.lengths, tableau: tableau.savepoint(), cells: cells.savepoint(),
+            objective: objective.savepoint(), registry: registry.savepoint(), operation: operation.savepoint(),
+            definitionLevels: definitionLevels.savepoint(), verification: verification.savepoint())
         journal.marks.append(mark)
         journal.setFloors(mark)
     }
@@ -271,11 +285,39 @@ extension SimplexCore {
         }
     }
 
-    /// Undoes everything done since the matching `beginTransaction`.
+    /// Undoes everything done since the matching `beginTransaction`: the journal puts back
+    /// the records that existed then, and each part drops what was made since.
     package mutating func rollbackTransaction() {
         let mark = journal.marks.removeLast()
-        objective.levelNodeCountsStale = true
-        tableau.hubColumns.rollBack(to: mark.hubLog)
+        replayLogs(since: mark.logs)
+        let savedOrder: LevelOrder?
+        if let last = journal.levelOrderSaves.last, last.depth == journal.marks.count + 1 {
+            savedOrder = last.order
+            journal.levelOrderSaves.removeLast()
+        } else {
+            savedOrder = nil
+        }
+        tableau.restore(mark.tableau)
+        cells.restore(mark.cells)
+        objective.restore(mark.objective, levelOrder: savedOrder)
+        registry.restore(mark.registry)
+        operation.restore(mark.operation)
+        definitionLevels.restore(mark.definitionLevels)
+        // What the undone work doubted is gone with it. The answer check stays due, and no
+        // marker counts as shifted since: a rolled-back shift did not happen.
+        verification.restore(mark.verification)
+        noteStructuralChange()
+        journal.setFloors(journal.marks.last)
+        if journal.marks.isEmpty { journal.endOutermost() }
+        clearTransientLists()
+        #if RATITE_INVARIANTS
+        if journal.marks.isEmpty { requireInvariants(after: "a rollback") }
+        #endif
+    }
+
+    /// Writes back, newest first, every record logged since `start`, so that the oldest
+    /// value of each wins; records created since are left for the parts to drop.
+    private mutating func replayLogs(since start: Journal.LogLengths) {
         // The same loop into the core's record buffers and into its plain array of levels
         // (the names' log holds strings, so it is an array of its own, replayed below).
         func replay<T>(_ log: inout RecordBuffer<(Int32, T)>, from start: Int, into array: inout RecordBuffer<T>) {
@@ -290,8 +332,8 @@ extension SimplexCore {
                 if Int(i) < array.count { array[Int(i)] = old }
             }
         }
-        replay(&journal.rows, from: mark.rowLog, into: &tableau.rows)
-        while journal.symbols.count > mark.symbolLog {
+        replay(&journal.rows, from: start.rows, into: &tableau.rows)
+        while journal.symbols.count > start.symbols {
             let flagged = journal.symbols.count > journal.symbolsFlaggedFrom
             let (s, old, kind) = journal.symbols.removeLast()
             if Int(s) < tableau.symbols.count {
@@ -301,7 +343,7 @@ extension SimplexCore {
             }
         }
         journal.symbolsFlaggedFrom = min(journal.symbolsFlaggedFrom, journal.symbols.count)
-        while journal.columnNodes.count > mark.columnLog {
+        while journal.columnNodes.count > start.columnNodes {
             if journal.columnNodes.count > journal.columnNodesFlaggedFrom {
                 journal.journaledColumnNodes.remove(Int(journal.columnNodes[journal.columnNodes.count - 1].0))
             }
@@ -309,69 +351,17 @@ extension SimplexCore {
             if Int(n) < tableau.columnNodes.count { tableau.columnNodes[Int(n)] = old }
         }
         journal.columnNodesFlaggedFrom = min(journal.columnNodesFlaggedFrom, journal.columnNodes.count)
-        while journal.objectiveNodes.count > mark.objectiveLog {
+        while journal.objectiveNodes.count > start.objectiveNodes {
             let (n, old) = journal.objectiveNodes.removeLast()
             if Int(n) < objective.nodes.count { objective.nodes[Int(n)] = old }
         }
-        replay(&journal.levels, from: mark.levelLog, into: &objective.levels)
-        replay(&journal.constraints, from: mark.constraintLog, into: &registry.constraints)
-        replay(&journal.variables, from: mark.variableLog, into: &registry.variables)
-        while journal.variableNames.count > mark.nameLog {
+        replay(&journal.levels, from: start.levels, into: &objective.levels)
+        replay(&journal.constraints, from: start.constraints, into: &registry.constraints)
+        replay(&journal.variables, from: start.variables, into: &registry.variables)
+        while journal.variableNames.count > start.variableNames {
             let (v, old) = journal.variableNames.removeLast()
             if Int(v) < registry.variableNames.count { registry.variableNames[Int(v)] = old }
         }
-        tableau.rows.truncate(to: mark.rows)
-        tableau.symbols.truncate(to: mark.symbols)
-        tableau.symbolKinds.truncate(to: mark.symbols)
-        operation.flags.truncate(to: mark.symbols)
-        tableau.columnNodes.truncate(to: mark.columnNodes)
-        objective.nodes.truncate(to: mark.objectiveNodes)
-        objective.levels.removeSubrange(mark.levels...)
-        registry.constraints.truncate(to: mark.constraints)
-        registry.variables.truncate(to: mark.variables)
-        if registry.derivedVariableName == nil { registry.variableNames.removeSubrange(mark.variables...) }
-        registry.constraintTerms.truncate(to: mark.constraintTerms)
-        cells.pool.truncate(to: mark.cellPool)
-        cells.liveCount = mark.liveCellCount
-        cells.nextSqueeze = mark.nextCellSqueeze
-        registry.constraintTermGarbage = mark.constraintTermGarbage
-        tableau.freeRow = mark.freeRow
-        tableau.freeSymbol = mark.freeSymbol
-        tableau.freeColumnNode = mark.freeColumnNode
-        objective.freeNode = mark.freeObjectiveNode
-        objective.freeLevel = mark.freeLevel
-        registry.freeConstraint = mark.freeConstraint
-        registry.freeVariable = mark.freeVariable
-        if let last = journal.levelOrderSaves.last, last.depth == journal.marks.count + 1 {
-            objective.levelOrder = last.order
-            journal.levelOrderSaves.removeLast()
-        }
-        registry.serialCounter = mark.serial
-        // What the undone work doubted is gone with it. The answer check stays due, and no
-        // marker counts as shifted since: a rolled-back shift did not happen.
-        verification.doubts = mark.doubts
-        verification.coefficientRange = mark.coefficientRange
-        noteStructuralChange()
-        definitionLevels.variableOrderEvidence = mark.variableOrderEvidence
-        definitionLevels.followVariableOrder = mark.levelsFollowVariableOrder
-        journal.setFloors(journal.marks.last)
-        if journal.marks.isEmpty { journal.endOutermost() }
-        // Transient lists: the dirty list keeps what it had before; the rest are empty at
-        // operation boundaries.
-        // (An update inside the transaction may have emptied the list already.)
-        operation.allSymbolsDirty = mark.allSymbolsDirty
-        definitionLevels.ranHigh = mark.definitionLevelsRanHigh
-        operation.numbersOverflowed = mark.numbersOverflowed
-        if operation.dirty.count > mark.dirty {
-            for s in operation.dirty[mark.dirty...] where Int(s) < operation.flags.count {
-                operation.flags[Int(s)] &= ~SymbolFlags.dirty
-            }
-            operation.dirty.removeSubrange(mark.dirty...)
-        }
-        clearTransientLists()
-        #if RATITE_INVARIANTS
-        if journal.marks.isEmpty { requireInvariants(after: "a rollback") }
-        #endif
     }
 
     /// Empties the candidate, pending, infeasible and phase-one lists and their flags.

@@ -50,3 +50,73 @@ struct Objective: ~Copyable {
         return c
     }
 }
+
+extension Objective {
+    /// The pool lengths and free-list heads at the start of a transaction; the level order
+    /// is saved by the journal only when a transaction changes it (see `noteLevelOrder`).
+    struct Savepoint {
+        var nodes = 0, levels = 0
+        var freeNode: Int32 = -1, freeLevel: Int32 = -1
+    }
+
+    @inline(__always) func savepoint() -> Savepoint {
+        Savepoint(nodes: nodes.count, levels: levels.count, freeNode: freeNode, freeLevel: freeLevel)
+    }
+
+    /// Goes back to `point`, once the journal has put back the nodes and levels that existed
+    /// then, and to `levelOrder` when the transaction changed the order.
+    mutating func restore(_ point: Savepoint, levelOrder savedOrder: LevelOrder?) {
+        // Counted again when next needed: keeping them exact would log every count change.
+        levelNodeCountsStale = true
+        nodes.truncate(to: point.nodes)
+        levels.removeSubrange(point.levels...)
+        (freeNode, freeLevel) = (point.freeNode, point.freeLevel)
+        if let savedOrder { levelOrder = savedOrder }
+    }
+}
+
+#if RATITE_INTERNAL_CHECKS
+extension Objective {
+    /// Checks the levels on their own, between operations: every level in use is in the
+    /// order, by descending priority, every other one on the free list, and phase one is
+    /// over. Which symbols hold which nodes is checked by the core.
+    func checkInvariants(_ fail: (String) -> Void) {
+        var freeLevels = 0
+        var l = freeLevel
+        while l >= 0 {
+            guard Int(l) < levels.count, levels[Int(l)].users < 0, freeLevels < levels.count else {
+                fail("the free level list reaches level \(l), which is in use, or loops")
+                break
+            }
+            freeLevels += 1
+            l = -2 - levels[Int(l)].users
+        }
+        var unused = 0
+        for (index, level) in levels.enumerated() {
+            let ranked = levelOrder.rank(Int32(index)) != Int.max
+            if level.users < 0 { unused += 1 }
+            if (level.users > 0) != ranked {
+                fail("level \(index) has \(level.users) users and is \(ranked ? "" : "not ")in the order")
+            }
+        }
+        if unused != freeLevels { fail("\(unused) unused levels, \(freeLevels) on the free list") }
+        for (position, l) in levelOrder.enumerated() {
+            guard Int(l) < levels.count else {
+                fail("level \(l) at position \(position) of the order does not exist")
+                continue
+            }
+            if levelOrder.rank(l) != position {
+                fail("level \(l) at position \(position) has rank \(levelOrder.rank(l))")
+            }
+            if levels[Int(l)].priority >= phaseOnePriority { fail("phase-one level lingers") }
+            if position > 0 && levels[Int(levelOrder[position - 1])].priority <= levels[Int(l)].priority {
+                fail("level order not by descending priority at position \(position)")
+            }
+        }
+        if phaseLevel >= 0 || !phaseSymbols.isEmpty { fail("phase one still active") }
+        if !levelNodeCountsStale && levelNodeCounts.count < levels.count {
+            fail("\(levels.count) levels, \(levelNodeCounts.count) node counts")
+        }
+    }
+}
+#endif

@@ -32,4 +32,85 @@ struct Tableau: ~Copyable {
         c.hubColumns = hubColumns
         return c
     }
+
+    /// The table lengths, free-list heads and hub-index log length at the start of a
+    /// transaction: what `restore` needs besides the logged records.
+    struct Savepoint {
+        var rows = 0, symbols = 0, columnNodes = 0
+        var freeRow: Int32 = -1, freeSymbol: Int32 = -1, freeColumnNode: Int32 = -1
+        var hubLog = 0
+    }
+
+    @inline(__always) func savepoint() -> Savepoint {
+        Savepoint(
+            rows: rows.count, symbols: symbols.count, columnNodes: columnNodes.count,
+            freeRow: freeRow, freeSymbol: freeSymbol, freeColumnNode: freeColumnNode, hubLog: hubColumns.logCount)
+    }
+
+    /// Goes back to `point`, once the journal has put back the records that existed then:
+    /// drops what was created since and takes back the free lists and the hub index.
+    mutating func restore(_ point: Savepoint) {
+        hubColumns.rollBack(to: point.hubLog)
+        rows.truncate(to: point.rows)
+        symbols.truncate(to: point.symbols)
+        symbolKinds.truncate(to: point.symbols)
+        columnNodes.truncate(to: point.columnNodes)
+        (freeRow, freeSymbol, freeColumnNode) = (point.freeRow, point.freeSymbol, point.freeColumnNode)
+    }
 }
+
+#if RATITE_INTERNAL_CHECKS
+extension Tableau {
+    /// Checks what the tableau's tables promise on their own: a kind per symbol, free lists
+    /// that hold exactly the unused slots, and every column node on one list (a column or
+    /// the free list). What rows hold is checked against the cells by the core.
+    func checkInvariants(_ fail: (String) -> Void) {
+        if symbolKinds.count != symbols.count {
+            fail("\(symbols.count) symbols, \(symbolKinds.count) kinds")
+            return
+        }
+        var freeRows = 0
+        var r = freeRow
+        while r >= 0 {
+            guard Int(r) < rows.count, rows[Int(r)].isUnused, freeRows < rows.count else {
+                fail("the free row list reaches row \(r), which is not free, or loops")
+                break
+            }
+            freeRows += 1
+            r = -2 - rows[Int(r)].basic
+        }
+        let unusedRows = rows.elements.reduce(0) { $0 + ($1.isUnused ? 1 : 0) }
+        if unusedRows != freeRows { fail("\(unusedRows) unused rows, \(freeRows) on the free list") }
+
+        var freeSymbols = 0
+        var s = freeSymbol
+        while s >= 0 {
+            guard Int(s) < symbols.count, symbolKinds[Int(s)] == .unused, freeSymbols < symbols.count else {
+                fail("the free symbol list reaches symbol \(s), which is not unused, or loops")
+                break
+            }
+            freeSymbols += 1
+            s = symbols[Int(s)].owner
+        }
+        let unusedSymbols = symbolKinds.elements.reduce(0) { $0 + ($1 == .unused ? 1 : 0) }
+        if unusedSymbols != freeSymbols { fail("\(unusedSymbols) unused symbols, \(freeSymbols) on the free list") }
+
+        // Each node on exactly one list: a node met twice is shared, or its list loops.
+        var listed = [Bool](repeating: false, count: columnNodes.count)
+        func walk(from head: Int32, _ list: @autoclosure () -> String) {
+            var node = head
+            while node >= 0 {
+                guard Int(node) < columnNodes.count, !listed[Int(node)] else {
+                    fail("column node \(node) of \(list()) is out of range, on two lists or in a loop")
+                    return
+                }
+                listed[Int(node)] = true
+                node = columnNodes[Int(node)].next
+            }
+        }
+        for k in symbols.indices { walk(from: symbols[k].column, "the column of symbol \(k)") }
+        walk(from: freeColumnNode, "the free list")
+        if let stray = listed.firstIndex(of: false) { fail("column node \(stray) is on no list") }
+    }
+}
+#endif

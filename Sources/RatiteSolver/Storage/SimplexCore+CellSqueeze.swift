@@ -69,7 +69,7 @@ extension SimplexCore {
             cells.lengthAfterSqueeze = cells.pool.count
         } else {
             guard cells.pool.count >= cells.nextSqueeze else { return }
-            if compactIfHalfGarbage(from: journal.marks.last!.cellPool) { cells.squeezes.nested += 1 }
+            if compactIfHalfGarbage(from: journal.marks.last!.cells.pool) { cells.squeezes.nested += 1 }
         }
         cells.nextSqueeze = cells.pool.count + max(cells.pool.count / 2, tuning.cellSqueezeSlack)
     }
