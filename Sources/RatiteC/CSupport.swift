@@ -26,6 +26,19 @@ func checkedCount(_ count: Int, _ what: @autoclosure () -> String) throws(CFailu
     return count
 }
 
+/// Checks an array passed with its length: the length in range (`checkedCount`, named
+/// `counted`), and the pointer (named `what`) not NULL unless the array is empty.
+/// - Returns: the length.
+func checkedArray(
+    _ pointer: UnsafeRawPointer?, _ count: Int, _ what: String, counted: String, label: String = "count"
+) throws(CFailure) -> Int {
+    let n = try checkedCount(count, counted)
+    guard pointer != nil || n == 0 else {
+        throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "\(what) is NULL with \(label) \(n)")
+    }
+    return n
+}
+
 /// Decodes a pointer + length string. NULL with length 0 is the empty string. With
 /// `isName`, NUL bytes are rejected too.
 func decodeString(

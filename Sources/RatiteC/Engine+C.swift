@@ -7,14 +7,13 @@ import Ratite
 @c @implementation
 public func ratite_engine_new(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> ratite_status {
     guard let out else { return RATITE_ERROR_NULL_ARGUMENT }
-    out.pointee = OpaquePointer(Unmanaged.passRetained(EngineHandle()).toOpaque())
+    out.pointee = EngineHandle().retainedPointer
     return RATITE_OK
 }
 
 @c @implementation
 public func ratite_engine_free(_ engine: OpaquePointer?) {
-    guard let engine else { return }
-    Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine)).release()
+    EngineHandle.release(engine)
 }
 
 @c @implementation

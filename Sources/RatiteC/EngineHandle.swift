@@ -3,7 +3,7 @@ import Ratite
 
 /// What `ratite_engine *` points to: a layout engine plus id bookkeeping and the strings the
 /// handle hands out.
-final class EngineHandle {
+final class EngineHandle: CHandle {
     let engine = LayoutEngine()
     // Unchecked exclusivity: a handle is used by one thread at a time and these are never
     // accessed re-entrantly; the dynamic check costs more than ratite_engine_vfl_parse's
@@ -25,10 +25,6 @@ final class EngineHandle {
         let tag = IDSpace.newTag()
         itemIDs = IDSpace(kind: .item, tag: tag)
         constraintIDs = IDSpace(kind: .layoutConstraint, tag: tag)
-    }
-
-    static func from(_ pointer: OpaquePointer) -> EngineHandle {
-        Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
     }
 
     /// Items are never removed, so an item's slot is its index + 1 (slot 0 is never valid)

@@ -7,7 +7,7 @@ import Glibc
 
 /// What `ratite_file_run *` points to: a finished run of a solve or layout file, with the
 /// C strings and arrays its accessors hand out, owned until `ratite_file_run_free`.
-final class FileRunHandle {
+final class FileRunHandle: CHandle {
     /// The run, kept for the diagnostics, which depend on the file name the caller gives.
     private let outcomeNamed: (String) -> FileRunOutcome
     let status: Int32
@@ -67,11 +67,4 @@ final class FileRunHandle {
     }
 
     func diagnostics(file: String) -> String { outcomeNamed(file).diagnostics }
-
-    /// The handle as the C caller holds it, retained until `ratite_file_run_free`.
-    var retainedPointer: OpaquePointer { OpaquePointer(Unmanaged.passRetained(self).toOpaque()) }
-
-    static func from(_ pointer: OpaquePointer) -> FileRunHandle {
-        Unmanaged<FileRunHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
-    }
 }

@@ -155,6 +155,5 @@ public func ratite_file_run_values(
 
 @c @implementation
 public func ratite_file_run_free(_ run: OpaquePointer?) {
-    guard let run else { return }
-    Unmanaged<FileRunHandle>.fromOpaque(UnsafeRawPointer(run)).release()
+    FileRunHandle.release(run)
 }

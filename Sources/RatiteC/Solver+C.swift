@@ -7,14 +7,13 @@ import Ratite
 @c @implementation
 public func ratite_solver_new(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> ratite_status {
     guard let out else { return RATITE_ERROR_NULL_ARGUMENT }
-    out.pointee = OpaquePointer(Unmanaged.passRetained(SolverHandle()).toOpaque())
+    out.pointee = SolverHandle().retainedPointer
     return RATITE_OK
 }
 
 @c @implementation
 public func ratite_solver_free(_ solver: OpaquePointer?) {
-    guard let solver else { return }
-    Unmanaged<SolverHandle>.fromOpaque(UnsafeRawPointer(solver)).release()
+    SolverHandle.release(solver)
 }
 
 @c @implementation
@@ -143,10 +142,7 @@ public func ratite_solver_constraint_add(
     _ relation: ratite_relation, _ priority: Double, _ out: UnsafeMutablePointer<ratite_constraint>?
 ) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
-        let n = try checkedCount(count, "term count")
-        guard terms != nil || n == 0 else {
-            throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "terms is NULL with count \(n)")
-        }
+        let n = try checkedArray(terms, count, "terms", counted: "term count")
         let out = try output(out, "out")
         var list = h.termScratch
         h.termScratch = []

@@ -3,7 +3,7 @@ import Ratite
 
 /// What `ratite_solver *` points to: the integer-addressed solver core plus the id
 /// bookkeeping and the strings the handle hands out.
-final class SolverHandle {
+final class SolverHandle: CHandle {
     // Unchecked exclusivity: a handle is used by one thread at a time and these are never
     // accessed re-entrantly; the dynamic checks would weigh on every addition.
     @exclusivity(unchecked) var core = SimplexCore()
@@ -48,10 +48,6 @@ final class SolverHandle {
         let tag = IDSpace.newTag()
         variableIDs = IDSpace(kind: .variable, tag: tag)
         constraintIDs = IDSpace(kind: .constraint, tag: tag)
-    }
-
-    static func from(_ pointer: OpaquePointer) -> SolverHandle {
-        Unmanaged<SolverHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
     }
 
     // The core is passed in rather than read from `self.core`: `withSolver` holds it inout for

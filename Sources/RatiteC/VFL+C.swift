@@ -12,10 +12,7 @@ public func ratite_engine_vfl(
     _ count: UnsafeMutablePointer<Int>?
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
-        let room = try checkedCount(capacity, "capacity")
-        guard ids != nil || room == 0 else {
-            throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "ids is NULL with capacity \(room)")
-        }
+        let room = try checkedArray(ids, capacity, "ids", counted: "capacity", label: "capacity")
         let count = try output(count, "count")
         let request = try VFLRequest(h, format, formatLength, metrics, metricCount, views, viewCount, options)
         let constraints = try request.constraints(in: h)
@@ -51,10 +48,7 @@ public func ratite_engine_vfl_parse(
     _ count: UnsafeMutablePointer<Int>?
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
-        let room = try checkedCount(capacity, "capacity")
-        guard out != nil || room == 0 else {
-            throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "out is NULL with capacity \(room)")
-        }
+        let room = try checkedArray(out, capacity, "out", counted: "capacity", label: "capacity")
         let count = try output(count, "count")
         let text = try decodeBytes(format, formatLength, "format").bytes
         let (metricTotal, viewTotal) = try checkVFLArrays(metrics, metricCount, views, viewCount)
@@ -240,14 +234,8 @@ private func checkVFLArrays(
     _ metrics: UnsafePointer<ratite_metric>?, _ metricCount: Int, _ views: UnsafePointer<ratite_view_binding>?,
     _ viewCount: Int
 ) throws(CFailure) -> (metrics: Int, views: Int) {
-    let metricTotal = try checkedCount(metricCount, "metric count")
-    let viewTotal = try checkedCount(viewCount, "view count")
-    guard metrics != nil || metricTotal == 0 else {
-        throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "metrics is NULL with count \(metricTotal)")
-    }
-    guard views != nil || viewTotal == 0 else {
-        throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "views is NULL with count \(viewTotal)")
-    }
+    let metricTotal = try checkedArray(metrics, metricCount, "metrics", counted: "metric count")
+    let viewTotal = try checkedArray(views, viewCount, "views", counted: "view count")
     return (metricTotal, viewTotal)
 }
 

@@ -42,8 +42,9 @@ package struct NameTable {
             for n in entries.indices where entries[n].name == name { return Int32(n) }
             return nil
         }
-        var name = name
-        return name.withUTF8 { number(of: $0, hash: Self.hash($0)) }
+        var copy = name
+        let h = copy.withUTF8 { Self.hash($0) }
+        return number(of: name, hash: h)
     }
 
     /// The number of the name whose UTF-8 bytes are `utf8`, or nil.
@@ -63,10 +64,8 @@ package struct NameTable {
     package mutating func intern(_ name: String) -> Int32 {
         if slots.isEmpty { return number(of: name) ?? insert(name) }
         var copy = name
-        return copy.withUTF8 { utf8 in
-            let h = Self.hash(utf8)
-            return number(of: utf8, hash: h) ?? insert(name, hash: h)
-        }
+        let h = copy.withUTF8 { Self.hash($0) }
+        return number(of: name, hash: h) ?? insert(name, hash: h)
     }
 
     /// The number of the name whose UTF-8 bytes are `utf8`, inserted first if new: the
@@ -106,6 +105,19 @@ package struct NameTable {
             let n = slots[i]
             if n < 0 { return nil }
             if entries[Int(n)].hash == h && spells(Int(n), utf8) { return n }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// The number of `name` in a table with slots. Names compare as strings once the hashes
+    /// match: two short names compare as two words, where their bytes are copied out first.
+    private func number(of name: String, hash h: UInt32) -> Int32? {
+        let mask = slots.count - 1
+        var i = Int(h) & mask
+        while true {
+            let n = slots[i]
+            if n < 0 { return nil }
+            if entries[Int(n)].hash == h && entries[Int(n)].name == name { return n }
             i = (i + 1) & mask
         }
     }
