@@ -42,9 +42,7 @@ package struct NameTable {
             for n in entries.indices where entries[n].name == name { return Int32(n) }
             return nil
         }
-        var copy = name
-        let h = copy.withUTF8 { Self.hash($0) }
-        return number(of: name, hash: h)
+        return number(of: name, hash: Self.hash(name))
     }
 
     /// The number of the name whose UTF-8 bytes are `utf8`, or nil.
@@ -55,16 +53,13 @@ package struct NameTable {
     /// Inserts `name`, which must not be in the table, and returns its number.
     package mutating func insert(_ name: String) -> Int32 {
         // Without slots nothing is hashed: the insertion that builds them hashes every name.
-        if slots.isEmpty { return insert(name, hash: 0) }
-        var copy = name
-        return copy.withUTF8 { insert(name, hash: Self.hash($0)) }
+        slots.isEmpty ? insert(name, hash: 0) : insert(name, hash: Self.hash(name))
     }
 
     /// The number of `name`, inserted first if new.
     package mutating func intern(_ name: String) -> Int32 {
         if slots.isEmpty { return number(of: name) ?? insert(name) }
-        var copy = name
-        let h = copy.withUTF8 { Self.hash($0) }
+        let h = Self.hash(name)
         return number(of: name, hash: h) ?? insert(name, hash: h)
     }
 
@@ -167,13 +162,18 @@ package struct NameTable {
     /// relies on.
     private mutating func grow() {
         if slots.isEmpty {
-            for n in entries.indices {
-                var name = entries[n].name
-                entries[n].hash = name.withUTF8 { Self.hash($0) }
-            }
+            for n in entries.indices { entries[n].hash = Self.hash(entries[n].name) }
         }
         slots = [Int32](repeating: -1, count: max(32, 2 * slots.count))
         for n in entries.indices { place(Int32(n), hash: entries[n].hash) }
+    }
+
+    /// The hash of `name`'s UTF-8 bytes, read in place (a native or small string has them
+    /// at hand; `withUTF8` would make its argument mutable, a copy and a release a call).
+    private static func hash(_ name: String) -> UInt32 {
+        if let h = name.utf8.withContiguousStorageIfAvailable({ hash($0) }) { return h }
+        var copy = name
+        return copy.withUTF8 { hash($0) }
     }
 
     /// FNV-1a over the UTF-8 bytes, with a final mix so that the low bits (the table
