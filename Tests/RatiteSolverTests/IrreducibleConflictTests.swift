@@ -102,4 +102,42 @@ import Testing
         #expect(proved > 0)
         #expect(irreducible > 10)
     }
+
+    /// A refusal whose certificate one elimination proves irreducible runs that elimination
+    /// once, whichever operation was refused and whether or not the system is within exact
+    /// certification: the check before the exact placement is handed on to the
+    /// explanation, which ran it again, then once more in the minimal-conflict search.
+    @Test(arguments: [defaultExactCertificationLimit, 0])
+    func aRefusalProvesItsCertificateOnce(exactLimit: Int) throws {
+        // x0 == 0, x(k+1) == xk + 10 for k < 10: the chain puts x10 at 100.
+        let d = CoreDriver(variableCount: 11)
+        d.core.tuning.exactCertificationLimit = exactLimit
+        _ = try d.add(ref([(0, 1)], 0, .equal))
+        for k in 0 ..< 10 { _ = try d.add(ref([(k + 1, 1), (k, -1)], -10, .equal)) }
+        let upper = try d.add(ref([(10, 1)], -200, .lessThanOrEqual))
+
+        func expectOneElimination(conflictSize: Int, _ refused: () throws(CoreError) -> Void) {
+            let before = d.core.statistics.conflictEliminations
+            let state = d.core.stateFingerprint()
+            do throws(CoreError) {
+                try refused()
+                Issue.record("accepted a contradiction")
+            } catch {
+                guard case .unsatisfiable(let conflict) = error else { Issue.record("\(error)"); return }
+                #expect(conflict.count == conflictSize, "\(conflict)")
+            }
+            #expect(d.core.statistics.conflictEliminations - before == 1)
+            #expect(d.core.stateFingerprint() == state)
+        }
+        // An addition: x10 <= 50 against the chain.
+        expectOneElimination(conflictSize: 12) { () throws(CoreError) in
+            _ = try d.add(ref([(10, 1)], -50, .lessThanOrEqual))
+        }
+        // A new constant: x10 <= 50 again, by moving the bound.
+        expectOneElimination(conflictSize: 12) { () throws(CoreError) in try d.core.setConstant(upper, -50) }
+        // A priority made required: an optional x10 >= 300 raised to 1000.
+        let wish = try d.add(ref([(10, 1)], -300, .greaterThanOrEqual, 500))
+        expectOneElimination(conflictSize: 12) { () throws(CoreError) in try d.core.setPriority(wish, 1000) }
+        #expect(d.problems() == [])
+    }
 }

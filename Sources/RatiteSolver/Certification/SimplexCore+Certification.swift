@@ -370,10 +370,18 @@ extension SimplexCore {
     /// refusal's certificate names (`certificate`, from `unsatisfiable`) are tried first:
     /// when they already cannot hold with `subject`, that settles it at any size, for the
     /// price of a handful of constraints.
-    func requiredConstraintsHold(
-        with subject: ExactConstraint?, replacing: Int32, certificate: [Int32] = []
+    ///
+    /// With `certificateIsReducible`, the caller has found that one elimination does not
+    /// prove the certificate irreducible (`checkRefusal`), and it is not tried again.
+    mutating func requiredConstraintsHold(
+        with subject: ExactConstraint?, replacing: Int32, certificate: [Int32] = [],
+        certificateIsReducible: Bool = false
     ) -> Bool? {
-        if let subject, certificateConflicts(certificate, with: subject, replacing: replacing) { return false }
+        if let subject, certificateConflicts(
+            certificate, with: subject, replacing: replacing, tryingIrreducibility: !certificateIsReducible)
+        {
+            return false
+        }
         guard fitsExactCertification else { return nil }
         var model = exactModel()
         if let subject {
@@ -423,9 +431,31 @@ extension SimplexCore {
         return members.map { ($0.id, exactConstraint($0.id, priority: 1000)) }
     }
 
+    /// What the exact checks say about a float refusal of required constraint `subject`
+    /// (`replacing` the constraint it changes, -1 for an addition), worked out once and
+    /// handed to `explained`: when one elimination proves the constraints the refusal's
+    /// certificate names an irreducible conflict with it, they are the minimal conflict;
+    /// else whether the live required constraints hold with it.
+    struct RefusalCheck {
+        var holds: Bool?
+        var irreducibleCertificate: [Int32]?
+    }
+
+    mutating func checkRefusal(of subject: ExactConstraint, replacing: Int32, certificate: [Int32]) -> RefusalCheck {
+        let members = certificateMembers(certificate, replacing: replacing)
+        if !members.isEmpty && isIrreducible(members, with: [subject]) {
+            return RefusalCheck(holds: false, irreducibleCertificate: members.map(\.id))
+        }
+        let holds = requiredConstraintsHold(
+            with: subject, replacing: replacing, certificate: certificate, certificateIsReducible: true)
+        return RefusalCheck(holds: holds, irreducibleCertificate: nil)
+    }
+
     /// Whether the constraints `certificate` names cannot hold together with `subject`,
     /// decided exactly: then a float refusal is confirmed without looking further.
-    func certificateConflicts(_ certificate: [Int32], with subject: ExactConstraint, replacing: Int32) -> Bool {
+    mutating func certificateConflicts(
+        _ certificate: [Int32], with subject: ExactConstraint, replacing: Int32, tryingIrreducibility: Bool = true
+    ) -> Bool {
         let members = certificateMembers(certificate, replacing: replacing)
         if members.isEmpty && certificate.allSatisfy({ $0 == pendingConstraintID || $0 == replacing }) {
             return !ExactLP.isFeasible(variableCount: registry.variables.count, constraints: [subject])
@@ -433,7 +463,7 @@ extension SimplexCore {
         guard !members.isEmpty else { return false }
         // A certificate from a vertex usually names an irreducible conflict, which one
         // elimination proves.
-        if isIrreducible(members, with: [subject]) { return true }
+        if tryingIrreducibility && isIrreducible(members, with: [subject]) { return true }
         return !ExactLP.isFeasible(
             variableCount: registry.variables.count, constraints: members.map(\.constraint) + [subject])
     }
@@ -442,13 +472,13 @@ extension SimplexCore {
     /// together with `subject`, decided exactly by a deletion filter, in the order they were
     /// added; nil when they can hold with it. The filter starts from the constraints
     /// `certificate` names when they already conflict, else from every one.
-    func exactMinimalConflict(
-        with subject: ExactConstraint, replacing: Int32, certificate: [Int32] = []
+    mutating func exactMinimalConflict(
+        with subject: ExactConstraint, replacing: Int32, certificate: [Int32] = [], certificateIsReducible: Bool = false
     ) -> ExactConflict? {
         var start = certificateMembers(certificate, replacing: replacing)
         // An irreducible certificate is its own minimal conflict: the filter would keep
         // every member.
-        if !start.isEmpty && isIrreducible(start, with: [subject]) {
+        if !certificateIsReducible && !start.isEmpty && isIrreducible(start, with: [subject]) {
             return ExactConflict(members: start.map(\.id), isMinimal: true)
         }
         if start.isEmpty || ExactLP.isFeasible(
@@ -462,7 +492,7 @@ extension SimplexCore {
     /// A smallest set of live required constraints that cannot hold together at the new
     /// constants of `changes` (a later change of a constraint wins), decided exactly, in the
     /// order they were added; nil when they can all hold.
-    func exactMinimalConflict(afterChanging changes: [(Int32, Double)]) -> ExactConflict? {
+    mutating func exactMinimalConflict(afterChanging changes: [(Int32, Double)]) -> ExactConflict? {
         var all = exactRequiredConstraints(but: -1)
         for (id, constant) in changes {
             if let k = all.firstIndex(where: { $0.id == id }) { all[k].constraint.constant = constant }
@@ -476,7 +506,7 @@ extension SimplexCore {
     /// whose removal lets the rest hold is needed, and stays in every later certificate.
     /// Past `exactConflictLimit` members (each needed one costs an exact check of the
     /// rest) the narrowed set is returned as it is, marked not minimal.
-    func exactDeletionFilter(
+    mutating func exactDeletionFilter(
         _ candidates: [(id: Int32, constraint: ExactConstraint)], with extra: [ExactConstraint]
     ) -> ExactConflict? {
         guard var kept = narrowed(candidates, with: extra) else { return nil }
@@ -500,10 +530,11 @@ extension SimplexCore {
     /// elimination (`IrreducibleConflict`): then every member is needed, and the deletion
     /// filter, which would find that with one feasibility check per member, stops. A Farkas
     /// certificate from a vertex usually names such a set.
-    private func isIrreducible(
+    private mutating func isIrreducible(
         _ constraints: [(id: Int32, constraint: ExactConstraint)], with extra: [ExactConstraint]
     ) -> Bool {
-        IrreducibleConflict.isProved(
+        statistics.conflictEliminations += 1
+        return IrreducibleConflict.isProved(
             variableCount: registry.variables.count, constraints: constraints.map(\.constraint) + extra)
     }
 

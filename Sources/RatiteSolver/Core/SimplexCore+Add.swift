@@ -21,13 +21,14 @@ extension SimplexCore {
             return id
         } catch {
             rollbackTransaction()
+            var check: RefusalCheck? = nil
             if fitsExactCertification {
                 let subject = ExactConstraint(
                     terms: terms.map { (Int($0.variable), $0.coefficient) }, constant: constant,
                     relation: relation.exact, priority: priority)
                 var id: Int32 = -1
-                if priority < 1000
-                    || requiredConstraintsHold(with: subject, replacing: -1, certificate: error.certificate) == true,
+                if priority >= 1000 { check = checkRefusal(of: subject, replacing: -1, certificate: error.certificate) }
+                if priority < 1000 || check?.holds == true,
                     try placeExactly({ (core) throws(CoreError) in
                         id = try core.recordConstraint(
                             terms: terms, constant: constant, relation: relation, isEdit: false)
@@ -38,7 +39,7 @@ extension SimplexCore {
             }
             throw explained(
                 error, terms: terms, constant: constant, relation: relation, replacing: -1,
-                isRequired: priority >= 1000)
+                isRequired: priority >= 1000, check: check)
         }
     }
 

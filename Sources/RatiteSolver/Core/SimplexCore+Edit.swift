@@ -113,11 +113,14 @@ extension SimplexCore {
             commitTransaction()
         } catch {
             rollbackTransaction()
+            var check: RefusalCheck? = nil
             if fitsExactCertification {
                 var changed = exactConstraint(id, priority: 1000)
                 changed.constant = constant
-                if !record.isRequired
-                    || requiredConstraintsHold(with: changed, replacing: id, certificate: error.certificate) == true,
+                if record.isRequired {
+                    check = checkRefusal(of: changed, replacing: id, certificate: error.certificate)
+                }
+                if !record.isRequired || check?.holds == true,
                     try placeExactly({ core in
                         core.noteConstraint(id)
                         core.noteConstantWritten(constant)
@@ -128,7 +131,7 @@ extension SimplexCore {
             }
             throw explained(
                 error, terms: Array(terms(of: record)), constant: constant, relation: record.relation, replacing: id,
-                isRequired: record.isRequired)
+                isRequired: record.isRequired, check: check)
         }
     }
 
@@ -267,11 +270,12 @@ extension SimplexCore {
             commitTransaction()
         } catch {
             rollbackTransaction()
-            if fitsExactCertification,
-                priority < 1000
-                    || requiredConstraintsHold(
-                        with: exactConstraint(id, priority: 1000), replacing: id,
-                        certificate: error.certificate) == true,
+            var check: RefusalCheck? = nil
+            if fitsExactCertification && priority >= 1000 {
+                check = checkRefusal(
+                    of: exactConstraint(id, priority: 1000), replacing: id, certificate: error.certificate)
+            }
+            if fitsExactCertification, priority < 1000 || check?.holds == true,
                 try placeExactly({ core in
                     core.detachRecord(id)
                     core.attachSymbols(id, priority: priority)
@@ -280,7 +284,7 @@ extension SimplexCore {
             }
             throw explained(
                 error, terms: Array(terms(of: record)), constant: record.constant, relation: record.relation,
-                replacing: id, isRequired: priority >= 1000)
+                replacing: id, isRequired: priority >= 1000, check: check)
         }
     }
 

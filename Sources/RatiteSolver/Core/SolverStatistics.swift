@@ -47,6 +47,9 @@ public struct SolverStatistics: Sendable, Equatable {
     /// Definition rows whose level a walk raised (see `SimplexCore.raiseLevels`), for
     /// tests.
     package var raisedLevels: Int = 0
+    /// Exact eliminations run to prove a conflict irreducible (see
+    /// `SimplexCore.checkRefusal`), for tests.
+    package var conflictEliminations: Int = 0
     /// Definitions the cycle searches of placements met (see
     /// `SimplexCore.dependentReference`), for tests.
     package var cycleSearchRows: Int = 0

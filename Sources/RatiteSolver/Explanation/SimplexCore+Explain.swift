@@ -32,9 +32,11 @@ extension SimplexCore {
     /// terms), or -1 for an addition. A required change whose float placement broke down
     /// (an internal error) is decided exactly too: when the required constraints cannot
     /// hold with it, the refusal is a conflict like any other, not a numerical failure.
-    func explained(
+    ///
+    /// `check` is what `checkRefusal` found before an exact placement was tried, if it ran.
+    mutating func explained(
         _ error: CoreError, terms: [VariableTerm], constant: Double, relation: Relation, replacing: Int32,
-        isRequired: Bool = true
+        isRequired: Bool = true, check: RefusalCheck? = nil
     ) -> CoreError {
         // An optional constraint never conflicts: a float refusal of one is roundoff.
         guard isRequired else { return error.asNumericalFailure(of: "an optional constraint's change") }
@@ -49,9 +51,11 @@ extension SimplexCore {
         let exact = ExactConstraint(
             terms: terms.map { (Int($0.variable), $0.coefficient) }, constant: constant,
             relation: relation.exact, priority: 1000)
-        let holds = requiredConstraintsHold(with: exact, replacing: replacing, certificate: certificate)
-        if holds == false,
-            let conflict = exactMinimalConflict(with: exact, replacing: replacing, certificate: certificate)
+        let check = check ?? checkRefusal(of: exact, replacing: replacing, certificate: certificate)
+        if let proved = check.irreducibleCertificate { return .unsatisfiable(conflict: proved + [subject]) }
+        let holds = check.holds
+        if holds == false, let conflict = exactMinimalConflict(
+            with: exact, replacing: replacing, certificate: certificate, certificateIsReducible: true)
         {
             guard !conflict.isMinimal && tuning.explainsConflicts else {
                 return .unsatisfiable(conflict: conflict.members + [subject])
