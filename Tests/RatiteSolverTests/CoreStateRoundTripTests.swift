@@ -224,4 +224,26 @@ import Testing
         #expect(rebuilt.invariantViolations() == [] && rebuilt.valueViolations() == [])
         Self.expectSameAnswer(rebuilt, engine.core)
     }
+
+    /// The parts' own checks see a free list that lost a slot or reaches one in use (the
+    /// core's checker never looked at free lists before the parts checked themselves).
+    @Test func thePartsChecksSeeBrokenFreeLists() throws {
+        let built = try Self.build(SystemFamily.chain.generate(n: 20), exactLimit: defaultExactCertificationLimit)
+        for id in built.ids.prefix(6) { try built.driver.core.removeConstraint(id) }
+        built.driver.core.updateValues()
+        #expect(built.driver.core.invariantViolations() == [])
+        func expectViolation(_ text: String, _ corrupt: (inout SimplexCore) -> Void) {
+            var broken = built.driver.core.copy()
+            corrupt(&broken)
+            let violations = broken.invariantViolations()
+            #expect(violations.contains { $0.contains(text) }, "\(violations)")
+        }
+        expectViolation("unused row slots") { $0.tableau.freeRow = -1 }
+        expectViolation("unused constraint slots") { $0.registry.freeConstraint = -1 }
+        expectViolation("which is in use") { core in
+            core.tableau.freeSymbol = Int32(core.tableau.symbolKinds.elements.firstIndex { $0 != .unused }!)
+        }
+        expectViolation("on no list") { $0.tableau.freeColumnNode = -1 }
+        expectViolation("flagged dirty") { $0.operation.flags[0] |= SymbolFlags.dirty }
+    }
 }

@@ -81,25 +81,15 @@ extension Objective {
     /// order, by descending priority, every other one on the free list, and phase one is
     /// over. Which symbols hold which nodes is checked by the core.
     func checkInvariants(_ fail: (String) -> Void) {
-        var freeLevels = 0
-        var l = freeLevel
-        while l >= 0 {
-            guard Int(l) < levels.count, levels[Int(l)].users < 0, freeLevels < levels.count else {
-                fail("the free level list reaches level \(l), which is in use, or loops")
-                break
-            }
-            freeLevels += 1
-            l = -2 - levels[Int(l)].users
-        }
-        var unused = 0
+        checkFreeList(
+            of: "level", head: freeLevel, count: levels.count, isUnused: { levels[$0].users < 0 },
+            next: { -2 - levels[$0].users }, fail)
         for (index, level) in levels.enumerated() {
             let ranked = levelOrder.rank(Int32(index)) != Int.max
-            if level.users < 0 { unused += 1 }
             if (level.users > 0) != ranked {
                 fail("level \(index) has \(level.users) users and is \(ranked ? "" : "not ")in the order")
             }
         }
-        if unused != freeLevels { fail("\(unused) unused levels, \(freeLevels) on the free list") }
         for (position, l) in levelOrder.enumerated() {
             guard Int(l) < levels.count else {
                 fail("level \(l) at position \(position) of the order does not exist")

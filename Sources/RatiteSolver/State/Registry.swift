@@ -123,34 +123,12 @@ extension Registry {
     /// name per variable, terms inside the term array, and serials below the counter and
     /// distinct. Which symbols the records name is checked by the core.
     func checkInvariants(_ fail: (String) -> Void) {
-        var freeConstraints = 0
-        var c = freeConstraint
-        while c >= 0 {
-            guard Int(c) < constraints.count, !constraints[Int(c)].isAlive, freeConstraints < constraints.count else {
-                fail("the free constraint list reaches c\(c), which is alive, or loops")
-                break
-            }
-            freeConstraints += 1
-            c = constraints[Int(c)].marker
-        }
-        var freeVariables = 0
-        var v = freeVariable
-        while v >= 0 {
-            guard Int(v) < variables.count, !variables[Int(v)].isAlive, freeVariables < variables.count else {
-                fail("the free variable list reaches variable \(v), which is alive, or loops")
-                break
-            }
-            freeVariables += 1
-            v = variables[Int(v)].symbol
-        }
-        let deadConstraints = constraints.elements.reduce(0) { $0 + ($1.isAlive ? 0 : 1) }
-        if deadConstraints != freeConstraints {
-            fail("\(deadConstraints) unused constraint slots, \(freeConstraints) on the free list")
-        }
-        let deadVariables = variables.elements.reduce(0) { $0 + ($1.isAlive ? 0 : 1) }
-        if deadVariables != freeVariables {
-            fail("\(deadVariables) unused variable slots, \(freeVariables) on the free list")
-        }
+        checkFreeList(
+            of: "constraint", head: freeConstraint, count: constraints.count,
+            isUnused: { !constraints[$0].isAlive }, next: { constraints[$0].marker }, fail)
+        checkFreeList(
+            of: "variable", head: freeVariable, count: variables.count, isUnused: { !variables[$0].isAlive },
+            next: { variables[$0].symbol }, fail)
         if derivedVariableName == nil && variableNames.count != variables.count {
             fail("\(variables.count) variables, \(variableNames.count) names")
         }

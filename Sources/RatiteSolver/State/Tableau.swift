@@ -69,31 +69,12 @@ extension Tableau {
             fail("\(symbols.count) symbols, \(symbolKinds.count) kinds")
             return
         }
-        var freeRows = 0
-        var r = freeRow
-        while r >= 0 {
-            guard Int(r) < rows.count, rows[Int(r)].isUnused, freeRows < rows.count else {
-                fail("the free row list reaches row \(r), which is not free, or loops")
-                break
-            }
-            freeRows += 1
-            r = -2 - rows[Int(r)].basic
-        }
-        let unusedRows = rows.elements.reduce(0) { $0 + ($1.isUnused ? 1 : 0) }
-        if unusedRows != freeRows { fail("\(unusedRows) unused rows, \(freeRows) on the free list") }
-
-        var freeSymbols = 0
-        var s = freeSymbol
-        while s >= 0 {
-            guard Int(s) < symbols.count, symbolKinds[Int(s)] == .unused, freeSymbols < symbols.count else {
-                fail("the free symbol list reaches symbol \(s), which is not unused, or loops")
-                break
-            }
-            freeSymbols += 1
-            s = symbols[Int(s)].owner
-        }
-        let unusedSymbols = symbolKinds.elements.reduce(0) { $0 + ($1 == .unused ? 1 : 0) }
-        if unusedSymbols != freeSymbols { fail("\(unusedSymbols) unused symbols, \(freeSymbols) on the free list") }
+        checkFreeList(
+            of: "row", head: freeRow, count: rows.count, isUnused: { rows[$0].isUnused },
+            next: { -2 - rows[$0].basic }, fail)
+        checkFreeList(
+            of: "symbol", head: freeSymbol, count: symbols.count, isUnused: { symbolKinds[$0] == .unused },
+            next: { symbols[$0].owner }, fail)
 
         // Each node on exactly one list: a node met twice is shared, or its list loops.
         var listed = [Bool](repeating: false, count: columnNodes.count)
