@@ -130,37 +130,42 @@ extension ConstraintDefect {
 /// The views of a byte-named parse without a table of views: the items by name, a view's
 /// number being the item's index in `items`.
 extension LayoutEngine: VFLViewLookup {
-    package func viewNumber(named name: String) -> Int32? { item(named: name).map { Int32($0.index) } }
+    package func viewNumber(named name: UnsafeBufferPointer<UInt8>) -> Int32? { itemNumber(named: name) }
 }
 
-/// The views a format may name, answered from the caller's table or the engine's own; a
-/// view's number is its position among the distinct views the format used (`item(_:)`).
-/// Each constraint names the same few views again, so the views found so far are looked up
-/// first (`NameTable`). A class, so that the parser reaches it through `VFLViewLookup`
-/// without knowing the model's types.
+/// The views a format may name, answered from the caller's table or the engine's own.
+/// Without a table a view's number is its item's index, found from the name's bytes in the
+/// engine's name table. With one, a view's number is its position among the distinct views
+/// the format used: each constraint names the same few views again, so the views found so
+/// far are looked up first (`NameTable`, by bytes) and a `String` is made only for a view
+/// the format has not named before. A class, so that the parser reaches it through
+/// `VFLViewLookup` without knowing the model's types.
 final class VFLItemTable: VFLViewLookup, VFLViews {
     let engine: LayoutEngine
     /// The caller's names, or nil for every item by its own name.
     let views: [String: LayoutItem]?
+    /// With `views`: the names the format used, by number.
     private var names = NameTable()
-    /// The items by number, as `names` numbers them.
+    /// With `views`: the items by number, as `names` numbers them.
     private var items: [LayoutItem] = []
 
     /// The item numbered `number`.
-    func view(_ number: Int32) -> LayoutItem { items[Int(number)] }
+    func view(_ number: Int32) -> LayoutItem { views == nil ? engine.items[Int(number)] : items[Int(number)] }
 
-    func superview(of number: Int32) -> LayoutItem? { items[Int(number)].parent }
+    func superview(of number: Int32) -> LayoutItem? { view(number).parent }
 
     init(engine: LayoutEngine, views: [String: LayoutItem]?) {
         self.engine = engine
         self.views = views
     }
 
-    func viewNumber(named name: String) -> Int32? {
+    func viewNumber(named name: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard let views else { return engine.itemNumber(named: name) }
         if let i = names.number(of: name) { return i }
-        guard let item = views.map({ $0[name] }) ?? engine.item(named: name) else { return nil }
+        let text = String(decoding: name, as: UTF8.self)
+        guard let item = views[text] else { return nil }
         if items.isEmpty { items.reserveCapacity(8) }
         items.append(item)
-        return names.insert(name)
+        return names.insert(text)
     }
 }

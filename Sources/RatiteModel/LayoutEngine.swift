@@ -212,9 +212,14 @@ public final class LayoutEngine {
         return item
     }
 
-    /// The item called `name`, or nil.
+    /// The item called `name`, or nil. Names are compared by their UTF-8 bytes, as a format
+    /// or a C caller spells them: "\u{e9}" and "e\u{301}" name two items.
     /// - Complexity: O(1) on average: one hash table lookup.
     public func item(named name: String) -> LayoutItem? { itemNames.number(of: name).map { items[Int($0)] } }
+
+    /// The index of the item whose name's UTF-8 bytes are `name`, or nil: a lookup without a
+    /// `String`, for names read from a format's bytes.
+    package func itemNumber(named name: UnsafeBufferPointer<UInt8>) -> Int32? { itemNames.number(of: name) }
 
     /// Whether the last `layout()` passed its check against the constraints as written (see
     /// docs/numerics.md): false only when the solver could not make a required constraint

@@ -4,9 +4,12 @@
 /// parse the views a format names.
 ///
 /// A name is found from its UTF-8 bytes, so a parser makes a `String` only for a name it
-/// has not seen. Each name is hashed (FNV-1a); while the table is small its hashes are
-/// searched in order, which costs less than a table of slots for the few views of a
-/// format, and past `linearLimit` names an open-addressed table of numbers takes over. A
+/// has not seen. Names are equal when their bytes are, whichever way they are looked up and
+/// however many the table holds: "\u{e9}" and "e\u{301}" are two names, as they are two
+/// byte sequences in a file or from C (Swift's `==` would call them one).
+///
+/// Each name is hashed (FNV-1a); while the table is small its names are searched in order,
+/// which costs less than a table of slots for the few views of a format, and past `linearLimit` names an open-addressed table of numbers takes over. A
 /// small table is one heap block (a parse of a format makes one), compares names without
 /// hashing them (two short names compare as two words), and copying it retains two.
 package struct NameTable {
@@ -20,6 +23,8 @@ package struct NameTable {
     private struct Entry {
         var name: String
         var hash: UInt32
+        /// Whether every byte of the name is ASCII (see `spells(_:_:)` for strings).
+        var isASCII: Bool
     }
 
     /// How many names are searched in order before the table of slots is built.
@@ -39,7 +44,7 @@ package struct NameTable {
     /// The number of `name`, or nil when it was never inserted.
     package func number(of name: String) -> Int32? {
         if slots.isEmpty {
-            for n in entries.indices where entries[n].name == name { return Int32(n) }
+            for n in entries.indices where spells(n, name) { return Int32(n) }
             return nil
         }
         return number(of: name, hash: Self.hash(name))
@@ -104,17 +109,28 @@ package struct NameTable {
         }
     }
 
-    /// The number of `name` in a table with slots. Names compare as strings once the hashes
-    /// match: two short names compare as two words, where their bytes are copied out first.
+    /// The number of `name` in a table with slots.
     private func number(of name: String, hash h: UInt32) -> Int32? {
         let mask = slots.count - 1
         var i = Int(h) & mask
         while true {
             let n = slots[i]
             if n < 0 { return nil }
-            if entries[Int(n)].hash == h && entries[Int(n)].name == name { return n }
+            if entries[Int(n)].hash == h && spells(Int(n), name) { return n }
             i = (i + 1) & mask
         }
+    }
+
+    /// Whether name `n`'s bytes are `name`'s. Swift's `==` (canonical equivalence, which
+    /// compares ASCII strings as bytes and two short ones as two words) rules most names out
+    /// at its cost; where it says equal, the bytes are equal too when the stored name is
+    /// ASCII and the lengths match (a non-ASCII scalar equivalent to ASCII, such as the
+    /// Kelvin sign, is longer in UTF-8), and are compared otherwise.
+    private func spells(_ n: Int, _ name: String) -> Bool {
+        let entry = entries[n]
+        guard entry.name == name, entry.name.utf8.count == name.utf8.count else { return false }
+        if entry.isASCII { return true }
+        return name.utf8.withContiguousStorageIfAvailable { spells(n, $0) } ?? entry.name.utf8.elementsEqual(name.utf8)
     }
 
     /// Whether name `n`'s bytes are `utf8`.
@@ -137,7 +153,8 @@ package struct NameTable {
         let n = Int32(entries.count)
         // A format names a few views: one allocation instead of growing 1, 2, 4, 8.
         if entries.isEmpty { entries.reserveCapacity(Self.linearLimit) }
-        entries.append(Entry(name: name, hash: h))
+        let isASCII = name.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } }
+        entries.append(Entry(name: name, hash: h, isASCII: isASCII ?? name.utf8.allSatisfy { $0 < 0x80 }))
         // Once built, the slots hold every name, even after removals bring the count back
         // under the limit.
         if entries.count > Self.linearLimit || !slots.isEmpty {

@@ -52,8 +52,9 @@ struct VFLStringNames: VFLNames {
 /// by name (`LayoutEngine` conforms, a view's number being the item's index in `items`).
 /// A protocol, so that the parser reaches the model without knowing it.
 package protocol VFLViewLookup: AnyObject {
-    /// The number of the view called `name`, or nil when there is no such view.
-    func viewNumber(named name: String) -> Int32?
+    /// The number of the view whose name's UTF-8 bytes are `name`, or nil when there is no
+    /// such view.
+    func viewNumber(named name: UnsafeBufferPointer<UInt8>) -> Int32?
 }
 
 /// The names of a parse on a string whose views an object finds (`VFLViewLookup`), metrics
@@ -71,7 +72,7 @@ package struct VFLLookupNames: VFLNames {
     }
 
     package func view(named bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
-        lookup.viewNumber(named: Self.string(bytes))
+        lookup.viewNumber(named: bytes)
     }
 
     package func metric(named bytes: UnsafeBufferPointer<UInt8>) -> Double? { metrics[Self.string(bytes)] }
@@ -118,7 +119,7 @@ package struct VFLByteNames: VFLNames {
             if let views = indexes?.takeUnretainedValue().views { return views[Self.string(name)].map { Int32($0) } }
             return Self.lastIndex(of: name, in: viewNames, isASCII: isASCII).map { Int32($0) }
         }
-        return lookup?.viewNumber(named: Self.string(name))
+        return lookup?.viewNumber(named: name)
     }
 
     package func metric(named name: UnsafeBufferPointer<UInt8>) -> Double? {

@@ -88,3 +88,35 @@ extension NameTableTests {
 extension String {
     fileprivate subscript(i: Int) -> Character { self[index(startIndex, offsetBy: i)] }
 }
+
+extension NameTableTests {
+    /// Names are byte sequences: "é" precomposed and "e" with a combining accent are two
+    /// names, found apart by `String` and by bytes alike, in a table searched in order and in
+    /// one with slots (Swift's `==` calls them equal, which is why the table does not use it).
+    @Test(arguments: [0, NameTable.linearLimit - 2, NameTable.linearLimit, 40])
+    func canonicallyEquivalentNamesAreDistinct(padding: Int) {
+        let decomposed = "e\u{301}"
+        let precomposed = "\u{e9}"
+        // The same UTF-8 length, the marks in another order: only the bytes tell them apart.
+        let marksOneWay = "a\u{301}\u{316}"
+        let marksOtherWay = "a\u{316}\u{301}"
+        #expect(decomposed == precomposed && marksOneWay == marksOtherWay)
+        var table = NameTable()
+        for i in 0..<padding { _ = table.insert("pad\(i)") }
+        let d = table.insert(decomposed)
+        let m = table.insert(marksOneWay)
+        func byBytes(_ name: String) -> Int32? {
+            Array(name.utf8).withUnsafeBufferPointer { table.number(of: $0) }
+        }
+        #expect(table.number(of: decomposed) == d && byBytes(decomposed) == d)
+        #expect(table.number(of: marksOneWay) == m && byBytes(marksOneWay) == m)
+        #expect(table.number(of: precomposed) == nil && byBytes(precomposed) == nil)
+        #expect(table.number(of: marksOtherWay) == nil && byBytes(marksOtherWay) == nil)
+        let p = table.intern(precomposed)
+        let o = Array(marksOtherWay.utf8).withUnsafeBufferPointer { table.intern($0) }
+        #expect(p != d && o != m && table.count == padding + 4)
+        #expect(table.number(of: precomposed) == p && byBytes(marksOtherWay) == o)
+        let inserted = [decomposed, marksOneWay, precomposed, marksOtherWay]
+        #expect(table.names.suffix(4).map { Array($0.utf8) } == inserted.map { Array($0.utf8) })
+    }
+}

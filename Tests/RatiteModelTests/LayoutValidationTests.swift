@@ -305,3 +305,24 @@ import Glibc
         }
     }
 }
+
+extension LayoutValidationTests {
+    /// Item names are their UTF-8 bytes: "\u{e9}" and "e\u{301}" (equal as Swift strings)
+    /// name two items, found apart by `item(named:)` and by a format, with few items (the
+    /// name table searched in order) and with many (its slots).
+    @Test(arguments: [0, 30])
+    func itemNamesCompareByTheirBytes(others: Int) throws {
+        let engine = LayoutEngine()
+        let root = try engine.addView("root")
+        for i in 0..<others { _ = try engine.addView("v\(i)", in: root) }
+        let precomposed = try engine.addView("caf\u{e9}", in: root)
+        let decomposed = try engine.addView("cafe\u{301}", in: root)
+        #expect(engine.item(named: "caf\u{e9}") === precomposed)
+        #expect(engine.item(named: "cafe\u{301}") === decomposed)
+        #expect(engine.item(named: "cafe") == nil)
+        // A format names ASCII views: the byte lookup finds them past the table's first names too.
+        let last = try engine.addView("last", in: root)
+        let made = try engine.constraints(visualFormat: "|[last]|")
+        #expect(made.count == 2 && made.allSatisfy { $0.firstItem === last || $0.secondItem === last })
+    }
+}
