@@ -6,9 +6,7 @@ import Ratite
 
 @c @implementation
 public func ratite_engine_new(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> ratite_status {
-    guard let out else { return RATITE_ERROR_NULL_ARGUMENT }
-    out.pointee = EngineHandle().retainedPointer
-    return RATITE_OK
+    EngineHandle.new(into: out)
 }
 
 @c @implementation
@@ -18,8 +16,7 @@ public func ratite_engine_free(_ engine: OpaquePointer?) {
 
 @c @implementation
 public func ratite_engine_last_error(_ engine: OpaquePointer?) -> UnsafePointer<CChar>? {
-    guard let engine else { return nil }
-    return UnsafePointer(EngineHandle.from(engine).lastError.pointer)
+    EngineHandle.lastErrorText(of: engine)
 }
 
 @c @implementation

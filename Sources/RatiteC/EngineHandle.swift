@@ -3,7 +3,7 @@ import Ratite
 
 /// What `ratite_engine *` points to: a layout engine plus id bookkeeping and the strings the
 /// handle hands out.
-final class EngineHandle: CHandle {
+final class EngineHandle: FailingHandle {
     let engine = LayoutEngine()
     // Unchecked exclusivity: a handle is used by one thread at a time and these are never
     // accessed re-entrantly; the dynamic check costs more than ratite_engine_vfl_parse's
@@ -25,6 +25,16 @@ final class EngineHandle: CHandle {
         let tag = IDSpace.newTag()
         itemIDs = IDSpace(kind: .item, tag: tag)
         constraintIDs = IDSpace(kind: .layoutConstraint, tag: tag)
+    }
+
+    /// The message, and for any failure but a parse error the end of the last parse
+    /// error's offset and rendering: those describe only the error they came with.
+    func remember(_ failure: CFailure) {
+        lastError.set(failure.message)
+        if failure.status != RATITE_ERROR_PARSE {
+            lastErrorOffset = nil
+            rendering.set("")
+        }
     }
 
     /// Items are never removed, so an item's slot is its index + 1 (slot 0 is never valid)
@@ -94,22 +104,9 @@ func failure(_ error: LayoutError) -> CFailure {
     return CFailure(status, error.description)
 }
 
-/// Runs `body` on the engine handle behind `pointer`, turning a failure into its status
-/// code and the handle's last error.
+/// Runs `body` on the engine handle behind `pointer` (`FailingHandle.call`).
 func withEngine(_ pointer: OpaquePointer?, _ body: (EngineHandle) throws(CFailure) -> Void) -> ratite_status {
-    guard let pointer else { return RATITE_ERROR_NULL_ARGUMENT }
-    let handle = EngineHandle.from(pointer)
-    do {
-        try body(handle)
-        return RATITE_OK
-    } catch {
-        handle.lastError.set(error.message)
-        if error.status != RATITE_ERROR_PARSE {
-            handle.lastErrorOffset = nil
-            handle.rendering.set("")
-        }
-        return error.status
-    }
+    EngineHandle.call(pointer, body)
 }
 
 /// The fixtures library's way in to a `ratite_engine *` (Sources/RatiteFixtures,

@@ -6,9 +6,7 @@ import Ratite
 
 @c @implementation
 public func ratite_solver_new(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> ratite_status {
-    guard let out else { return RATITE_ERROR_NULL_ARGUMENT }
-    out.pointee = SolverHandle().retainedPointer
-    return RATITE_OK
+    SolverHandle.new(into: out)
 }
 
 @c @implementation
@@ -18,8 +16,7 @@ public func ratite_solver_free(_ solver: OpaquePointer?) {
 
 @c @implementation
 public func ratite_solver_last_error(_ solver: OpaquePointer?) -> UnsafePointer<CChar>? {
-    guard let solver else { return nil }
-    return UnsafePointer(SolverHandle.from(solver).lastError.pointer)
+    SolverHandle.lastErrorText(of: solver)
 }
 
 @c @implementation
@@ -237,10 +234,10 @@ public func ratite_solver_constraint_has(
 public func ratite_solver_constraint_set_constant(
     _ solver: OpaquePointer?, _ constraint: ratite_constraint, _ constant: Double
 ) -> ratite_status {
-    withSolver(solver) { h, core throws(CFailure) in
-        let c = try h.constraint(constraint, in: core)
+    solverConstraintChange(solver, constraint) { () throws(CFailure) in
         try checkFinite(constant, "constant")
-        try h.coreCall(&core, pending: c) { core throws(CoreError) in try core.setConstant(c, constant) }
+    } change: { core, c throws(CoreError) in
+        try core.setConstant(c, constant)
     }
 }
 
@@ -248,10 +245,10 @@ public func ratite_solver_constraint_set_constant(
 public func ratite_solver_constraint_set_priority(
     _ solver: OpaquePointer?, _ constraint: ratite_constraint, _ priority: Double
 ) -> ratite_status {
-    withSolver(solver) { h, core throws(CFailure) in
-        let c = try h.constraint(constraint, in: core)
+    solverConstraintChange(solver, constraint) { () throws(CFailure) in
         try checkPriority(priority)
-        try h.coreCall(&core, pending: c) { core throws(CoreError) in try core.setPriority(c, priority) }
+    } change: { core, c throws(CoreError) in
+        try core.setPriority(c, priority)
     }
 }
 
@@ -259,19 +256,16 @@ public func ratite_solver_constraint_set_priority(
 public func ratite_solver_edit_add(
     _ solver: OpaquePointer?, _ variable: ratite_variable, _ priority: Double
 ) -> ratite_status {
-    withSolver(solver) { h, core throws(CFailure) in
-        let v = try h.variable(variable, in: core)
+    variableChange(solver, variable) { () throws(CFailure) in
         try checkPriority(priority)
-        try h.coreCall(&core) { core throws(CoreError) in try core.addEditVariable(v, priority: priority) }
+    } change: { core, v throws(CoreError) in
+        try core.addEditVariable(v, priority: priority)
     }
 }
 
 @c @implementation
 public func ratite_solver_edit_remove(_ solver: OpaquePointer?, _ variable: ratite_variable) -> ratite_status {
-    withSolver(solver) { h, core throws(CFailure) in
-        let v = try h.variable(variable, in: core)
-        try h.coreCall(&core) { core throws(CoreError) in try core.removeEditVariable(v) }
-    }
+    variableChange(solver, variable) { core, v throws(CoreError) in try core.removeEditVariable(v) }
 }
 
 @c @implementation
@@ -288,10 +282,10 @@ public func ratite_solver_edit_has(
 public func ratite_solver_suggest(
     _ solver: OpaquePointer?, _ variable: ratite_variable, _ value: Double
 ) -> ratite_status {
-    withSolver(solver) { h, core throws(CFailure) in
-        let v = try h.variable(variable, in: core)
+    variableChange(solver, variable) { () throws(CFailure) in
         try checkFinite(value, "suggested value")
-        try h.coreCall(&core) { core throws(CoreError) in try core.suggestValue(v, value) }
+    } change: { core, v throws(CoreError) in
+        try core.suggestValue(v, value)
     }
 }
 

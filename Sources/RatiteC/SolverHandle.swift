@@ -3,7 +3,7 @@ import Ratite
 
 /// What `ratite_solver *` points to: the integer-addressed solver core plus the id
 /// bookkeeping and the strings the handle hands out.
-final class SolverHandle: CHandle {
+final class SolverHandle: FailingHandle {
     // Unchecked exclusivity: a handle is used by one thread at a time and these are never
     // accessed re-entrantly; the dynamic checks would weigh on every addition.
     @exclusivity(unchecked) var core = SimplexCore()
@@ -156,19 +156,41 @@ final class SolverHandle: CHandle {
     }
 }
 
-/// Runs `body` on the handle behind `pointer`, turning a failure into its status code and
-/// the handle's last error message.
+/// Runs `body` on the solver handle behind `pointer` and its core (`FailingHandle.call`).
 func withSolver(
     _ pointer: OpaquePointer?, _ body: (SolverHandle, inout SimplexCore) throws(CFailure) -> Void
 ) -> ratite_status {
-    guard let pointer else { return RATITE_ERROR_NULL_ARGUMENT }
-    let handle = SolverHandle.from(pointer)
-    do {
-        try body(handle, &handle.core)
-        return RATITE_OK
-    } catch {
-        handle.lastError.set(error.message)
-        return error.status
+    SolverHandle.call(pointer) { h throws(CFailure) in try body(h, &h.core) }
+}
+
+/// The shape of every C call that changes the solver through one variable: the variable
+/// behind `id` (an unknown id fails first), then the call's own argument checks, then the
+/// change, whose `CoreError` becomes the status.
+func variableChange(
+    _ solver: OpaquePointer?, _ id: ratite_variable, checks: () throws(CFailure) -> Void = {},
+    change: (inout SimplexCore, Int32) throws(CoreError) -> Void
+) -> ratite_status {
+    slotChange(solver, { h, core throws(CFailure) in try h.variable(id, in: core) }, checks, change)
+}
+
+/// `variableChange` for one constraint, which a refused change names as the one being
+/// changed.
+func solverConstraintChange(
+    _ solver: OpaquePointer?, _ id: ratite_constraint, checks: () throws(CFailure) -> Void = {},
+    change: (inout SimplexCore, Int32) throws(CoreError) -> Void
+) -> ratite_status {
+    slotChange(solver, { h, core throws(CFailure) in try h.constraint(id, in: core) }, checks, change, pending: true)
+}
+
+private func slotChange(
+    _ solver: OpaquePointer?, _ slot: (SolverHandle, borrowing SimplexCore) throws(CFailure) -> Int32,
+    _ checks: () throws(CFailure) -> Void, _ change: (inout SimplexCore, Int32) throws(CoreError) -> Void,
+    pending: Bool = false
+) -> ratite_status {
+    withSolver(solver) { h, core throws(CFailure) in
+        let s = try slot(h, core)
+        try checks()
+        try h.coreCall(&core, pending: pending ? s : -1) { core throws(CoreError) in try change(&core, s) }
     }
 }
 

@@ -9,9 +9,10 @@
 /// byte sequences in a file or from C (Swift's `==` would call them one).
 ///
 /// Each name is hashed (FNV-1a); while the table is small its names are searched in order,
-/// which costs less than a table of slots for the few views of a format, and past `linearLimit` names an open-addressed table of numbers takes over. A
-/// small table is one heap block (a parse of a format makes one), compares names without
-/// hashing them (two short names compare as two words), and copying it retains two.
+/// which costs less than a table of slots for the few views of a format, and past
+/// `linearLimit` names an open-addressed table of numbers takes over. A small table is one
+/// heap block (a parse of a format makes one), compares names without hashing them, and
+/// copying it retains two.
 package struct NameTable {
     /// By number: the name, and its hash (compared before the name's bytes) once the slots
     /// are built (0 before).
