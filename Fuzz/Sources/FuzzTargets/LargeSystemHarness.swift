@@ -2,28 +2,42 @@ import Ratite
 import RatiteCheck
 import RatiteGenerate
 
-/// The large mode of `solver_ops`: an input that begins with `marker` turns its next eight
-/// bytes into a seed for a system of 200 to 450 constraints over 30 to 80 variables (past
-/// the 128 constraints where the exact tableau stops being loaded, where the solver once
-/// gave silently wrong answers), and the rest of it into operations on that system.
+/// The large modes of `solver_ops`: an input that begins with `marker` or `familyMarker`
+/// turns its next bytes into a large system and the rest of it into operations on that
+/// system.
 ///
-/// The oracle is tiered so the mode costs a few milliseconds per input:
-/// - The required constraints of the bulk build all hold at a hidden integer point, so
-///   every one of them must be accepted; that needs no solve.
+/// - `marker`: the next eight bytes seed a random system of 200 to 450 constraints over 30
+///   to 80 variables (past the 128 constraints where the exact tableau once stopped being
+///   loaded, where the solver gave silently wrong answers).
+/// - `familyMarker`: the next byte picks a generated family (chain, grid, tree, random:
+///   `SystemFamily`), the two after it a size from 100 to 5,000 items (hundreds to twenty
+///   thousand constraints, past the 4,096 where exact certification gives way to float
+///   certificates), and eight more the random family's seed; the family's edit variables
+///   start at its first suggestions.
+///
+/// The oracle is tiered so that a large input costs milliseconds to a second:
+/// - Every required constraint of the bulk build must be accepted, which needs no solve: the
+///   random system's hold at a hidden integer point, the families' are satisfiable by
+///   construction.
 /// - After every update: the core's answer is verified (`unverifiedAnswers`), every
 ///   required constraint holds at the values as written, and a refused change left the
 ///   core exactly as it was (fingerprint).
 /// - Every refusal's conflict is checked exactly: it cannot hold, and without any one
 ///   member it can.
 /// - The exact reference (feasibility and the optimum per level) runs on the last update
-///   of one input in `referenceSampling`, chosen by the input's bytes, so a campaign checks
-///   thousands of large systems against it without every input paying for a solve of
-///   hundreds of constraints.
+///   of one input in `referenceSampling`, chosen by the input's bytes, when the system has
+///   at most `referenceLimit` constraints, so a campaign checks thousands of large systems
+///   against it without every input paying for a solve of hundreds of constraints.
 enum LargeSystemHarness {
-    /// The first byte of an input in the large mode.
+    /// The first byte of an input in the random large mode.
     static let marker: UInt8 = 0xA7
+    /// The first byte of an input in the generated-family mode.
+    static let familyMarker: UInt8 = 0xA8
     /// One input in this many is checked against the exact reference.
     static let referenceSampling: UInt32 = 4
+    /// The most constraints a system checked against the exact reference holds: past it a
+    /// solve takes seconds even warm-started, and the cheap tier alone decides.
+    static let referenceLimit = 2_000
 
     struct Model {
         var probe = CoreProbe()
@@ -38,27 +52,13 @@ enum LargeSystemHarness {
 
     static func run(_ data: UnsafeBufferPointer<UInt8>) {
         var input = FuzzInput(data)
-        _ = input.byte()
-        var seed: UInt64 = 0
-        for _ in 0..<8 { seed = seed << 8 | UInt64(input.byte()) }
-        var random = SplitMix64(seed: seed)
         var m = Model()
-        let n = 30 + random.below(51)
-        m.variables = (0..<n).map { m.probe.newVariable("x\($0)") }
-        let hidden = (0..<n).map { _ in Double(random.below(1001) - 500) }
-        let count = 200 + random.below(251)
-        for _ in 0..<count {
-            let c = constraint(&random, n: n, holdingAt: hidden)
-            do {
-                let id = try m.probe.add(
-                    c.terms.map { (m.variables[$0.variable], $0.coefficient) }, constant: c.constant,
-                    relation: c.relation, priority: c.priority)
-                m.live.append((id, c))
-            } catch {
-                require(false, "refused \(c), which holds with every required constraint at \(hidden): \(error)",
-                        input: data)
-            }
+        if input.byte() == familyMarker {
+            buildFamily(&input, into: &m, data: data)
+        } else {
+            buildRandom(&input, into: &m, data: data)
         }
+        let n = m.variables.count
         check(&m, data: data)
         var steps = 0
         while !input.isEmpty && steps < 32 {
@@ -67,7 +67,68 @@ enum LargeSystemHarness {
             if input.below(3) == 0 { check(&m, data: data) }
         }
         check(&m, data: data)
-        if fnv(data) % referenceSampling == 0 { checkAgainstReference(m, data: data) }
+        if fnv(data) % referenceSampling == 0 && m.live.count <= referenceLimit { checkAgainstReference(m, data: data) }
+    }
+
+    /// The random system: 200 to 450 constraints over 30 to 80 variables, the required ones
+    /// holding at a hidden integer point.
+    static func buildRandom(_ input: inout FuzzInput, into m: inout Model, data: UnsafeBufferPointer<UInt8>) {
+        var random = SplitMix64(seed: seed(&input))
+        let n = 30 + random.below(51)
+        m.variables = (0..<n).map { m.probe.newVariable("x\($0)") }
+        let hidden = (0..<n).map { _ in Double(random.below(1001) - 500) }
+        for _ in 0..<200 + random.below(251) {
+            addAccepted(constraint(&random, n: n, holdingAt: hidden), to: &m, data: data) {
+                "which holds with every required constraint at \(hidden)"
+            }
+        }
+    }
+
+    /// A generated family of 100 to 5,000 items, its edits at their first suggestions.
+    static func buildFamily(_ input: inout FuzzInput, into m: inout Model, data: UnsafeBufferPointer<UInt8>) {
+        let family = SystemFamily.allCases[input.below(SystemFamily.allCases.count)]
+        let size = 100 + pick(&input, 4_901)
+        let system = family.generate(n: size, seed: seed(&input))
+        m.variables = system.names.map { m.probe.newVariable($0) }
+        for c in system.constraints {
+            let (terms, constant) = c.normalized
+            let reference = ReferenceConstraint(
+                terms: terms.map { (Int($0.variable), $0.coefficient) }, constant: constant, relation: c.relation,
+                priority: c.priority)
+            addAccepted(reference, to: &m, data: data) { "from the \(family) family of \(size), which can hold" }
+        }
+        for (k, e) in system.edits.enumerated() {
+            let v = Int(e.variable)
+            do {
+                try m.probe.addEdit(m.variables[v], priority: e.priority)
+                try m.probe.suggest(m.variables[v], system.suggestions[k])
+            } catch {
+                require(false, "the \(family) family's edit of x\(v) refused: \(error)", input: data)
+            }
+            m.edits[v] = (e.priority, system.suggestions[k])
+            m.editOrder.append(v)
+        }
+    }
+
+    /// Eight bytes of the input as a seed.
+    static func seed(_ input: inout FuzzInput) -> UInt64 {
+        var seed: UInt64 = 0
+        for _ in 0..<8 { seed = seed << 8 | UInt64(input.byte()) }
+        return seed
+    }
+
+    /// Adds a constraint of the bulk build, which must be accepted (`why` says why).
+    static func addAccepted(
+        _ c: ReferenceConstraint, to m: inout Model, data: UnsafeBufferPointer<UInt8>, why: () -> String
+    ) {
+        do {
+            let id = try m.probe.add(
+                c.terms.map { (m.variables[$0.variable], $0.coefficient) }, constant: c.constant,
+                relation: c.relation, priority: c.priority)
+            m.live.append((id, c))
+        } catch {
+            require(false, "refused \(c), \(why()): \(error)", input: data)
+        }
     }
 
     /// A constraint of 1 to 5 terms: required ones (two in five) hold at `point`, with an
