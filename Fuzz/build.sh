@@ -9,8 +9,12 @@ cd "$here"
 OUT=${OUT:-$here/.build-fuzz/out}
 mkdir -p "$OUT"
 if [ -n "${SWIFTFLAGS:-}" ]; then
-    # OSS-Fuzz: its flags (static stdlib, parse-as-library, the sanitizer of the build).
-    flags=(-c release $SWIFTFLAGS -Xswiftc -DRATITE_INTERNAL_CHECKS --scratch-path .build-oss-fuzz)
+    # OSS-Fuzz and ClusterFuzzLite: their flags (static stdlib, parse-as-library, the
+    # sanitizer of the build), and SwiftPM's own --sanitize fuzzer, which they lack: without
+    # it SwiftPM renames each executable's entry point, and the link then looks for a main
+    # function that -parse-as-library never made.
+    # shellcheck disable=SC2206  # $SWIFTFLAGS is a list of words by design
+    flags=(-c release --sanitize fuzzer $SWIFTFLAGS -Xswiftc -DRATITE_INTERNAL_CHECKS --scratch-path .build-oss-fuzz)
 else
     # Locally both parts are needed: --sanitize fuzzer alone leaves the code uninstrumented
     # and -sanitize=fuzzer alone links a fuzzer that finds nothing.
