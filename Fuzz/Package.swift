@@ -2,8 +2,7 @@
 // libFuzzer targets for Ratite. A nested package so a plain build of Ratite never needs the
 // fuzzer runtime.
 //
-// - `fuzz-vfl`, `fuzz-vfl-tokens` (the same harness, a structure-aware mutator), `fuzz-vfl-c`,
-//   `fuzz-solver-ops`, `fuzz-solver-free`, `fuzz-layout-file`: libFuzzer binaries;
+// - `fuzz-vfl`, `fuzz-vfl-c`, `fuzz-solver-ops`, `fuzz-solver-free`, `fuzz-layout-file`: libFuzzer binaries;
 //   build them with `./run` (or `swift build -c release --sanitize fuzzer
 //   -Xswiftc -sanitize=fuzzer,address --product fuzz-vfl`): both parts are needed.
 // - `fuzz-replay TARGET FILE...`: the same harnesses without libFuzzer, replaying files, so
@@ -26,9 +25,6 @@ let package = Package(
         .target(name: "FuzzVFLC", dependencies: [.product(name: "ratite_static", package: "Ratite")]),
         .executableTarget(
             name: "fuzz-vfl", dependencies: ["FuzzTargets"],
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(
-            name: "fuzz-vfl-tokens", dependencies: ["FuzzTargets"],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(
             name: "fuzz-vfl-c", dependencies: ["FuzzTargets"],
