@@ -33,6 +33,8 @@ enum LargeSystemHarness {
     static let marker: UInt8 = 0xA7
     /// The first byte of an input in the generated-family mode.
     static let familyMarker: UInt8 = 0xA8
+    /// The first bytes that select a large mode.
+    static let markers: [UInt8] = [marker, familyMarker]
     /// One input in this many is checked against the exact reference.
     static let referenceSampling: UInt32 = 4
     /// The most constraints a system checked against the exact reference holds: past it a

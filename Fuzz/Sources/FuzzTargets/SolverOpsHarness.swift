@@ -64,7 +64,7 @@ enum SolverOpsHarness {
     static let optionalPriorities: [Double] = [750, 500, 250, 600, 333]
 
     static func run(_ data: UnsafeBufferPointer<UInt8>, freeVariables: Bool = false) {
-        if !freeVariables && (data.first == LargeSystemHarness.marker || data.first == LargeSystemHarness.familyMarker) {
+        if !freeVariables, let first = data.first, LargeSystemHarness.markers.contains(first) {
             return LargeSystemHarness.run(data)
         }
         var input = FuzzInput(data)
