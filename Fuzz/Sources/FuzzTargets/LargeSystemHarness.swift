@@ -10,10 +10,10 @@ import RatiteGenerate
 ///   to 80 variables (past the 128 constraints where the exact tableau once stopped being
 ///   loaded, where the solver gave silently wrong answers).
 /// - `familyMarker`: the next byte picks a generated family (chain, grid, tree, random:
-///   `SystemFamily`), the two after it a size from 100 to 5,000 items (hundreds to twenty
-///   thousand constraints, past the 4,096 where exact certification gives way to float
-///   certificates), and eight more the random family's seed; the family's edit variables
-///   start at its first suggestions.
+///   `SystemFamily`), the two after it a size from 100 items to the family's
+///   `largestSize(of:)` (hundreds to forty thousand constraints, past the 4,096 where exact
+///   certification gives way to float certificates), and eight more the random family's
+///   seed; the family's edit variables start at its first suggestions.
 ///
 /// The oracle is tiered so that a large input costs milliseconds to a second:
 /// - Every required constraint of the bulk build must be accepted, which needs no solve: the
@@ -86,10 +86,23 @@ enum LargeSystemHarness {
         }
     }
 
-    /// A generated family of 100 to 5,000 items, its edits at their first suggestions.
+    /// The most items a family is built with: what keeps an input of the ASan fuzzer well
+    /// inside ClusterFuzzLite's 25 s per input (Fuzz/README.md has the times), yet past the
+    /// exact-certification limit of 4,096 constraints.
+    static func largestSize(of family: SystemFamily) -> Int {
+        switch family {
+        case .chain: 2_000
+        case .grid: 1_000
+        case .tree: 5_000
+        case .random: 3_000
+        }
+    }
+
+    /// A generated family of 100 items up to `largestSize(of:)`, its edits at their first
+    /// suggestions.
     static func buildFamily(_ input: inout FuzzInput, into m: inout Model, data: UnsafeBufferPointer<UInt8>) {
         let family = SystemFamily.allCases[input.below(SystemFamily.allCases.count)]
-        let size = 100 + pick(&input, 4_901)
+        let size = 100 + pick(&input, largestSize(of: family) - 99)
         let system = family.generate(n: size, seed: seed(&input))
         m.variables = system.names.map { m.probe.newVariable($0) }
         for c in system.constraints {
