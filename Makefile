@@ -142,7 +142,8 @@ python-test:
 ## configuration (default 10,000; 200 operations on 12 to 14 variables) and LARGE_SEQUENCES
 ## of each large one (default 2,000; 1,200 operations, 400 to 500 constraints), every
 ## answer checked against an exact rational LP solver; CONFIGURATIONS (mixed, unit, large,
-## large-unit, comma-separated) picks some. The release test build of `make swift-test`;
+## large-unit; also large-float, large-unit-float, past-exact-limit, and the float path
+## alone: large-float-alone, large-unit-float-alone; comma-separated) picks some. The release test build of `make swift-test`;
 ## each configuration runs as four parallel test cases.
 ## Figures and times in docs/performance.md.
 SEQUENCES ?= 10000

@@ -54,6 +54,7 @@ import Testing
         .enabled(if: ProcessInfo.processInfo.environment["RATITE_SOUNDNESS_SEQUENCES"] != nil),
         arguments: [
             SoundnessCampaign.Configuration.mixed, .unit, .large, .largeUnit, .largeFloat, .largeUnitFloat,
+            .largeFloatAlone, .largeUnitFloatAlone, .pastExactLimit,
         ], 0..<shards)
     func extendedSoundnessCampaign(_ configuration: SoundnessCampaign.Configuration, shard: Int) {
         let environment = ProcessInfo.processInfo.environment
@@ -76,7 +77,7 @@ import Testing
               "\(c.removals) removals, \(c.edits) edits, \(c.suggestions) suggestions;",
               "\(c.certifications) exact checks, \(c.corrections) corrections, \(c.refinements) refinements;",
               "at most \(c.largestSystem) live constraints;",
-              "\(c.floatCertificates) float certificates, \(c.floatRepairs) repairs;",
+              "\(c.floatCertificates) float certificates, \(c.floatRepairs) repairs, \(c.fallbacks) exact fallbacks;",
               "\(c.reportedUnverified) answers reported unverified, \(c.numericalFailures) numerical errors,",
               "\(c.contradictionsAccepted) contradictions accepted and reported")
     }
@@ -104,25 +105,56 @@ import Testing
         #expect(c.updates > count * 60)
         #expect(c.certifications > count * 50)
     }
+
+    /// One sequence past the real exact limit (`pastExactLimit`): over 4,096 live
+    /// constraints, every update checked against the exact reference.
+    @Test func pastTheExactLimitEveryAnswerIsRight() {
+        let (failures, c) = SoundnessCampaignTests.campaign(.pastExactLimit, base: 45_000, count: 1)
+        #expect(failures == 0)
+        #expect(c.largestSystem > defaultExactCertificationLimit)
+        #expect(c.updates > 60)
+        #expect(c.floatCertificates > 0)
+    }
 }
 
-/// The float path alone, past a lowered exact limit (64 constraints): what systems past
-/// `exactCertificationLimit` (4,096) rely on, tried on the large random sequences. The
-/// float tableau does not always manage them (it may report an answer unverified, fail an
-/// operation with a numerical error, or take a contradiction within roundoff), but it must
-/// never give a wrong answer as a right one: every update whose answer is not reported
-/// unverified holds the required constraints and is optimal at every level, and an
-/// accepted contradiction is reported at the next update. Without the float optimality
-/// certificate, 4 of 16 ±1 sequences gave a non-optimal answer as verified.
+/// Past a lowered exact limit (64 constraints), as systems past `exactCertificationLimit`
+/// (4,096) are decided, tried on the large random sequences.
+///
+/// The float path alone does not always manage them: it may report an answer unverified,
+/// fail an operation with a numerical error, or take a contradiction within roundoff. It
+/// must never give a wrong answer as a right one: every update whose answer is not reported
+/// unverified holds the required constraints and is optimal at every level, and an accepted
+/// contradiction is reported at the next update. Without the float optimality certificate,
+/// 4 of 16 ±1 sequences gave a non-optimal answer as verified.
+///
+/// With the exact fallback (the default), what the float path gives up on is decided
+/// exactly, and the sequences are held to the standard of `large`: no numerical error, no
+/// answer unverified, no contradiction accepted.
 @Suite(.enabled(if: isOptimizedBuild)) struct FloatPathCampaignTests {
-    @Test(arguments: [SoundnessCampaign.Configuration.largeFloat, .largeUnitFloat])
+    @Test(arguments: [SoundnessCampaign.Configuration.largeFloatAlone, .largeUnitFloatAlone])
     func floatPathNeverGivesAWrongAnswerAsRight(_ configuration: SoundnessCampaign.Configuration) {
         let count = 12
-        let base: UInt64 = configuration.name == "large-float" ? 43_000 : 44_000
+        let base: UInt64 = configuration.name == "large-float-alone" ? 43_000 : 44_000
         let (failures, c) = SoundnessCampaignTests.campaign(configuration, base: base, count: count)
         #expect(failures == 0)
         #expect(c.updates > count * 15)
         #expect(c.floatCertificates > 0)
-        if configuration.name == "large-unit-float" { #expect(c.floatRepairs > 0) }
+        #expect(c.fallbacks == 0)
+        if configuration.name == "large-unit-float-alone" { #expect(c.floatRepairs > 0) }
+    }
+
+    @Test(arguments: [SoundnessCampaign.Configuration.largeFloat, .largeUnitFloat], 0..<2)
+    func exactFallbackKeepsEveryAnswerRight(_ configuration: SoundnessCampaign.Configuration, part: Int) {
+        let count = 6
+        let base: UInt64 = (configuration.name == "large-float" ? 43_000 : 44_000) + UInt64(part * count)
+        let (failures, c) = SoundnessCampaignTests.campaign(configuration, base: base, count: count)
+        #expect(failures == 0)
+        #expect(c.reportedUnverified == 0 && c.numericalFailures == 0 && c.contradictionsAccepted == 0)
+        // Whole sequences: no sequence stops early, so every update of 1,200 operations is checked.
+        #expect(c.updates > count * 60)
+        #expect(c.largestSystem > 300)
+        #expect(c.floatCertificates > 0)
+        // The sequences reach what the float path gives up on.
+        #expect(c.fallbacks > 0)
     }
 }

@@ -26,9 +26,14 @@ package struct SoundnessCampaign {
         /// edit removals, suggestions; updates take the rest.
         package var mix = (add: 40, remove: 12, edit: 8, unedit: 4, suggest: 16)
         /// The core's `exactCertificationLimit` when not its default: a low one sends these
-        /// sizes down the path of systems past the limit (float certificates, no exact
-        /// decisions).
+        /// sizes down the path of systems past the limit (float certificates, exact
+        /// decisions only where the float path gives up).
         package var exactCertificationLimit: Int? = nil
+        /// Whether the core's exact fallback is off too (`exactFallbackLimit` 0): the float
+        /// path alone, which may give up on an operation or an answer but must say so.
+        package var floatAlone = false
+        /// The priorities constraints are drawn from, each equally often.
+        package var priorities = SoundnessCampaign.priorities
 
         /// The configuration of the report that found the breakage: 12 to 14 variables,
         /// 200 operations, coefficients from ±{0.25, 0.5, 1, 1.5, 2, 3, 9}, constants up to
@@ -53,8 +58,10 @@ package struct SoundnessCampaign {
             constantLimit: 1000, maxLive: .max, maxTerms: 5, suggestionLimit: 2000,
             mix: (add: 55, remove: 12, edit: 8, unedit: 4, suggest: 13))
 
-        /// `large` with exact certification stopping at 64 constraints: the float
-        /// optimality certificate and its repairs decide what larger systems would.
+        /// `large` with exact certification stopping at 64 constraints, as systems past
+        /// 4,096 constraints have it: the float path decides, with its optimality certificate
+        /// and repairs, and exact arithmetic takes what it gives up on. Held to the same
+        /// standard as `large`.
         package static let largeFloat = Configuration(
             name: "large-float", variables: 30...80, operations: 1200, coefficients: [0.25, 0.5, 1, 1.5, 2, 3, 9],
             constantLimit: 1000, maxLive: .max, maxTerms: 5, suggestionLimit: 2000,
@@ -64,15 +71,37 @@ package struct SoundnessCampaign {
             name: "large-unit-float", variables: 30...80, operations: 1200, coefficients: [1],
             constantLimit: 1000, maxLive: .max, maxTerms: 5, suggestionLimit: 2000,
             mix: (add: 55, remove: 12, edit: 8, unedit: 4, suggest: 13), exactCertificationLimit: 64)
+        /// Past the real exact limit: 40 to 50 variables and 5,600 operations, nearly all
+        /// additions and nine in ten of them optional, so the live constraints pass 4,096
+        /// (to about 4,900) and the float path decides, at the size it does for users.
+        package static let pastExactLimit = Configuration(
+            name: "past-exact-limit", variables: 40...50, operations: 5600,
+            coefficients: [0.25, 0.5, 1, 1.5, 2, 3, 9], constantLimit: 1000, maxLive: .max, maxTerms: 5,
+            suggestionLimit: 2000, mix: (add: 93, remove: 2, edit: 1, unedit: 0, suggest: 2),
+            priorities: [1000, 750, 500, 250, 750, 500, 250, 750, 500, 250])
+        /// `large-float` without the exact fallback: the float path alone.
+        package static let largeFloatAlone = Configuration(
+            name: "large-float-alone", variables: 30...80, operations: 1200,
+            coefficients: [0.25, 0.5, 1, 1.5, 2, 3, 9], constantLimit: 1000, maxLive: .max, maxTerms: 5,
+            suggestionLimit: 2000, mix: (add: 55, remove: 12, edit: 8, unedit: 4, suggest: 13),
+            exactCertificationLimit: 64, floatAlone: true)
+        /// `large-unit-float` without the exact fallback.
+        package static let largeUnitFloatAlone = Configuration(
+            name: "large-unit-float-alone", variables: 30...80, operations: 1200, coefficients: [1],
+            constantLimit: 1000, maxLive: .max, maxTerms: 5, suggestionLimit: 2000,
+            mix: (add: 55, remove: 12, edit: 8, unedit: 4, suggest: 13), exactCertificationLimit: 64,
+            floatAlone: true)
 
         package var description: String { name }
     }
 
     package struct Counters {
         package var updates = 0, accepted = 0, refused = 0, removals = 0, suggestions = 0, edits = 0
-        /// Past a lowered exact limit: updates that reported their answer unverified and
+        /// The float path alone: updates that reported their answer unverified and
         /// additions that failed with a numerical error, both with the core unchanged.
         package var reportedUnverified = 0, numericalFailures = 0, contradictionsAccepted = 0
+        /// Past a lowered exact limit: decisions the float path gave up on, taken exactly.
+        package var fallbacks = 0
         /// The core's float optimality certificates, and those that sent the tableau to be
         /// repaired.
         package var floatCertificates = 0, floatRepairs = 0
@@ -95,6 +124,7 @@ package struct SoundnessCampaign {
             sum.contradictionsAccepted = a.contradictionsAccepted + b.contradictionsAccepted
             sum.floatCertificates = a.floatCertificates + b.floatCertificates
             sum.floatRepairs = a.floatRepairs + b.floatRepairs
+            sum.fallbacks = a.fallbacks + b.fallbacks
             return sum
         }
     }
@@ -126,6 +156,7 @@ package struct SoundnessCampaign {
         n = configuration.variables.lowerBound + random.below(configuration.variables.count)
         driver = CoreDriver(variableCount: n)
         if let limit = configuration.exactCertificationLimit { driver.core.tuning.exactCertificationLimit = limit }
+        if configuration.floatAlone { driver.core.tuning.exactFallbackLimit = 0 }
         reference = ReferenceSession(variableCount: n)
     }
 
@@ -150,6 +181,7 @@ package struct SoundnessCampaign {
         run.counters.refinements = statistics.refinements
         run.counters.floatCertificates = statistics.floatCertificates
         run.counters.floatRepairs = statistics.floatCertificateRepairs
+        run.counters.fallbacks = statistics.exactFallbacks
         return run
     }
 
@@ -174,7 +206,8 @@ package struct SoundnessCampaign {
         let limit = configuration.constantLimit
         let constant = Double(random.below(2 * limit + 1) - limit)
         let relation = Relation.allCases[random.below(3)]
-        return ref(terms, constant, relation, Self.priorities[random.below(Self.priorities.count)])
+        let priorities = configuration.priorities
+        return ref(terms, constant, relation, priorities[random.below(priorities.count)])
     }
 
     /// One operation; constraints are named by the key of the operation that added them, so a
@@ -260,12 +293,12 @@ package struct SoundnessCampaign {
         if failure == nil { failure = text }
     }
 
-    /// Whether `error` ends the sequence rather than failing it: past a lowered exact limit
-    /// the float tableau alone may give up on an operation, and must say so with a typed
+    /// Whether `error` ends the sequence rather than failing it: the float tableau alone
+    /// may give up on an operation, and must say so with a typed
     /// error (`internalError`, the C ABI's `RATITE_ERROR_NUMERICAL`). What such an
     /// operation left of itself is not tracked here, so the sequence stops.
     package mutating func endsTheSequence(_ operation: String, _ error: CoreError) -> Bool {
-        guard configuration.exactCertificationLimit != nil, case .internalError = error else { return false }
+        guard configuration.floatAlone, case .internalError = error else { return false }
         log.append("\(operation) -> \(error)")
         counters.numericalFailures += 1
         stopped = true
@@ -305,11 +338,11 @@ package struct SoundnessCampaign {
             counters.accepted += 1
             counters.largestSystem = max(counters.largestSystem, live.count)
             if !expected {
-                // The float tableau alone (past a lowered limit) may take a contradiction
+                // The float tableau alone may take a contradiction
                 // within roundoff; then no answer can hold, and the next update must say
                 // so. Every decision after it rests on an infeasible system, so the
                 // sequence ends there.
-                guard configuration.exactCertificationLimit != nil else {
+                guard configuration.floatAlone else {
                     return fail("accepted a constraint that conflicts with the required ones: \(c)")
                 }
                 counters.contradictionsAccepted += 1
@@ -419,7 +452,7 @@ package struct SoundnessCampaign {
         let unverified = driver.core.statistics.unverifiedAnswers
         let values = driver.values()
         if driver.core.statistics.unverifiedAnswers != unverified {
-            if configuration.exactCertificationLimit != nil {
+            if configuration.floatAlone {
                 counters.reportedUnverified += 1
                 return
             }

@@ -56,6 +56,14 @@ extension SimplexCore {
     /// `exactCertificationLimit`.
     var fitsExactCertification: Bool { registry.constraints.count <= tuning.exactCertificationLimit }
 
+    /// Whether a decision the float tableau could not take is taken exactly: an operation
+    /// that failed, an answer that fails its check even after a rebuild, a float optimality
+    /// certificate that fails after repair, a required change whose point breaks a required
+    /// constraint. Past `exactCertificationLimit` this is the second line behind the float
+    /// path; its time is bounded by `exactPivotLimit`, and a check that runs out fails the
+    /// operation with a numerical error.
+    var fitsExactFallback: Bool { registry.constraints.count <= tuning.exactFallbackLimit }
+
     /// Whether every answer is decided exactly at the update: answers are checked, the
     /// system fits exact certification, and its coefficients are wide enough that every
     /// structural change raises a doubt (see `CoefficientRange`).
@@ -309,8 +317,17 @@ extension SimplexCore {
     /// got there wrongly. Throws `unsatisfiable` when they do not (the caller rolls back
     /// and explains the conflict exactly, `explained`).
     mutating func certifyFeasibility() throws(CoreError) {
-        guard verification.doubts.feasibility, fitsExactCertification else { return }
-        verification.doubts.feasibility = false
+        guard verification.doubts.feasibility else { return }
+        if fitsExactCertification {
+            verification.doubts.feasibility = false
+        } else {
+            // Too many constraints to decide every doubt exactly: the tableau's own point
+            // certifies feasibility when it satisfies every required constraint as written,
+            // and only a point that does not sends the decision to exact arithmetic. (The
+            // doubt stays, so the next update checks its answer.)
+            guard fitsExactFallback, !requiredConstraintsHoldAtFreshValues() else { return }
+            statistics.exactFallbacks += 1
+        }
         let model = exactModel()
         switch exactVerdict(for: model, requireOptimal: false) {
         case .holds:
@@ -323,7 +340,12 @@ extension SimplexCore {
             statistics.exactCorrections += 1
             throw .unsatisfiable(conflict: [])
         case .unavailable:
-            break
+            // Past exact certification the tableau's point already broke a required
+            // constraint, so nothing certifies the change: it fails, and the caller's
+            // refusal check decides it.
+            if !fitsExactCertification {
+                throw .internalError("the required constraints could not be shown to hold together")
+            }
         }
     }
 
@@ -355,6 +377,7 @@ extension SimplexCore {
                 return false
             }
             statistics.exactCorrections += 1
+            if !fitsExactCertification { statistics.exactFallbacks += 1 }
             insert(solution, model: model)
             commitTransaction()
             return true
@@ -382,7 +405,7 @@ extension SimplexCore {
         {
             return false
         }
-        guard fitsExactCertification else { return nil }
+        guard fitsExactFallback else { return nil }
         var model = exactModel()
         if let subject {
             model.problem.rows.append(
@@ -560,6 +583,11 @@ let wideCoefficientSpan = 256.0
 /// `SimplexCore+Certification.swift`): up to `ExactCertifier.denseLimit` in a dense
 /// tableau, beyond that in the sparse one, whose work follows the variables.
 let defaultExactCertificationLimit = 4096
+
+/// The most constraints for which a decision the float tableau gave up on is taken exactly
+/// (`fitsExactFallback`): every size. The time of each exact check is bounded by
+/// `exactPivotLimit` instead.
+let defaultExactFallbackLimit = Int.max
 
 /// The most constraints for which a certified tableau is written back even when it holds
 /// (`loadsCertifiedTableau`).

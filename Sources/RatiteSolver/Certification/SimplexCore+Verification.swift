@@ -106,11 +106,22 @@ extension SimplexCore {
     /// How far required constraint `c` is from holding at the current values (0 when it
     /// holds), and the size of the numbers its left side sums.
     func requiredViolation(ofConstraint c: Int32) -> (violation: Double, magnitude: Double) {
+        requiredViolation(ofConstraint: c) { registry.variables[Int($0)].value }
+    }
+
+    /// The same at `values` (by variable id).
+    func requiredViolation(ofConstraint c: Int32, at values: [Double]) -> (violation: Double, magnitude: Double) {
+        requiredViolation(ofConstraint: c) { values[Int($0)] }
+    }
+
+    @inline(__always) private func requiredViolation(
+        ofConstraint c: Int32, value: (Int32) -> Double
+    ) -> (violation: Double, magnitude: Double) {
         let record = registry.constraints[Int(c)]
         var sum = record.constant
         var magnitude = abs(record.constant)
         for t in terms(of: record) {
-            let p = t.coefficient * registry.variables[Int(t.variable)].value
+            let p = t.coefficient * value(t.variable)
             sum += p
             magnitude += abs(p)
         }

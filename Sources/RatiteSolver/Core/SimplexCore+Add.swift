@@ -22,7 +22,7 @@ extension SimplexCore {
         } catch {
             rollbackTransaction()
             var check: RefusalCheck? = nil
-            if fitsExactCertification {
+            if fitsExactFallback {
                 let subject = ExactConstraint(
                     terms: terms.map { (Int($0.variable), $0.coefficient) }, constant: constant,
                     relation: relation.exact, priority: priority)
@@ -72,7 +72,7 @@ extension SimplexCore {
         } catch {
             rollbackTransaction()
             var id: Int32 = -1
-            if fitsExactCertification, try placeExactly({ (core) throws(CoreError) in
+            if fitsExactFallback, try placeExactly({ (core) throws(CoreError) in
                 id = try record(in: &core)
                 core.attachSymbols(id, priority: above, lowerPriority: below)
             }) {

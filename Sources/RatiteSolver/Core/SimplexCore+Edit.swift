@@ -27,7 +27,7 @@ extension SimplexCore {
             commitTransaction()
         } catch {
             rollbackTransaction()
-            if fitsExactCertification, try placeExactly({ (core) throws(CoreError) in
+            if fitsExactFallback, try placeExactly({ (core) throws(CoreError) in
                 let id = try core.recordConstraint(terms: terms, constant: -current, relation: .equal, isEdit: true)
                 core.attachSymbols(id, priority: priority)
                 core.noteVariable(v)
@@ -53,7 +53,7 @@ extension SimplexCore {
             commitTransaction()
         } catch {
             rollbackTransaction()
-            if fitsExactCertification, try placeExactly({ core in
+            if fitsExactFallback, try placeExactly({ core in
                 core.noteVariable(v)
                 core.registry.variables[Int(v)].edit = -1
                 core.detachRecord(id)
@@ -114,7 +114,7 @@ extension SimplexCore {
         } catch {
             rollbackTransaction()
             var check: RefusalCheck? = nil
-            if fitsExactCertification {
+            if fitsExactFallback {
                 var changed = exactConstraint(id, priority: 1000)
                 changed.constant = constant
                 if record.isRequired {
@@ -163,7 +163,7 @@ extension SimplexCore {
             commitTransaction()
         } catch {
             rollbackTransaction()
-            if fitsExactCertification {
+            if fitsExactFallback {
                 if try placeExactly({ core in
                     for (id, constant) in changes {
                         core.noteConstraint(id)
@@ -271,11 +271,11 @@ extension SimplexCore {
         } catch {
             rollbackTransaction()
             var check: RefusalCheck? = nil
-            if fitsExactCertification && priority >= 1000 {
+            if fitsExactFallback && priority >= 1000 {
                 check = checkRefusal(
                     of: exactConstraint(id, priority: 1000), replacing: id, certificate: error.certificate)
             }
-            if fitsExactCertification, priority < 1000 || check?.holds == true,
+            if fitsExactFallback, priority < 1000 || check?.holds == true,
                 try placeExactly({ core in
                     core.detachRecord(id)
                     core.attachSymbols(id, priority: priority)
@@ -312,7 +312,7 @@ extension SimplexCore {
             commitTransaction()
         } catch {
             rollbackTransaction()
-            if fitsExactCertification, try placeExactly({ core in
+            if fitsExactFallback, try placeExactly({ core in
                 core.detachRecord(id)
                 core.attachSymbols(id, priority: above, lowerPriority: below)
             }) {

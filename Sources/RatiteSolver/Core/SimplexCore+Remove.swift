@@ -13,7 +13,7 @@ extension SimplexCore {
             commitTransaction()
         } catch {
             rollbackTransaction()
-            if fitsExactCertification, try placeExactly({ core in
+            if fitsExactFallback, try placeExactly({ core in
                 core.detachRecord(id)
                 core.freeConstraintSlot(id)
             }) {

@@ -55,6 +55,9 @@ extension SimplexCore {
             let optimumDoubted = verification.doubts.optimum
             verification.doubts = NumericDoubt()
             if verified && optimumDoubted && tuning.certifiesOptimaInFloat { verified = settleOptimumInFloat() }
+            if !verified && fitsExactFallback { verified = settleAnswerExactly() }
+        } else if !verified && fitsExactFallback {
+            verified = settleAnswerExactly()
         }
         if !verified {
             statistics.unverifiedAnswers += 1
@@ -62,6 +65,18 @@ extension SimplexCore {
             // since" says nothing about an answer that failed.
             verification.checksEverything = true
         }
+    }
+
+    /// Past exact certification, after the float path gave up on an answer (it failed its
+    /// check even after a rebuild, or its float certificate failed after repair): the exact
+    /// optimum is loaded, rounded once, and every constraint checked against it. Returns
+    /// whether the answer now passes.
+    private mutating func settleAnswerExactly() -> Bool {
+        statistics.exactFallbacks += 1
+        guard certifyOptimum(loading: true) else { return false }
+        recomputeValues()
+        verification.checksEverything = true
+        return verifyAnswer(changedFrom: nil)
     }
 
     /// Recomputes the values of the externals that may have changed since the last call
@@ -330,6 +345,32 @@ extension SimplexCore {
         let root = registry.variables[Int(v)].symbol
         guard root >= 0 else { return registry.variables[Int(v)].value }
         var memo: [Int32: Double] = [:]
+        return freshValue(ofSymbol: root, memo: &memo)
+    }
+
+    /// Whether every live required constraint holds, as written, at the values the current
+    /// tableau gives its variables, computed without touching the cached values: the point
+    /// that certifies, inside an operation's transaction, that the required constraints
+    /// hold together. Each is allowed what the answer check allows
+    /// (`requiredTolerance` of the numbers its left side sums).
+    func requiredConstraintsHoldAtFreshValues() -> Bool {
+        var memo: [Int32: Double] = [:]
+        memo.reserveCapacity(tableau.rows.count)
+        var values = [Double](repeating: 0, count: registry.variables.count)
+        for v in registry.variables.indices where registry.variables[v].isAlive {
+            let root = registry.variables[v].symbol
+            values[v] = root >= 0 ? freshValue(ofSymbol: root, memo: &memo) : registry.variables[v].value
+        }
+        for c in registry.constraints.indices where registry.constraints[c].isAlive && registry.constraints[c].isRequired {
+            let (violation, magnitude) = requiredViolation(ofConstraint: Int32(c), at: values)
+            if !(violation <= requiredTolerance * max(1, magnitude)) { return false }
+        }
+        return true
+    }
+
+    /// Symbol `root`'s value in the current tableau, evaluating the definitions below it
+    /// that `memo` does not hold yet (and adding them to it).
+    private func freshValue(ofSymbol root: Int32, memo: inout [Int32: Double]) -> Double {
         func known(_ s: Int32) -> Double? {
             let r = tableau.symbols[Int(s)].row
             if r < 0 { return 0 }

@@ -39,6 +39,11 @@ public struct SolverStatistics: Sendable, Equatable {
     /// Float certificates that failed and sent the tableau to be repaired: its objective
     /// derived again, or the tableau rebuilt.
     public var floatCertificateRepairs: Int = 0
+    /// Decisions past exact certification that the float path could not take, taken in
+    /// exact arithmetic instead: failed operations placed exactly, answers that failed
+    /// their check or float certificate after repair, required changes whose point broke
+    /// a required constraint (see docs/numerics.md).
+    public var exactFallbacks: Int = 0
     /// Exact tableaux written into the core.
     package var exactLoads: Int = 0
     /// Updates whose answer still broke a required constraint after a rebuild: only input

@@ -25,6 +25,10 @@ package struct Tuning {
     /// The most constraints for which decisions are checked exactly (see
     /// `SimplexCore+Certification.swift`); tests set 0 to see the float tableau alone.
     package var exactCertificationLimit = defaultExactCertificationLimit
+    /// The most constraints for which a decision the float tableau could not take is taken
+    /// in exact arithmetic instead (see `fitsExactFallback`); tests set 0 to see the float
+    /// path alone.
+    package var exactFallbackLimit = defaultExactFallbackLimit
     /// Whether an update past `exactCertificationLimit` whose optimum was decided within
     /// roundoff certifies it in floating point (see
     /// `SimplexCore+OptimalityCertificate.swift`); tests turn it off to see the difference.
