@@ -361,7 +361,7 @@ extension SimplexCore {
             let root = registry.variables[v].symbol
             values[v] = root >= 0 ? freshValue(ofSymbol: root, memo: &memo) : registry.variables[v].value
         }
-        for c in registry.constraints.indices where registry.constraints[c].isAlive && registry.constraints[c].isRequired {
+        for (c, record) in registry.constraints.elements.enumerated() where record.isAlive && record.isRequired {
             let (violation, magnitude) = requiredViolation(ofConstraint: Int32(c), at: values)
             if !(violation <= requiredTolerance * max(1, magnitude)) { return false }
         }
