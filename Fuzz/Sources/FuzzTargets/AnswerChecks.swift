@@ -30,3 +30,16 @@ func requireOptimal(
         abs(ours[k].value - best[k].value) <= max(1e-9 * max(1, abs(best[k].value)), 1e-12 * scales[k])
     }, "not optimal: \(ours) vs \(best)", input: input)
 }
+
+/// The edit variables in force, as the reference sees them: each `x_v == value` at its
+/// priority, at the value the core holds it at (its last suggestion, or where it started),
+/// keyed by its variable (negative), so a reference session's warm start follows it.
+func editConstraints(
+    _ probe: CoreProbe, variables: [Int32], order: [Int], edits: [Int: (priority: Double, value: Double)]
+) -> [(key: Int, constraint: ReferenceConstraint)] {
+    order.compactMap { v in
+        guard let e = edits[v] else { return nil }
+        let value = probe.editValue(variables[v])
+        return (-1 - v, ReferenceConstraint(terms: [(v, 1)], constant: -value, relation: .equal, priority: e.priority))
+    }
+}

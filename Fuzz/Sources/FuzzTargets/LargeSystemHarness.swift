@@ -276,14 +276,8 @@ enum LargeSystemHarness {
 
     /// The constraints in force, edits at the values they hold.
     static func system(_ m: Model) -> [(key: Int, constraint: ReferenceConstraint)] {
-        var all = m.live.map { (key: Int($0.id), constraint: $0.reference) }
-        for v in m.editOrder {
-            guard let e = m.edits[v] else { continue }
-            let value = m.probe.editValue(m.variables[v])
-            all.append((-1 - v, ReferenceConstraint(terms: [(v, 1)], constant: -value, relation: .equal,
-                                                    priority: e.priority)))
-        }
-        return all
+        m.live.map { (key: Int($0.id), constraint: $0.reference) }
+            + editConstraints(m.probe, variables: m.variables, order: m.editOrder, edits: m.edits)
     }
 
     /// The cheap checks after an update: the core verified its answer, and every required

@@ -334,13 +334,7 @@ enum SolverOpsHarness {
         for live in m.live {
             for (part, c) in live.references.enumerated() { all.append((2 * Int(live.id) + part, c)) }
         }
-        for v in m.editOrder {
-            guard let e = m.edits[v] else { continue }
-            let value = m.probe.editValue(m.variables[v])
-            let c = ReferenceConstraint(terms: [(v, 1)], constant: -value, relation: .equal, priority: e.priority)
-            all.append((-1 - v, c))
-        }
-        return all
+        return all + editConstraints(m.probe, variables: m.variables, order: m.editOrder, edits: m.edits)
     }
 
     /// After an update: the core's own invariants, then the answer against the constraints

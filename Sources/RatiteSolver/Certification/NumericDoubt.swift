@@ -6,6 +6,10 @@
 struct NumericDoubt {
     var feasibility = false
     var optimum = false
+    /// Whether a feasibility decision itself was taken within roundoff (`doubtFeasibility`),
+    /// rather than only a residue dropped on the way: what past exact certification sends a
+    /// required change to be certified by a point (`certifyFeasibility`).
+    var feasibilityJudged = false
 
     var any: Bool { feasibility || optimum }
 }

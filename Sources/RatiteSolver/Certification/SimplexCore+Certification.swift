@@ -25,7 +25,10 @@ import RatiteExact
 /// `SimplexCore+Verification.swift`.
 extension SimplexCore {
     /// Notes a decision about which rows are feasible taken within roundoff.
-    @inline(__always) mutating func doubtFeasibility() { verification.doubts.feasibility = true }
+    @inline(__always) mutating func doubtFeasibility() {
+        verification.doubts.feasibility = true
+        verification.doubts.feasibilityJudged = true
+    }
 
     /// Notes a decision about optimality taken within roundoff.
     @inline(__always) mutating func doubtOptimum() { verification.doubts.optimum = true }
@@ -318,16 +321,20 @@ extension SimplexCore {
     /// and explains the conflict exactly, `explained`).
     mutating func certifyFeasibility() throws(CoreError) {
         guard verification.doubts.feasibility else { return }
-        if fitsExactCertification {
-            verification.doubts.feasibility = false
-        } else {
-            // Too many constraints to decide every doubt exactly: the tableau's own point
-            // certifies feasibility when it satisfies every required constraint as written,
-            // and only a point that does not sends the decision to exact arithmetic. (The
-            // doubt stays, so the next update checks its answer.)
+        if !fitsExactCertification {
+            // Too many constraints to decide every doubt exactly. A feasibility decision
+            // taken within roundoff is certified by the tableau's own point, which must
+            // satisfy every required constraint as written; only a point that does not sends
+            // it to exact arithmetic. (A residue dropped on the way is left to the answer
+            // check of the next update, as after any change: a point costs a pass over the
+            // whole system.)
+            guard verification.doubts.feasibilityJudged else { return }
+            verification.doubts.feasibilityJudged = false
             guard fitsExactFallback, !requiredConstraintsHoldAtFreshValues() else { return }
             statistics.exactFallbacks += 1
         }
+        verification.doubts.feasibility = false
+        verification.doubts.feasibilityJudged = false
         let model = exactModel()
         switch exactVerdict(for: model, requireOptimal: false) {
         case .holds:
