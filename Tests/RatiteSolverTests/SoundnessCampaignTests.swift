@@ -82,6 +82,12 @@ import Testing
               "\(c.contradictionsAccepted) contradictions accepted and reported")
     }
 
+    /// Part `part` of a campaign split into parts of `count` sequences from seed `base`.
+    static func campaign(_ configuration: SoundnessCampaign.Configuration, base: UInt64, part: Int, of count: Int)
+        -> (failures: Int, counters: SoundnessCampaign.Counters) {
+        campaign(configuration, base: base + UInt64(part * count), count: count)
+    }
+
     /// How many test cases one configuration of the extended campaign is split into.
     static let shards = 4
 }
@@ -95,8 +101,8 @@ import Testing
     @Test(arguments: [SoundnessCampaign.Configuration.large, .largeUnit], 0..<3)
     func largeSequencesAgreeWithTheExactReference(_ configuration: SoundnessCampaign.Configuration, part: Int) {
         let count = 4
-        let base: UInt64 = (configuration.name == "large" ? 41_000 : 42_000) + UInt64(part * count)
-        let (failures, c) = SoundnessCampaignTests.campaign(configuration, base: base, count: count)
+        let (failures, c) = SoundnessCampaignTests.campaign(
+            configuration, base: configuration.name == "large" ? 41_000 : 42_000, part: part, of: count)
         #expect(failures == 0)
         // The systems are as large as the configuration claims, and every decision kind occurs.
         #expect(c.largestSystem > 300)
@@ -145,13 +151,12 @@ import Testing
 
     @Test(arguments: [SoundnessCampaign.Configuration.largeFloat, .largeUnitFloat], 0..<2)
     func exactFallbackKeepsEveryAnswerRight(_ configuration: SoundnessCampaign.Configuration, part: Int) {
-        let count = 6
-        let base: UInt64 = (configuration.name == "large-float" ? 43_000 : 44_000) + UInt64(part * count)
-        let (failures, c) = SoundnessCampaignTests.campaign(configuration, base: base, count: count)
+        let (failures, c) = SoundnessCampaignTests.campaign(
+            configuration, base: configuration.name == "large-float" ? 43_000 : 44_000, part: part, of: 6)
         #expect(failures == 0)
         #expect(c.reportedUnverified == 0 && c.numericalFailures == 0 && c.contradictionsAccepted == 0)
-        // Whole sequences: no sequence stops early, so every update of 1,200 operations is checked.
-        #expect(c.updates > count * 60)
+        // Whole sequences (six): none stops early, so every update of 1,200 operations is checked.
+        #expect(c.updates > 6 * 60)
         #expect(c.largestSystem > 300)
         #expect(c.floatCertificates > 0)
         // The sequences reach what the float path gives up on.
