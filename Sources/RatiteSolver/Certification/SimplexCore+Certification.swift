@@ -63,8 +63,8 @@ extension SimplexCore {
     /// that failed, an answer that fails its check even after a rebuild, a float optimality
     /// certificate that fails after repair, a required change whose point breaks a required
     /// constraint. Past `exactCertificationLimit` this is the second line behind the float
-    /// path; its time is bounded by `exactPivotLimit`, and a check that runs out fails the
-    /// operation with a numerical error.
+    /// path, up to `exactFallbackLimit`; its pivots are bounded by `exactPivotLimit`, and a
+    /// check that runs out fails the operation with a numerical error.
     var fitsExactFallback: Bool { registry.constraints.count <= tuning.exactFallbackLimit }
 
     /// Whether every answer is decided exactly at the update: answers are checked, the
@@ -592,9 +592,10 @@ let wideCoefficientSpan = 256.0
 let defaultExactCertificationLimit = 4096
 
 /// The most constraints for which a decision the float tableau gave up on is taken exactly
-/// (`fitsExactFallback`): every size. The time of each exact check is bounded by
-/// `exactPivotLimit` instead.
-let defaultExactFallbackLimit = Int.max
+/// (`fitsExactFallback`): twice `defaultExactCertificationLimit`. Writing the exact optimum
+/// back costs about the square of the system's size (every definition expanded), so larger
+/// systems would stall an operation for minutes; the figures are in docs/numerics.md.
+let defaultExactFallbackLimit = 8192
 
 /// The most constraints for which a certified tableau is written back even when it holds
 /// (`loadsCertifiedTableau`).
