@@ -64,8 +64,11 @@ extension SimplexCore {
     /// certificate that fails after repair, a required change whose point breaks a required
     /// constraint. Past `exactCertificationLimit` this is the second line behind the float
     /// path, up to `exactFallbackLimit`; its pivots are bounded by `exactPivotLimit`, and a
-    /// check that runs out fails the operation with a numerical error.
-    var fitsExactFallback: Bool { registry.constraints.count <= tuning.exactFallbackLimit }
+    /// check that runs out fails the operation with a numerical error. It never covers less
+    /// than exact certification does.
+    var fitsExactFallback: Bool {
+        registry.constraints.count <= max(tuning.exactFallbackLimit, tuning.exactCertificationLimit)
+    }
 
     /// Whether every answer is decided exactly at the update: answers are checked, the
     /// system fits exact certification, and its coefficients are wide enough that every

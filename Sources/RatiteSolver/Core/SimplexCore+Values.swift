@@ -55,10 +55,8 @@ extension SimplexCore {
             let optimumDoubted = verification.doubts.optimum
             verification.doubts = NumericDoubt()
             if verified && optimumDoubted && tuning.certifiesOptimaInFloat { verified = settleOptimumInFloat() }
-            if !verified && fitsExactFallback { verified = settleAnswerExactly() }
-        } else if !verified && fitsExactFallback {
-            verified = settleAnswerExactly()
         }
+        if !verified && !fitsExactCertification && fitsExactFallback { verified = settleAnswerExactly() }
         if !verified {
             statistics.unverifiedAnswers += 1
             // Until an answer passes, every check covers every constraint: "nothing moved
