@@ -39,6 +39,43 @@ func checkedArray(
     return n
 }
 
+/// Unwraps an output pointer, or fails with RATITE_ERROR_NULL_ARGUMENT.
+func output<T>(
+    _ pointer: UnsafeMutablePointer<T>?, _ what: @autoclosure () -> String
+) throws(CFailure) -> UnsafeMutablePointer<T> {
+    guard let pointer else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "\(what()) is NULL") }
+    return pointer
+}
+
+/// An array the caller provides for a call's results, and where the call writes how many
+/// there are (all of them, even when they do not fit).
+struct ResultArray<Element> {
+    let base: UnsafeMutablePointer<Element>?
+    /// How many results fit.
+    let room: Int
+    let count: UnsafeMutablePointer<Int>
+
+    init(
+        _ base: UnsafeMutablePointer<Element>?, _ what: String, capacity: Int, count: UnsafeMutablePointer<Int>?
+    ) throws(CFailure) {
+        self.base = base
+        room = try checkedArray(base, capacity, what, counted: "capacity", label: "capacity")
+        self.count = try output(count, "count")
+    }
+}
+
+/// Hands C a view of `array`, a stored property of the handle (so the storage lives until
+/// the handle's next call that changes it), and its length.
+func lend<T>(
+    _ ids: UnsafeMutablePointer<UnsafePointer<T>?>?, _ count: UnsafeMutablePointer<Int>?, _ array: () -> [T]
+) throws(CFailure) {
+    let ids = try output(ids, "ids")
+    let count = try output(count, "count")
+    let array = array()
+    count.pointee = array.count
+    ids.pointee = array.withUnsafeBufferPointer { $0.baseAddress }
+}
+
 /// Decodes a pointer + length string. NULL with length 0 is the empty string. With
 /// `isName`, NUL bytes are rejected too.
 func decodeString(
@@ -108,6 +145,36 @@ func checkPriority(_ value: Double) throws(CFailure) {
             RATITE_ERROR_INVALID_PRIORITY,
             "invalid priority \(value): priorities must be greater than 0 and at most 1000")
     }
+}
+
+/// A check of one numeric argument of a C call, run after the call's handle and ids are
+/// found and before it changes anything.
+enum ArgumentCheck {
+    /// In the range the solver takes (`checkFinite`); `String` names it in the error.
+    case finite(Double, String)
+    /// A priority (`checkPriority`).
+    case priority(Double)
+
+    func run() throws(CFailure) {
+        switch self {
+        case .finite(let value, let what): try checkFinite(value, what)
+        case .priority(let value): try checkPriority(value)
+        }
+    }
+}
+
+extension [ArgumentCheck] {
+    /// Runs the checks in order; the first that fails is the call's error.
+    func run() throws(CFailure) {
+        for check in self { try check.run() }
+    }
+}
+
+/// The name of a new item: text a name may be, and not empty.
+func decodeItemName(_ name: UnsafePointer<CChar>?, _ length: Int) throws(CFailure) -> String {
+    let text = try decodeString(name, length, "name", isName: true)
+    guard !text.isEmpty else { throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "an item needs a name") }
+    return text
 }
 
 func decodeRelation(_ value: ratite_relation) throws(CFailure) -> Ratite.Relation {

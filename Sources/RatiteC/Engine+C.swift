@@ -5,21 +5,6 @@ import CRatite
 import Ratite
 
 @c @implementation
-public func ratite_engine_new(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> ratite_status {
-    EngineHandle.new(into: out)
-}
-
-@c @implementation
-public func ratite_engine_free(_ engine: OpaquePointer?) {
-    EngineHandle.release(engine)
-}
-
-@c @implementation
-public func ratite_engine_last_error(_ engine: OpaquePointer?) -> UnsafePointer<CChar>? {
-    EngineHandle.lastErrorText(of: engine)
-}
-
-@c @implementation
 public func ratite_engine_last_error_offset(
     _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?
 ) -> ratite_status {
@@ -68,8 +53,7 @@ public func ratite_engine_view_add(
     _ out: UnsafeMutablePointer<ratite_item>?
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
-        let text = try decodeString(name, nameLength, "name", isName: true)
-        guard !text.isEmpty else { throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "an item needs a name") }
+        let text = try decodeItemName(name, nameLength)
         let parent = try h.optionalItem(parent)
         let out = try output(out, "out")
         let item = try layoutCall { () throws(LayoutError) in try h.engine.addView(text, in: parent) }
@@ -83,8 +67,7 @@ public func ratite_engine_guide_add(
     _ insets: UnsafePointer<Double>?, _ out: UnsafeMutablePointer<ratite_item>?
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
-        let text = try decodeString(name, nameLength, "name", isName: true)
-        guard !text.isEmpty else { throw CFailure(RATITE_ERROR_INVALID_ARGUMENT, "an item needs a name") }
+        let text = try decodeItemName(name, nameLength)
         let owner = try h.item(owner)
         let out = try output(out, "out")
         var pinned: DirectionalInsets? = nil
@@ -116,10 +99,7 @@ public func ratite_engine_item_find(
 public func ratite_engine_item_set_size(
     _ engine: OpaquePointer?, _ root: ratite_item, _ width: Double, _ height: Double
 ) -> ratite_status {
-    itemChange(engine, root) { () throws(CFailure) in
-        try checkFinite(width, "width")
-        try checkFinite(height, "height")
-    } change: { e, item throws(LayoutError) in
+    itemChange(engine, root, [.finite(width, "width"), .finite(height, "height")]) { e, item throws(LayoutError) in
         try e.setSize(of: item, width: width, height: height)
     }
 }
@@ -128,10 +108,8 @@ public func ratite_engine_item_set_size(
 public func ratite_engine_item_set_intrinsic_size(
     _ engine: OpaquePointer?, _ item: ratite_item, _ width: Double, _ height: Double
 ) -> ratite_status {
-    itemChange(engine, item) { () throws(CFailure) in
-        try checkFinite(width, "intrinsic width")
-        try checkFinite(height, "intrinsic height")
-    } change: { e, item throws(LayoutError) in
+    let checks: [ArgumentCheck] = [.finite(width, "intrinsic width"), .finite(height, "intrinsic height")]
+    return itemChange(engine, item, checks) { e, item throws(LayoutError) in
         try e.setIntrinsicContentSize(
             IntrinsicSize(width: width < 0 ? nil : width, height: height < 0 ? nil : height), of: item)
     }
@@ -158,7 +136,7 @@ private func setAxisPriority(
     var decoded = Axis.horizontal
     return itemChange(engine, item) { () throws(CFailure) in
         decoded = try decodeAxis(axis)
-        try checkPriority(priority)
+        try ArgumentCheck.priority(priority).run()
     } change: { e, item throws(LayoutError) in
         if hugging {
             try e.setContentHuggingPriority(Priority(priority), for: decoded, of: item)
@@ -173,11 +151,9 @@ public func ratite_engine_item_set_margins(
     _ engine: OpaquePointer?, _ item: ratite_item, _ top: Double, _ leading: Double, _ bottom: Double,
     _ trailing: Double
 ) -> ratite_status {
-    itemChange(engine, item) { () throws(CFailure) in
-        for (value, what) in [(top, "top"), (leading, "leading"), (bottom, "bottom"), (trailing, "trailing")] {
-            try checkFinite(value, "\(what) margin")
-        }
-    } change: { e, item throws(LayoutError) in
+    let sides = [(top, "top"), (leading, "leading"), (bottom, "bottom"), (trailing, "trailing")]
+    let checks = sides.map { ArgumentCheck.finite($0, "\($1) margin") }
+    return itemChange(engine, item, checks) { e, item throws(LayoutError) in
         let margins = DirectionalInsets(top: top, leading: leading, bottom: bottom, trailing: trailing)
         try e.setLayoutMargins(margins, of: item)
     }
@@ -187,10 +163,10 @@ public func ratite_engine_item_set_margins(
 public func ratite_engine_item_set_baseline_offsets(
     _ engine: OpaquePointer?, _ item: ratite_item, _ firstFromTop: Double, _ lastFromBottom: Double
 ) -> ratite_status {
-    itemChange(engine, item) { () throws(CFailure) in
-        try checkFinite(firstFromTop, "first baseline offset")
-        try checkFinite(lastFromBottom, "last baseline offset")
-    } change: { e, item throws(LayoutError) in
+    let offsets: [ArgumentCheck] = [
+        .finite(firstFromTop, "first baseline offset"), .finite(lastFromBottom, "last baseline offset"),
+    ]
+    return itemChange(engine, item, offsets) { e, item throws(LayoutError) in
         try e.setBaselineOffsets(firstFromTop: firstFromTop, lastFromBottom: lastFromBottom, of: item)
     }
 }
@@ -243,20 +219,9 @@ public func ratite_engine_item_set_autoresizing(
 public func ratite_engine_item_frame(
     _ engine: OpaquePointer?, _ item: ratite_item, _ out: UnsafeMutablePointer<ratite_frame>?
 ) -> ratite_status {
-    withEngine(engine) { h throws(CFailure) in
-        let item = try h.item(item)
+    itemQuery(engine, item, out) { _, item in
         let f = item.frame
-        try output(out, "out").pointee = ratite_frame(x: f.x, y: f.y, width: f.width, height: f.height)
-    }
-}
-
-@c @implementation
-public func ratite_engine_item_is_ambiguous(
-    _ engine: OpaquePointer?, _ item: ratite_item, _ out: UnsafeMutablePointer<Int32>?
-) -> ratite_status {
-    withEngine(engine) { h throws(CFailure) in
-        let item = try h.item(item)
-        try output(out, "out").pointee = h.engine.hasAmbiguousLayout(item) ? 1 : 0
+        return ratite_frame(x: f.x, y: f.y, width: f.width, height: f.height)
     }
 }
 
@@ -317,9 +282,7 @@ public func ratite_engine_constraint_remove(
 public func ratite_engine_constraint_set_constant(
     _ engine: OpaquePointer?, _ constraint: ratite_layout_constraint, _ constant: Double
 ) -> ratite_status {
-    constraintChange(engine, constraint) { () throws(CFailure) in
-        try checkFinite(constant, "constant")
-    } change: { e, c throws(LayoutError) in
+    constraintChange(engine, constraint, [.finite(constant, "constant")]) { e, c throws(LayoutError) in
         try e.setConstant(constant, for: c)
     }
 }
@@ -328,9 +291,7 @@ public func ratite_engine_constraint_set_constant(
 public func ratite_engine_constraint_set_priority(
     _ engine: OpaquePointer?, _ constraint: ratite_layout_constraint, _ priority: Double
 ) -> ratite_status {
-    constraintChange(engine, constraint) { () throws(CFailure) in
-        try checkPriority(priority)
-    } change: { e, c throws(LayoutError) in
+    constraintChange(engine, constraint, [.priority(priority)]) { e, c throws(LayoutError) in
         try e.setPriority(Priority(priority), for: c)
     }
 }
@@ -377,6 +338,12 @@ public func ratite_engine_conflict_report(
     withEngine(engine) { h throws(CFailure) in
         try output(out, "out").pointee = mallocString(h.engine.conflictLog.map(\.description).joined(separator: "\n"))
     }
+}
+
+@c @implementation public func ratite_engine_item_is_ambiguous(
+    _ engine: OpaquePointer?, _ item: ratite_item, _ out: UnsafeMutablePointer<Int32>?
+) -> ratite_status {
+    itemQuery(engine, item, out) { e, item in e.hasAmbiguousLayout(item) ? 1 : 0 }
 }
 
 @c @implementation

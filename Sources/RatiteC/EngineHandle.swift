@@ -124,24 +124,37 @@ package func withLayoutEngine(
 /// fails first), then the call's own argument checks, then the change to the engine, whose
 /// `LayoutError` becomes the status.
 func itemChange(
-    _ engine: OpaquePointer?, _ id: ratite_item, checks: () throws(CFailure) -> Void = {},
-    change: (LayoutEngine, LayoutItem) throws(LayoutError) -> Void
+    _ engine: OpaquePointer?, _ id: ratite_item, _ argumentChecks: [ArgumentCheck] = [],
+    checks: () throws(CFailure) -> Void = {}, change: (LayoutEngine, LayoutItem) throws(LayoutError) -> Void
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let item = try h.item(id)
+        try argumentChecks.run()
         try checks()
         try layoutCall { () throws(LayoutError) in try change(h.engine, item) }
     }
 }
 
+/// The shape of the C calls that read one thing about an item: the item behind `id` (an
+/// unknown id fails first), then the output pointer, then `value`.
+func itemQuery<T>(
+    _ engine: OpaquePointer?, _ id: ratite_item, _ out: UnsafeMutablePointer<T>?,
+    _ value: (LayoutEngine, LayoutItem) -> T
+) -> ratite_status {
+    withEngine(engine) { h throws(CFailure) in
+        let item = try h.item(id)
+        try output(out, "out").pointee = value(h.engine, item)
+    }
+}
+
 /// `itemChange` for one layout constraint.
 func constraintChange(
-    _ engine: OpaquePointer?, _ id: ratite_layout_constraint, checks: () throws(CFailure) -> Void = {},
+    _ engine: OpaquePointer?, _ id: ratite_layout_constraint, _ checks: [ArgumentCheck] = [],
     change: (LayoutEngine, LayoutConstraint) throws(LayoutError) -> Void
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let c = try h.constraint(id).constraint
-        try checks()
+        try checks.run()
         try layoutCall { () throws(LayoutError) in try change(h.engine, c) }
     }
 }

@@ -152,8 +152,3 @@ public func ratite_file_run_values(
     count.pointee = h.values.count
     return RATITE_OK
 }
-
-@c @implementation
-public func ratite_file_run_free(_ run: OpaquePointer?) {
-    FileRunHandle.release(run)
-}

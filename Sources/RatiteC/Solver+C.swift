@@ -5,44 +5,18 @@ import CRatite
 import Ratite
 
 @c @implementation
-public func ratite_solver_new(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> ratite_status {
-    SolverHandle.new(into: out)
-}
-
-@c @implementation
-public func ratite_solver_free(_ solver: OpaquePointer?) {
-    SolverHandle.release(solver)
-}
-
-@c @implementation
-public func ratite_solver_last_error(_ solver: OpaquePointer?) -> UnsafePointer<CChar>? {
-    SolverHandle.lastErrorText(of: solver)
-}
-
-@c @implementation
 public func ratite_solver_last_conflict(
     _ solver: OpaquePointer?, _ ids: UnsafeMutablePointer<UnsafePointer<ratite_constraint>?>?,
     _ count: UnsafeMutablePointer<Int>?
 ) -> ratite_status {
-    withSolver(solver) { h, core throws(CFailure) in
-        let ids = try output(ids, "ids")
-        let count = try output(count, "count")
-        count.pointee = h.lastConflict.count
-        ids.pointee = h.lastConflict.withUnsafeBufferPointer { $0.baseAddress }
-    }
+    withSolver(solver) { h, core throws(CFailure) in try lend(ids, count) { h.lastConflict } }
 }
 
-@c @implementation
-public func ratite_solver_variable_new(
+@c @implementation public func ratite_solver_variable_new(
     _ solver: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int,
     _ out: UnsafeMutablePointer<ratite_variable>?
 ) -> ratite_status {
-    withSolver(solver) { h, core throws(CFailure) in
-        let text = try decodeString(name, nameLength, "name", isName: true)
-        let out = try output(out, "out")
-        _ = h.changedVariableIDs(in: core)
-        out.pointee = h.variableIDs.id(for: h.newVariable(named: text, core: &core))
-    }
+    variableByName(solver, name, nameLength, out, creating: true)
 }
 
 @c @implementation
@@ -60,35 +34,24 @@ public func ratite_solver_variable_free(_ solver: OpaquePointer?, _ variable: ra
     }
 }
 
-@c @implementation
-public func ratite_solver_variable_find(
-    _ solver: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int,
-    _ out: UnsafeMutablePointer<ratite_variable>?
+@c @implementation public func ratite_solver_variable_find(
+    _ solver: OpaquePointer?,
+    _ name: UnsafePointer<CChar>?, _ nameLength: Int, _ out: UnsafeMutablePointer<ratite_variable>?
 ) -> ratite_status {
-    withSolver(solver) { h, core throws(CFailure) in
-        let text = try decodeString(name, nameLength, "name", isName: true)
-        let out = try output(out, "out")
-        guard let v = h.variable(named: text, in: core) else {
-            throw CFailure(RATITE_ERROR_UNKNOWN, "no variable named '\(text)'")
-        }
-        out.pointee = h.variableIDs.id(for: v)
-    }
+    variableByName(solver, name, nameLength, out, creating: false)
 }
 
 @c @implementation
 public func ratite_solver_variable_value(
     _ solver: OpaquePointer?, _ variable: ratite_variable, _ out: UnsafeMutablePointer<Double>?
 ) -> ratite_status {
-    withSolver(solver) { h, core throws(CFailure) in
-        let v = try h.variable(variable, in: core)
-        try output(out, "out").pointee = core.value(ofVariable: v)
-    }
+    variableQuery(solver, variable, out) { core, v in core.value(ofVariable: v) }
 }
 
 @c @implementation
 public func ratite_solver_variable_values(
-    _ solver: OpaquePointer?, _ ids: UnsafePointer<ratite_variable>?, _ count: Int,
-    _ values: UnsafeMutablePointer<Double>?
+    _ solver: OpaquePointer?,
+    _ ids: UnsafePointer<ratite_variable>?, _ count: Int, _ values: UnsafeMutablePointer<Double>?
 ) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         let n = try checkedCount(count, "count")
@@ -110,12 +73,7 @@ public func ratite_solver_changed_variables(
     _ solver: OpaquePointer?, _ ids: UnsafeMutablePointer<UnsafePointer<ratite_variable>?>?,
     _ count: UnsafeMutablePointer<Int>?
 ) -> ratite_status {
-    withSolver(solver) { h, core throws(CFailure) in
-        let ids = try output(ids, "ids")
-        let count = try output(count, "count")
-        count.pointee = h.changedVariableIDs(in: core).count
-        ids.pointee = h.changedIDs.withUnsafeBufferPointer { $0.baseAddress }
-    }
+    withSolver(solver) { h, core throws(CFailure) in try lend(ids, count) { h.changedVariableIDs(in: core) } }
 }
 
 @c @implementation
@@ -234,59 +192,39 @@ public func ratite_solver_constraint_has(
 public func ratite_solver_constraint_set_constant(
     _ solver: OpaquePointer?, _ constraint: ratite_constraint, _ constant: Double
 ) -> ratite_status {
-    solverConstraintChange(solver, constraint) { () throws(CFailure) in
-        try checkFinite(constant, "constant")
-    } change: { core, c throws(CoreError) in
-        try core.setConstant(c, constant)
-    }
+    solverChange(solver, constraint: constraint, .constant(constant))
 }
 
 @c @implementation
 public func ratite_solver_constraint_set_priority(
     _ solver: OpaquePointer?, _ constraint: ratite_constraint, _ priority: Double
 ) -> ratite_status {
-    solverConstraintChange(solver, constraint) { () throws(CFailure) in
-        try checkPriority(priority)
-    } change: { core, c throws(CoreError) in
-        try core.setPriority(c, priority)
-    }
+    solverChange(solver, constraint: constraint, .priority(priority))
 }
 
 @c @implementation
 public func ratite_solver_edit_add(
     _ solver: OpaquePointer?, _ variable: ratite_variable, _ priority: Double
 ) -> ratite_status {
-    variableChange(solver, variable) { () throws(CFailure) in
-        try checkPriority(priority)
-    } change: { core, v throws(CoreError) in
-        try core.addEditVariable(v, priority: priority)
-    }
+    solverChange(solver, variable, .addEdit(priority: priority))
 }
 
 @c @implementation
 public func ratite_solver_edit_remove(_ solver: OpaquePointer?, _ variable: ratite_variable) -> ratite_status {
-    variableChange(solver, variable) { core, v throws(CoreError) in try core.removeEditVariable(v) }
-}
-
-@c @implementation
-public func ratite_solver_edit_has(
-    _ solver: OpaquePointer?, _ variable: ratite_variable, _ out: UnsafeMutablePointer<Int32>?
-) -> ratite_status {
-    withSolver(solver) { h, core throws(CFailure) in
-        let v = try h.variable(variable, in: core)
-        try output(out, "out").pointee = core.isEditVariable(v) ? 1 : 0
-    }
+    solverChange(solver, variable, .removeEdit)
 }
 
 @c @implementation
 public func ratite_solver_suggest(
     _ solver: OpaquePointer?, _ variable: ratite_variable, _ value: Double
 ) -> ratite_status {
-    variableChange(solver, variable) { () throws(CFailure) in
-        try checkFinite(value, "suggested value")
-    } change: { core, v throws(CoreError) in
-        try core.suggestValue(v, value)
-    }
+    solverChange(solver, variable, .suggestion(value))
+}
+
+@c @implementation public func ratite_solver_edit_has(
+    _ solver: OpaquePointer?, _ variable: ratite_variable, _ out: UnsafeMutablePointer<Int32>?
+) -> ratite_status {
+    variableQuery(solver, variable, out) { core, v in core.isEditVariable(v) ? 1 : 0 }
 }
 
 @c @implementation

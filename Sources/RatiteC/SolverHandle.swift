@@ -137,8 +137,9 @@ final class SolverHandle: FailingHandle {
         case .requiredEditVariable(let v):
             return CFailure(RATITE_ERROR_INVALID_PRIORITY, FailureText.requiredEditVariable(name(v)))
         case .invalidPriority(let p):
-            return CFailure(p.isFinite ? RATITE_ERROR_INVALID_PRIORITY : RATITE_ERROR_NON_FINITE,
-                            FailureText.invalidPriority(p))
+            return CFailure(
+                p.isFinite ? RATITE_ERROR_INVALID_PRIORITY : RATITE_ERROR_NON_FINITE,
+                FailureText.invalidPriority(p))
         case .nonFiniteCoefficient(let v, let x):
             return CFailure(RATITE_ERROR_NON_FINITE, FailureText.nonFiniteCoefficient(name(v), x))
         case .nonFiniteConstant(let x): return CFailure(RATITE_ERROR_NON_FINITE, FailureText.nonFiniteConstant(x))
@@ -163,41 +164,115 @@ func withSolver(
     SolverHandle.call(pointer) { h throws(CFailure) in try body(h, &h.core) }
 }
 
-/// The shape of every C call that changes the solver through one variable: the variable
-/// behind `id` (an unknown id fails first), then the call's own argument checks, then the
-/// change, whose `CoreError` becomes the status.
-func variableChange(
-    _ solver: OpaquePointer?, _ id: ratite_variable, checks: () throws(CFailure) -> Void = {},
-    change: (inout SimplexCore, Int32) throws(CoreError) -> Void
-) -> ratite_status {
-    slotChange(solver, { h, core throws(CFailure) in try h.variable(id, in: core) }, checks, change)
-}
-
-/// `variableChange` for one constraint, which a refused change names as the one being
-/// changed.
-func solverConstraintChange(
-    _ solver: OpaquePointer?, _ id: ratite_constraint, checks: () throws(CFailure) -> Void = {},
-    change: (inout SimplexCore, Int32) throws(CoreError) -> Void
-) -> ratite_status {
-    slotChange(solver, { h, core throws(CFailure) in try h.constraint(id, in: core) }, checks, change, pending: true)
-}
-
-private func slotChange(
-    _ solver: OpaquePointer?, _ slot: (SolverHandle, borrowing SimplexCore) throws(CFailure) -> Int32,
-    _ checks: () throws(CFailure) -> Void, _ change: (inout SimplexCore, Int32) throws(CoreError) -> Void,
-    pending: Bool = false
+/// The shape of the C calls that read one thing about a variable: the variable behind `id`
+/// (an unknown id fails first), then the output pointer, then `value`.
+func variableQuery<T>(
+    _ solver: OpaquePointer?, _ id: ratite_variable, _ out: UnsafeMutablePointer<T>?,
+    _ value: (borrowing SimplexCore, Int32) -> T
 ) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
-        let s = try slot(h, core)
-        try checks()
-        try h.coreCall(&core, pending: pending ? s : -1) { core throws(CoreError) in try change(&core, s) }
+        let v = try h.variable(id, in: core)
+        try output(out, "out").pointee = value(core, v)
     }
 }
 
-/// Unwraps an output pointer, or fails with RATITE_ERROR_NULL_ARGUMENT.
-func output<T>(
-    _ pointer: UnsafeMutablePointer<T>?, _ what: @autoclosure () -> String
-) throws(CFailure) -> UnsafeMutablePointer<T> {
-    guard let pointer else { throw CFailure(RATITE_ERROR_NULL_ARGUMENT, "\(what()) is NULL") }
-    return pointer
+/// The C calls that take a variable's name and give its id: the name and the output
+/// pointer checked, then the variable found, or (`creating`) made.
+func variableByName(
+    _ solver: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLength: Int,
+    _ out: UnsafeMutablePointer<ratite_variable>?, creating: Bool
+) -> ratite_status {
+    withSolver(solver) { h, core throws(CFailure) in
+        let text = try decodeString(name, nameLength, "name", isName: true)
+        let out = try output(out, "out")
+        let v: Int32
+        if creating {
+            _ = h.changedVariableIDs(in: core)
+            v = h.newVariable(named: text, core: &core)
+        } else {
+            guard let found = h.variable(named: text, in: core) else {
+                throw CFailure(RATITE_ERROR_UNKNOWN, "no variable named '\(text)'")
+            }
+            v = found
+        }
+        out.pointee = h.variableIDs.id(for: v)
+    }
+}
+
+/// A change a C call makes to one variable.
+enum VariableChange {
+    case addEdit(priority: Double)
+    case removeEdit
+    case suggestion(Double)
+
+    /// What the call's number must be, checked before the change.
+    var checks: [ArgumentCheck] {
+        switch self {
+        case .addEdit(let priority): [.priority(priority)]
+        case .removeEdit: []
+        case .suggestion(let value): [.finite(value, "suggested value")]
+        }
+    }
+
+    func apply(to core: inout SimplexCore, _ v: Int32) throws(CoreError) {
+        switch self {
+        case .addEdit(let priority): try core.addEditVariable(v, priority: priority)
+        case .removeEdit: try core.removeEditVariable(v)
+        case .suggestion(let value): try core.suggestValue(v, value)
+        }
+    }
+}
+
+/// A change a C call makes to one constraint.
+enum ConstraintChange {
+    case constant(Double)
+    case priority(Double)
+
+    var checks: [ArgumentCheck] {
+        switch self {
+        case .constant(let value): [.finite(value, "constant")]
+        case .priority(let priority): [.priority(priority)]
+        }
+    }
+
+    func apply(to core: inout SimplexCore, _ c: Int32) throws(CoreError) {
+        switch self {
+        case .constant(let value): try core.setConstant(c, value)
+        case .priority(let priority): try core.setPriority(c, priority)
+        }
+    }
+}
+
+/// The shape of every C call that changes the solver through one variable: the variable
+/// behind `id` (an unknown id fails first), then the call's own argument checks, then the
+/// change, whose `CoreError` becomes the status.
+func solverChange(_ solver: OpaquePointer?, _ id: ratite_variable, _ change: VariableChange) -> ratite_status {
+    slotChange(solver, change.checks, pending: false) { h, core throws(CFailure) in
+        try h.variable(id, in: core)
+    } change: { core, v throws(CoreError) in
+        try change.apply(to: &core, v)
+    }
+}
+
+/// `solverChange` for one constraint, which a refused change names as the one being changed.
+func solverChange(
+    _ solver: OpaquePointer?, constraint id: ratite_constraint, _ change: ConstraintChange
+) -> ratite_status {
+    slotChange(solver, change.checks, pending: true) { h, core throws(CFailure) in
+        try h.constraint(id, in: core)
+    } change: { core, c throws(CoreError) in
+        try change.apply(to: &core, c)
+    }
+}
+
+private func slotChange(
+    _ solver: OpaquePointer?, _ checks: [ArgumentCheck], pending: Bool,
+    slot: (SolverHandle, borrowing SimplexCore) throws(CFailure) -> Int32,
+    change: (inout SimplexCore, Int32) throws(CoreError) -> Void
+) -> ratite_status {
+    withSolver(solver) { h, core throws(CFailure) in
+        let s = try slot(h, core)
+        try checks.run()
+        try h.coreCall(&core, pending: pending ? s : -1) { core throws(CoreError) in try change(&core, s) }
+    }
 }

@@ -12,18 +12,17 @@ public func ratite_engine_vfl(
     _ count: UnsafeMutablePointer<Int>?
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
-        let room = try checkedArray(ids, capacity, "ids", counted: "capacity", label: "capacity")
-        let count = try output(count, "count")
+        let results = try ResultArray(ids, "ids", capacity: capacity, count: count)
         let request = try VFLRequest(h, format, formatLength, metrics, metricCount, views, viewCount, options)
         let constraints = try request.constraints(in: h)
         try layoutCall { () throws(LayoutError) in try h.engine.validate(constraints) }
-        guard constraints.count <= room else {
-            count.pointee = constraints.count
-            throw capacityFailure(constraints.count, room)
+        guard constraints.count <= results.room else {
+            results.count.pointee = constraints.count
+            throw capacityFailure(constraints.count, results.room)
         }
         try layoutCall { () throws(LayoutError) in try h.engine.activate(constraints) }
-        for (i, c) in constraints.enumerated() { ids![i] = h.register(c) }
-        count.pointee = constraints.count
+        for (i, c) in constraints.enumerated() { results.base![i] = h.register(c) }
+        results.count.pointee = constraints.count
     }
 }
 
@@ -44,12 +43,11 @@ public func ratite_engine_vfl_check(
 public func ratite_engine_vfl_parse(
     _ engine: OpaquePointer?, _ format: UnsafePointer<CChar>?, _ formatLength: Int,
     _ metrics: UnsafePointer<ratite_metric>?, _ metricCount: Int, _ views: UnsafePointer<ratite_view_binding>?,
-    _ viewCount: Int, _ options: UInt32, _ out: UnsafeMutablePointer<ratite_vfl_constraint>?, _ capacity: Int,
-    _ count: UnsafeMutablePointer<Int>?
+    _ viewCount: Int, _ options: UInt32,
+    _ out: UnsafeMutablePointer<ratite_vfl_constraint>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
-        let room = try checkedArray(out, capacity, "out", counted: "capacity", label: "capacity")
-        let count = try output(count, "count")
+        let results = try ResultArray(out, "out", capacity: capacity, count: count)
         let text = try decodeBytes(format, formatLength, "format").bytes
         let (metricTotal, viewTotal) = try checkVFLArrays(metrics, metricCount, views, viewCount)
         let (formatOptions, extended) = try decodeVFLOptions(options)
@@ -86,7 +84,7 @@ public func ratite_engine_vfl_parse(
                         throw vflFailure(error, h)
                     }
                     var resolver = VFLResolver(handle: h, format: text, bound: viewTotal > 0 ? bound : nil)
-                    try resolver.write(h.vflRecords, to: out, capacity: room, count: count)
+                    try resolver.write(h.vflRecords, to: out, capacity: results.room, count: results.count)
                 }
             }
         }

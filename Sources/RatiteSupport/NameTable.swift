@@ -99,25 +99,26 @@ package struct NameTable {
         return nil
     }
 
+    /// The number of `utf8` in a table with slots.
     private func number(of utf8: UnsafeBufferPointer<UInt8>, hash h: UInt32) -> Int32? {
-        let mask = slots.count - 1
-        var i = Int(h) & mask
-        while true {
-            let n = slots[i]
-            if n < 0 { return nil }
-            if entries[Int(n)].hash == h && spells(Int(n), utf8) { return n }
-            i = (i + 1) & mask
-        }
+        probe(hash: h) { spells($0, utf8) }
     }
 
     /// The number of `name` in a table with slots.
     private func number(of name: String, hash h: UInt32) -> Int32? {
+        probe(hash: h) { spells($0, name) }
+    }
+
+    /// The first name along hash `h`'s probe sequence that `isSought` accepts, up to the
+    /// first empty slot.
+    @inline(__always)
+    private func probe(hash h: UInt32, _ isSought: (Int) -> Bool) -> Int32? {
         let mask = slots.count - 1
         var i = Int(h) & mask
         while true {
             let n = slots[i]
             if n < 0 { return nil }
-            if entries[Int(n)].hash == h && spells(Int(n), name) { return n }
+            if entries[Int(n)].hash == h && isSought(Int(n)) { return n }
             i = (i + 1) & mask
         }
     }
