@@ -51,3 +51,49 @@ public enum FormFamily {
         return out
     }
 }
+
+extension FormFamily {
+    /// The form as the solver sees it, without the layout engine: per row the label's and
+    /// the field's x, y, width and height, the constraints the engine derives from the VFL,
+    /// the baselines and the intrinsic sizes (hugging `<=` and compression resistance `>=`
+    /// at their priorities), and the root's width `W`, a strong edit. At `W` = 320 the
+    /// answer is the frames `build(into:n:)` lays out (margins and spacing 8).
+    /// - Complexity: O(n): 13 constraints a row.
+    public static func system(n: Int) -> GeneratedSystem {
+        var s = GeneratedSystem()
+        let w = s.variable("W")
+        var above: (y: Int32, height: Int32)? = nil
+        func frame(_ prefix: String, _ i: Int) -> (x: Int32, y: Int32, w: Int32, h: Int32) {
+            (s.variable("\(prefix)x\(i)"), s.variable("\(prefix)y\(i)"), s.variable("\(prefix)w\(i)"),
+             s.variable("\(prefix)h\(i)"))
+        }
+        for i in 0..<max(n, 1) {
+            let label = frame("l", i), field = frame("f", i)
+            // H:|-[label]-[field]-|
+            s.add([(label.x, 1)], .equal, [], 8)
+            s.add([(field.x, 1)], .equal, [(label.x, 1), (label.w, 1)], 8)
+            s.add([(w, 1)], .equal, [(field.x, 1), (field.w, 1)], 8)
+            // alignAllLastBaseline: 4 above the label's bottom, 9 above the field's.
+            s.add([(label.y, 1), (label.h, 1)], .equal, [(field.y, 1), (field.h, 1)], -5)
+            // V:|-[label] or V:[previous]-[label]
+            if let above {
+                s.add([(label.y, 1)], .equal, [(above.y, 1), (above.height, 1)], 8)
+            } else {
+                s.add([(label.y, 1)], .equal, [], 8)
+            }
+            above = (label.y, label.h)
+            // Intrinsic sizes: hugging 251 for the label's width, 250 elsewhere; compression
+            // resistance 750.
+            for (size, natural, hugging) in [
+                (label.w, labelWidth(i), 251.0), (label.h, 21, 250), (field.w, 100, 250), (field.h, 30, 250),
+            ] {
+                s.add([(size, 1)], .lessThanOrEqual, [], natural, priority: hugging)
+                s.add([(size, 1)], .greaterThanOrEqual, [], natural, priority: 750)
+            }
+        }
+        s.edits = [(w, 750)]
+        s.suggestions = [320]
+        s.resizes = [(360, 280)]
+        return s
+    }
+}

@@ -10,7 +10,8 @@ import RatiteGenerate
 ///   to 80 variables (past the 128 constraints where the exact tableau once stopped being
 ///   loaded, where the solver gave silently wrong answers).
 /// - `familyMarker`: the next byte picks a generated family (chain, grid, tree, random:
-///   `SystemFamily`), the two after it a size from 100 items to the family's
+///   `SystemFamily`; or the form, `FormFamily.system`), the two after it a size from 100
+///   items (rows, for the form) to the family's
 ///   `largestSize(of:)` (hundreds to forty thousand constraints, past the 4,096 where exact
 ///   certification gives way to float certificates), and eight more the random family's
 ///   seed; the family's edit variables start at its first suggestions.
@@ -89,19 +90,44 @@ enum LargeSystemHarness {
     /// The most items a family is built with: what keeps an input of the ASan fuzzer well
     /// inside ClusterFuzzLite's 25 s per input (Fuzz/README.md has the times), yet past the
     /// exact-certification limit of 4,096 constraints.
-    static func largestSize(of family: SystemFamily) -> Int {
+    static func largestSize(of family: Family) -> Int {
         switch family {
-        case .chain: 2_000
-        case .grid: 1_000
-        case .tree: 5_000
-        case .random: 3_000
+        case .generated(.chain): 2_000
+        case .generated(.grid): 1_000
+        case .generated(.tree): 5_000
+        case .generated(.random): 3_000
+        case .form: 1_000
+        }
+    }
+
+    /// The families of the family mode: the generated ones, and the layout engine's form
+    /// written as solver constraints (`FormFamily.system`: baselines, margins, hugging and
+    /// compression resistance at four priorities).
+    enum Family: CustomStringConvertible {
+        case generated(SystemFamily)
+        case form
+
+        static let all = SystemFamily.allCases.map(Family.generated) + [.form]
+
+        func generate(n: Int, seed: UInt64) -> GeneratedSystem {
+            switch self {
+            case .generated(let family): family.generate(n: n, seed: seed)
+            case .form: FormFamily.system(n: n)
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .generated(let family): "\(family)"
+            case .form: "form"
+            }
         }
     }
 
     /// A generated family of 100 items up to `largestSize(of:)`, its edits at their first
     /// suggestions.
     static func buildFamily(_ input: inout FuzzInput, into m: inout Model, data: UnsafeBufferPointer<UInt8>) {
-        let family = SystemFamily.allCases[input.below(SystemFamily.allCases.count)]
+        let family = Family.all[input.below(Family.all.count)]
         let size = 100 + pick(&input, largestSize(of: family) - 99)
         let system = family.generate(n: size, seed: seed(&input))
         m.variables = system.names.map { m.probe.newVariable($0) }
