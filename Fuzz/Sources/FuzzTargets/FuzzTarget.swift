@@ -19,6 +19,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 }
 
+/// What the solver harnesses reached, for `fuzz-replay`'s report: the most constraints
+/// as the checks see them (edits included, a split equality as its two inequalities) that
+/// any update of any input so far was checked at.
+/// The harnesses run one input at a time, so nothing else touches it.
+public enum FuzzReach {
+    public nonisolated(unsafe) static var largestSystem = 0
+
+    static func note(constraints: Int) { largestSystem = max(largestSystem, constraints) }
+}
+
 /// Stops with a report when an invariant fails.
 func require(
     _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String, input: UnsafeBufferPointer<UInt8>

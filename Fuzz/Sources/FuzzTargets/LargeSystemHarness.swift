@@ -311,7 +311,9 @@ enum LargeSystemHarness {
     static func check(_ m: inout Model, data: UnsafeBufferPointer<UInt8>) {
         let values = m.probe.update(variables: m.variables)
         require(m.probe.unverifiedAnswers == 0, "the core could not verify its answer", input: data)
-        requireRequiredConstraintsHold(system(m).map(\.constraint), at: values, input: data)
+        let constraints = system(m).map(\.constraint)
+        FuzzReach.note(constraints: constraints.count)
+        requireRequiredConstraintsHold(constraints, at: values, input: data)
     }
 
     /// The exact reference on the final system: the required constraints the core holds

@@ -348,6 +348,7 @@ enum SolverOpsHarness {
         require(m.probe.unverifiedAnswers == 0, "the core could not verify its answer", input: data)
         let keyed = referenceSystem(m)
         let system = keyed.map(\.constraint)
+        FuzzReach.note(constraints: system.count)
         requireRequiredConstraintsHold(system, at: values, input: data)
         guard exactly else { return }
         switch m.reference.solve(keyed, near: values) {

@@ -51,3 +51,4 @@ func replay(_ path: String) -> Int {
 var count = 0
 for path in arguments.dropFirst() { count += replay(path) }
 print("fuzz-replay \(name): \(count) inputs passed")
+if FuzzReach.largestSystem > 0 { print("largest system checked: \(FuzzReach.largestSystem) constraints") }
