@@ -2,7 +2,8 @@
 // libFuzzer targets for Ratite. A nested package so a plain build of Ratite never needs the
 // fuzzer runtime.
 //
-// - `fuzz-vfl`, `fuzz-vfl-c`, `fuzz-solver-ops`, `fuzz-solver-free`, `fuzz-layout-file`: libFuzzer binaries;
+// - `fuzz-vfl`, `fuzz-vfl-c`, `fuzz-solver-ops`, `fuzz-solver-free`, `fuzz-solver-large`,
+//   `fuzz-layout-file`: libFuzzer binaries;
 //   build them with `./run` (or `swift build -c release --sanitize fuzzer
 //   -Xswiftc -sanitize=fuzzer,address --product fuzz-vfl`): both parts are needed.
 // - `fuzz-replay TARGET FILE...`: the same harnesses without libFuzzer, replaying files, so
@@ -34,6 +35,9 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(
             name: "fuzz-solver-free", dependencies: ["FuzzTargets"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "fuzz-solver-large", dependencies: ["FuzzTargets"],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(
             name: "fuzz-layout-file", dependencies: ["FuzzTargets"],

@@ -30,7 +30,7 @@ fi
 scratch=${flags[-1]}  # the --scratch-path value, last in both sets
 ../scripts/forget-build-plan "$scratch"
 bin=$(swift build "${flags[@]}" --show-bin-path)
-for target in vfl vfl_c solver_ops solver_free layout_file; do
+for target in vfl vfl_c solver_ops solver_free solver_large layout_file; do
     product="fuzz-${target//_/-}"
     swift build "${flags[@]}" --product "$product" >&2
     cp "$bin/$product" "$OUT/$product"

@@ -5,6 +5,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case vflC = "vfl_c"
     case solverOps = "solver_ops"
     case solverFree = "solver_free"
+    case solverLarge = "solver_large"
     case layoutFile = "layout_file"
 
     /// Runs the harness on one input.
@@ -14,6 +15,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .vflC: VFLCHarness.run(data)
         case .solverOps: SolverOpsHarness.run(data)
         case .solverFree: SolverOpsHarness.run(data, freeVariables: true)
+        case .solverLarge: LargeSystemHarness.run(data)
         case .layoutFile: LayoutFileHarness.run(data)
         }
     }

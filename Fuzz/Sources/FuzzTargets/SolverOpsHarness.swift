@@ -64,9 +64,6 @@ enum SolverOpsHarness {
     static let optionalPriorities: [Double] = [750, 500, 250, 600, 333]
 
     static func run(_ data: UnsafeBufferPointer<UInt8>, freeVariables: Bool = false) {
-        if !freeVariables, let first = data.first, LargeSystemHarness.markers.contains(first) {
-            return LargeSystemHarness.run(data)
-        }
         var input = FuzzInput(data)
         let n = freeVariables ? 4 + input.below(6) : 2 + input.below(3)
         var m = Model(
