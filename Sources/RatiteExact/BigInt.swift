@@ -54,6 +54,13 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `value` as `significand × 2^exponent` with an odd significand, or nil for zero.
     /// Every finite double is such a dyadic rational, exactly.
     package static func dyadic(_ value: Double) -> (significand: BigInt, exponent: Int)? {
+        guard let (bits, exponent) = dyadicWord(value) else { return nil }
+        let significand = BigInt(Int128(bits))
+        return (value < 0 ? -significand : significand, exponent)
+    }
+
+    /// `dyadic` with the significand's magnitude in a word (at most 53 bits, odd).
+    package static func dyadicWord(_ value: Double) -> (magnitude: UInt64, exponent: Int)? {
         precondition(value.isFinite)
         if value == 0 { return nil }
         var bits: UInt64
@@ -69,8 +76,7 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
         let zeros = bits.trailingZeroBitCount
         bits >>= UInt64(zeros)
         exponent += zeros
-        let significand = BigInt(Int128(bits))
-        return (value < 0 ? -significand : significand, exponent)
+        return (bits, exponent)
     }
 
     package var isZero: Bool { limbs.isEmpty }

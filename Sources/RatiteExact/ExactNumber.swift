@@ -52,7 +52,11 @@ extension Int128: ExactNumber {
     }
 
     func quotientAsDouble(over denominator: Int128) -> Double {
-        BigInt.quotientAsDouble(BigInt(self), BigInt(denominator))
+        // Both exact as doubles: one correctly rounded division, and no allocation.
+        if magnitude <= 1 << 53 && denominator.magnitude <= 1 << 53 {
+            return Double(Int64(truncatingIfNeeded: self)) / Double(Int64(truncatingIfNeeded: denominator))
+        }
+        return BigInt.quotientAsDouble(BigInt(self), BigInt(denominator))
     }
 }
 

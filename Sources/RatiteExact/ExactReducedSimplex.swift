@@ -80,11 +80,11 @@ struct ExactReducedSimplex {
         ownColumns = [[Int]](repeating: [], count: m)
         columnEntries = [[(row: Int, value: Rational)]](repeating: [], count: n)
         for (i, row) in problem.rows.enumerated() {
-            var free: [Int: Rational] = [:]
+            var free: [(column: Int, value: Rational)] = []
             for e in row.entries {
                 let value = Rational(e.value)
                 if problem.kinds[e.column] == .free {
-                    free[e.column, default: .zero] += value
+                    free.append((e.column, value))
                 } else {
                     if ownerRow[e.column] >= 0 && ownerRow[e.column] != i { return nil }
                     if ownerRow[e.column] < 0 { ownColumns[i].append(e.column) }
@@ -92,9 +92,17 @@ struct ExactReducedSimplex {
                     sigma[e.column] += value
                 }
             }
-            // Sorted by column: the dictionary's order never reaches the result.
-            let sorted = free.filter { !$0.value.isZero }.map { (column: $0.key, value: $0.value) }
-                .sorted { $0.column < $1.column }
+            // By column, a column's entries summed (exactly, so their order is no matter).
+            free.sort { $0.column < $1.column }
+            var sorted: [(column: Int, value: Rational)] = []
+            for e in free {
+                if let last = sorted.last, last.column == e.column {
+                    sorted[sorted.count - 1].value += e.value
+                } else {
+                    sorted.append(e)
+                }
+            }
+            sorted.removeAll { $0.value.isZero }
             freeEntries.append(sorted)
             for e in sorted { columnEntries[e.column].append((i, e.value)) }
             rhs.append(Rational(row.rhs))

@@ -25,6 +25,18 @@ package struct Rational: Sendable, Equatable, Comparable, CustomStringConvertibl
             self.init(small: 0, 1)
             return
         }
+        // An odd significand (at most 53 bits) times a power of two is in lowest terms as
+        // it stands, and fits in words while the power does: no BigInt, no allocation.
+        let (magnitude, power) = BigInt.dyadicWord(value)!
+        let p = value < 0 ? -Int128(magnitude) : Int128(magnitude)
+        if power >= 0 && power <= 127 - 53 {
+            self.init(small: p << power, 1)
+            return
+        }
+        if power < 0 && power >= -126 {
+            self.init(small: p, 1 << -power)
+            return
+        }
         let (significand, exponent) = BigInt.dyadic(value)!
         if exponent >= 0 {
             self.init(numerator: significand.shiftedLeft(by: exponent), denominator: .one)

@@ -125,6 +125,45 @@ import Testing
         #expect(BigInt.dyadic(0) == nil)
     }
 
+    /// `Rational(Double)` takes words while the power of two fits and BigInts past it: on
+    /// both sides of each edge (2^74 and 2^-126, where the words stop), on subnormals and on
+    /// random doubles, it is the number the BigInt construction gives, and converts back.
+    @Test func doublesBecomeTheSameRationalInWordsAsInBigInts() {
+        var random = SplitMix64(seed: 21)
+        var samples: [Double] = [
+            0x1p74, 0x1p75, 0x1.fffffffffffffp74, 0x1.fffffffffffffp73, 0x1p-126, 0x1p-127, 0x1.8p-126,
+            0x1.8p-127, 3 * 0x1p-126, Double.leastNonzeroMagnitude, Double.greatestFiniteMagnitude, 1e300, 0.375,
+        ]
+        while samples.count < 3000 {
+            let significand = 1 + Double(random.below(1 << 30)) / 0x1p30
+            let x = Double(sign: .plus, exponent: random.below(2090) - 1070, significand: significand)
+            if x != 0 && x.isFinite { samples.append(x) }
+        }
+        for x in samples + samples.map(-) {
+            let (significand, exponent) = BigInt.dyadic(x)!
+            let viaBigInt = exponent >= 0
+                ? Rational(numerator: significand.shiftedLeft(by: exponent), denominator: .one)
+                : Rational(numerator: significand, denominator: BigInt.one.shiftedLeft(by: -exponent))
+            #expect(Rational(x) == viaBigInt, "\(x)")
+            #expect(Rational(x).doubleValue == x, "\(x)")
+        }
+    }
+
+    /// The tableau's words convert to doubles without BigInts while both fit in 53 bits:
+    /// correctly rounded there, and as close as the BigInt conversion past it.
+    @Test func wordQuotientsMatchTheBigIntConversion() {
+        var random = SplitMix64(seed: 22)
+        for _ in 0..<3000 {
+            let a = Self.randomInt128(&random, bits: 1 + random.below(60))
+            var b = Self.randomInt128(&random, bits: 1 + random.below(60))
+            if b == 0 { b = -1 }
+            let got = a.quotientAsDouble(over: b)
+            let expected = BigInt.quotientAsDouble(BigInt(a), BigInt(b))
+            #expect(abs(got - expected) <= abs(expected) * 2.3e-16, "\(a)/\(b)")
+            if a.magnitude <= 1 << 53 && b.magnitude <= 1 << 53 { #expect(got == Double(a) / Double(b)) }
+        }
+    }
+
     @Test func quotientsRoundToTheNearestDouble() {
         var random = SplitMix64(seed: 13)
         for _ in 0..<2000 {
