@@ -3,15 +3,16 @@ import RatiteCheck
 
 /// The input as a sequence of solver operations on a few variables, checked in two tiers.
 ///
-/// After every update, the cheap tier: the core's invariants hold; it verified its answer;
-/// required constraints hold as written (the values are the point that certifies no
-/// contradiction was accepted). On every refusal: the state is bit-identical to before (full
-/// fingerprint) and the conflict is infeasible and minimal (exactly). At the end, a probe
-/// (add, update, remove, update) restores the values.
+/// After every update, the cheap tier: the core verified its answer; required constraints
+/// hold as written (the values are the point that certifies no contradiction was accepted).
+/// On every refusal: the state is bit-identical to before (full fingerprint) and the
+/// conflict is infeasible and minimal (exactly). At the end, a probe (add, update, remove,
+/// update) restores the values.
 ///
 /// The exact tier, on the last state of every input and on one update in
 /// `referenceSampling` before it (which ones, a hash of the input and the step decides): the
-/// objective is optimal under strictly ordered priorities against the exact reference LP,
+/// core's invariants hold (a full pass over its state, 12% of an input's time when it ran
+/// after every update); the objective is optimal under strictly ordered priorities against the exact reference LP,
 /// and the values equal those of a fresh core fed the surviving constraints (every variable
 /// has its own low-priority stay, which makes the optimum unique). The reference costs most
 /// of an input's time, so sampling it buys the executions; an update it skips is still
@@ -334,20 +335,21 @@ enum SolverOpsHarness {
         return all + editConstraints(m.probe, variables: m.variables, order: m.editOrder, edits: m.edits)
     }
 
-    /// After an update: the core's own invariants, then the answer against the constraints
-    /// as written (edits at the value they hold, a suggestion or the value they started
-    /// from): every required one holds to the documented tolerance; `exactly`, the objective
-    /// is the exact optimum at every level, and a fresh core agrees.
+    /// After an update: the answer against the constraints as written (edits at the value
+    /// they hold, a suggestion or the value they started from): every required one holds to
+    /// the documented tolerance; `exactly`, the core's own invariants (a full pass over its
+    /// state, which a broken state fails at the last update too, and the exact tier always
+    /// reaches), the objective is the exact optimum at every level, and a fresh core agrees.
     static func check(_ m: inout Model, exactly: Bool, data: UnsafeBufferPointer<UInt8>) {
         let values = m.probe.update(variables: m.variables)
-        let problems = m.probe.violations()
-        require(problems.isEmpty, "invariants: \(problems.prefix(4))\n\(m.probe.dump())", input: data)
         require(m.probe.unverifiedAnswers == 0, "the core could not verify its answer", input: data)
         let keyed = referenceSystem(m)
         let system = keyed.map(\.constraint)
         FuzzReach.note(constraints: system.count)
         requireRequiredConstraintsHold(system, at: values, input: data)
         guard exactly else { return }
+        let problems = m.probe.violations()
+        require(problems.isEmpty, "invariants: \(problems.prefix(4))\n\(m.probe.dump())", input: data)
         switch m.reference.solve(keyed, near: values) {
         case .infeasible:
             require(false, "the required constraints the core holds cannot hold together: \(system)", input: data)
