@@ -42,8 +42,12 @@ extension Int128: ExactNumber {
     }
 
     @inline(__always) func dividedExactly(by divisor: Int128) -> Int128 {
-        precondition(self % divisor == 0, "exact tableau lost integrality")
-        return self / divisor
+        // The first pivots divide by a determinant of 1; after them, one division gives
+        // both the quotient and the remainder the check needs.
+        if divisor == 1 { return self }
+        let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
+        precondition(remainder == 0, "exact tableau lost integrality")
+        return quotient
     }
 
     func negated() throws(ExactOverflow) -> Int128 {
