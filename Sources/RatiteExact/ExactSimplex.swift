@@ -100,6 +100,12 @@ struct ExactSimplex<Number: ExactNumber> {
         func update(_ row: inout [Number]) throws(ExactOverflow) {
             let f = row[j]
             if f == .zero && p == d { return }
+            if p == d {
+                // Scaling by p / d is the identity, so only the pivot row's support changes:
+                // (p·x − f·y) / d = x − f·y / d, and f·y / d is exact because the whole is.
+                for k in support { row[k] = try row[k].minus(f.times(pivotRow[k]).dividedExactly(by: d)) }
+                return
+            }
             var next = 0
             for k in row.indices {
                 let x = row[k]
