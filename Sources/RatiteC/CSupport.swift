@@ -148,7 +148,8 @@ func checkPriority(_ value: Double) throws(CFailure) {
 }
 
 /// A check of one numeric argument of a C call, run after the call's handle and ids are
-/// found and before it changes anything.
+/// found and before it changes anything. Calls take one or two as optionals, not an array:
+/// the setters run in resize loops, and an array is an allocation a call.
 enum ArgumentCheck {
     /// In the range the solver takes (`checkFinite`); `String` names it in the error.
     case finite(Double, String)
@@ -160,13 +161,6 @@ enum ArgumentCheck {
         case .finite(let value, let what): try checkFinite(value, what)
         case .priority(let value): try checkPriority(value)
         }
-    }
-}
-
-extension [ArgumentCheck] {
-    /// Runs the checks in order; the first that fails is the call's error.
-    func run() throws(CFailure) {
-        for check in self { try check.run() }
     }
 }
 

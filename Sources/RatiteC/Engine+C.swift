@@ -99,7 +99,7 @@ public func ratite_engine_item_find(
 public func ratite_engine_item_set_size(
     _ engine: OpaquePointer?, _ root: ratite_item, _ width: Double, _ height: Double
 ) -> ratite_status {
-    itemChange(engine, root, [.finite(width, "width"), .finite(height, "height")]) { e, item throws(LayoutError) in
+    itemChange(engine, root, .finite(width, "width"), .finite(height, "height")) { e, item throws(LayoutError) in
         try e.setSize(of: item, width: width, height: height)
     }
 }
@@ -108,8 +108,8 @@ public func ratite_engine_item_set_size(
 public func ratite_engine_item_set_intrinsic_size(
     _ engine: OpaquePointer?, _ item: ratite_item, _ width: Double, _ height: Double
 ) -> ratite_status {
-    let checks: [ArgumentCheck] = [.finite(width, "intrinsic width"), .finite(height, "intrinsic height")]
-    return itemChange(engine, item, checks) { e, item throws(LayoutError) in
+    itemChange(engine, item, .finite(width, "intrinsic width"), .finite(height, "intrinsic height")) {
+        e, item throws(LayoutError) in
         try e.setIntrinsicContentSize(
             IntrinsicSize(width: width < 0 ? nil : width, height: height < 0 ? nil : height), of: item)
     }
@@ -136,7 +136,7 @@ private func setAxisPriority(
     var decoded = Axis.horizontal
     return itemChange(engine, item) { () throws(CFailure) in
         decoded = try decodeAxis(axis)
-        try ArgumentCheck.priority(priority).run()
+        try checkPriority(priority)
     } change: { e, item throws(LayoutError) in
         if hugging {
             try e.setContentHuggingPriority(Priority(priority), for: decoded, of: item)
@@ -151,9 +151,11 @@ public func ratite_engine_item_set_margins(
     _ engine: OpaquePointer?, _ item: ratite_item, _ top: Double, _ leading: Double, _ bottom: Double,
     _ trailing: Double
 ) -> ratite_status {
-    let sides = [(top, "top"), (leading, "leading"), (bottom, "bottom"), (trailing, "trailing")]
-    let checks = sides.map { ArgumentCheck.finite($0, "\($1) margin") }
-    return itemChange(engine, item, checks) { e, item throws(LayoutError) in
+    itemChange(engine, item) { () throws(CFailure) in
+        for (value, what) in [(top, "top"), (leading, "leading"), (bottom, "bottom"), (trailing, "trailing")] {
+            try checkFinite(value, "\(what) margin")
+        }
+    } change: { e, item throws(LayoutError) in
         let margins = DirectionalInsets(top: top, leading: leading, bottom: bottom, trailing: trailing)
         try e.setLayoutMargins(margins, of: item)
     }
@@ -163,10 +165,9 @@ public func ratite_engine_item_set_margins(
 public func ratite_engine_item_set_baseline_offsets(
     _ engine: OpaquePointer?, _ item: ratite_item, _ firstFromTop: Double, _ lastFromBottom: Double
 ) -> ratite_status {
-    let offsets: [ArgumentCheck] = [
-        .finite(firstFromTop, "first baseline offset"), .finite(lastFromBottom, "last baseline offset"),
-    ]
-    return itemChange(engine, item, offsets) { e, item throws(LayoutError) in
+    let first = ArgumentCheck.finite(firstFromTop, "first baseline offset")
+    return itemChange(engine, item, first, .finite(lastFromBottom, "last baseline offset")) {
+        e, item throws(LayoutError) in
         try e.setBaselineOffsets(firstFromTop: firstFromTop, lastFromBottom: lastFromBottom, of: item)
     }
 }
@@ -282,7 +283,7 @@ public func ratite_engine_constraint_remove(
 public func ratite_engine_constraint_set_constant(
     _ engine: OpaquePointer?, _ constraint: ratite_layout_constraint, _ constant: Double
 ) -> ratite_status {
-    constraintChange(engine, constraint, [.finite(constant, "constant")]) { e, c throws(LayoutError) in
+    constraintChange(engine, constraint, .finite(constant, "constant")) { e, c throws(LayoutError) in
         try e.setConstant(constant, for: c)
     }
 }
@@ -291,7 +292,7 @@ public func ratite_engine_constraint_set_constant(
 public func ratite_engine_constraint_set_priority(
     _ engine: OpaquePointer?, _ constraint: ratite_layout_constraint, _ priority: Double
 ) -> ratite_status {
-    constraintChange(engine, constraint, [.priority(priority)]) { e, c throws(LayoutError) in
+    constraintChange(engine, constraint, .priority(priority)) { e, c throws(LayoutError) in
         try e.setPriority(Priority(priority), for: c)
     }
 }

@@ -124,12 +124,13 @@ package func withLayoutEngine(
 /// fails first), then the call's own argument checks, then the change to the engine, whose
 /// `LayoutError` becomes the status.
 func itemChange(
-    _ engine: OpaquePointer?, _ id: ratite_item, _ argumentChecks: [ArgumentCheck] = [],
+    _ engine: OpaquePointer?, _ id: ratite_item, _ first: ArgumentCheck? = nil, _ second: ArgumentCheck? = nil,
     checks: () throws(CFailure) -> Void = {}, change: (LayoutEngine, LayoutItem) throws(LayoutError) -> Void
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let item = try h.item(id)
-        try argumentChecks.run()
+        try first?.run()
+        try second?.run()
         try checks()
         try layoutCall { () throws(LayoutError) in try change(h.engine, item) }
     }
@@ -149,12 +150,12 @@ func itemQuery<T>(
 
 /// `itemChange` for one layout constraint.
 func constraintChange(
-    _ engine: OpaquePointer?, _ id: ratite_layout_constraint, _ checks: [ArgumentCheck] = [],
+    _ engine: OpaquePointer?, _ id: ratite_layout_constraint, _ check: ArgumentCheck? = nil,
     change: (LayoutEngine, LayoutConstraint) throws(LayoutError) -> Void
 ) -> ratite_status {
     withEngine(engine) { h throws(CFailure) in
         let c = try h.constraint(id).constraint
-        try checks.run()
+        try check?.run()
         try layoutCall { () throws(LayoutError) in try change(h.engine, c) }
     }
 }

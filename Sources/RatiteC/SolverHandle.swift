@@ -206,11 +206,11 @@ enum VariableChange {
     case suggestion(Double)
 
     /// What the call's number must be, checked before the change.
-    var checks: [ArgumentCheck] {
+    var check: ArgumentCheck? {
         switch self {
-        case .addEdit(let priority): [.priority(priority)]
-        case .removeEdit: []
-        case .suggestion(let value): [.finite(value, "suggested value")]
+        case .addEdit(let priority): .priority(priority)
+        case .removeEdit: nil
+        case .suggestion(let value): .finite(value, "suggested value")
         }
     }
 
@@ -228,10 +228,10 @@ enum ConstraintChange {
     case constant(Double)
     case priority(Double)
 
-    var checks: [ArgumentCheck] {
+    var check: ArgumentCheck {
         switch self {
-        case .constant(let value): [.finite(value, "constant")]
-        case .priority(let priority): [.priority(priority)]
+        case .constant(let value): .finite(value, "constant")
+        case .priority(let priority): .priority(priority)
         }
     }
 
@@ -247,7 +247,7 @@ enum ConstraintChange {
 /// behind `id` (an unknown id fails first), then the call's own argument checks, then the
 /// change, whose `CoreError` becomes the status.
 func solverChange(_ solver: OpaquePointer?, _ id: ratite_variable, _ change: VariableChange) -> ratite_status {
-    slotChange(solver, change.checks, pending: false) { h, core throws(CFailure) in
+    slotChange(solver, change.check, pending: false) { h, core throws(CFailure) in
         try h.variable(id, in: core)
     } change: { core, v throws(CoreError) in
         try change.apply(to: &core, v)
@@ -258,7 +258,7 @@ func solverChange(_ solver: OpaquePointer?, _ id: ratite_variable, _ change: Var
 func solverChange(
     _ solver: OpaquePointer?, constraint id: ratite_constraint, _ change: ConstraintChange
 ) -> ratite_status {
-    slotChange(solver, change.checks, pending: true) { h, core throws(CFailure) in
+    slotChange(solver, change.check, pending: true) { h, core throws(CFailure) in
         try h.constraint(id, in: core)
     } change: { core, c throws(CoreError) in
         try change.apply(to: &core, c)
@@ -266,13 +266,13 @@ func solverChange(
 }
 
 private func slotChange(
-    _ solver: OpaquePointer?, _ checks: [ArgumentCheck], pending: Bool,
+    _ solver: OpaquePointer?, _ check: ArgumentCheck?, pending: Bool,
     slot: (SolverHandle, borrowing SimplexCore) throws(CFailure) -> Int32,
     change: (inout SimplexCore, Int32) throws(CoreError) -> Void
 ) -> ratite_status {
     withSolver(solver) { h, core throws(CFailure) in
         let s = try slot(h, core)
-        try checks.run()
+        try check?.run()
         try h.coreCall(&core, pending: pending ? s : -1) { core throws(CoreError) in try change(&core, s) }
     }
 }
