@@ -55,6 +55,24 @@ import Testing
         }
     }
 
+    /// A contradiction a rounded row hides: with `x <= 9999999009290015` and `x ==
+    /// 1224334999009290015` optional, `x == 910099912` restates `x == 910099911` to within
+    /// the last place of 1e16, and the row it reduces to came out exactly zero. It was
+    /// accepted, and every later answer failed its check (found by the `vfl_c` fuzzer). The
+    /// addition is decided exactly and refused, naming the two equalities.
+    @Test func contradictionHiddenByRoundingIsRefused() throws {
+        let d = CoreDriver(variableCount: 1)
+        _ = try d.add(ref([(0, 1)], -9_999_999_009_290_015, .lessThanOrEqual, 35))
+        let first = try d.add(ref([(0, 1)], -910_099_911, .equal))
+        _ = try d.add(ref([(0, 1)], -1_224_334_999_009_290_015, .equal, 35))
+        #expect(throws: CoreError.unsatisfiable(conflict: [first, pendingConstraintID])) {
+            try d.add(ref([(0, 1)], -910_099_912, .equal))
+        }
+        #expect(d.values() == [910_099_911])
+        #expect(d.core.statistics.unverifiedAnswers == 0)
+        #expect(d.problems().isEmpty)
+    }
+
     /// Adding the negation of a required equality already held (the same hyperplane) was
     /// refused as unsatisfiable with the old tolerances, conflict [c4, new].
     @Test func negatedDuplicateEqualityIsNotAConflict() {

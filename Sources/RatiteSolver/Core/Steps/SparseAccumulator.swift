@@ -139,6 +139,10 @@ struct SparseAccumulator {
         for t in cells { add(t.symbol, t.coefficient * scale) }
     }
 
+    /// The sum of the magnitudes added into the constant: what bounds the roundoff it
+    /// carries, even when it came out exactly zero.
+    var constantScale: Double { constantMagnitude }
+
     /// Whether a coefficient or the constant reads as zero though its sum was not: the row
     /// then rests on a judgment of roundoff.
     var droppedResidue: Bool {
