@@ -35,21 +35,30 @@ static int spans_beyond_exact_range(const char *format, size_t length) {
         if (!starts) continue;
         char *end = NULL;
         double x = fabs(strtod(text + i, &end));
-        /* The extended syntax computes: `2.0/9200/3e24` is 7e-29, which no number written
-         * there shows, so a chain of divisions and products counts with its result too. */
-        double value = x;
+        /* The extended syntax computes: `view/6900/8.9e12` is a coefficient of 1.6e-17,
+         * which no number written there shows. A chain of divisions and products (the
+         * number after or before a `/` or `*`) may make any product of its operands or of
+         * their reciprocals, so it counts with the largest such product and its inverse. */
+        int chained = i > 0 && (text[i - 1] == '/' || text[i - 1] == '*');
+        double scale = x > 0 && isfinite(x) ? fmax(x, 1 / x) : 1;
         while (end && (*end == '/' || *end == '*') && end[1] >= '0' && end[1] <= '9') {
             char *next = NULL;
             double y = fabs(strtod(end + 1, &next));
             if (y > 0 && isfinite(y)) {
                 if (y < smallest) smallest = y;
                 if (y > largest) largest = y;
-                value = *end == '/' ? value / y : value * y;
+                scale *= fmax(y, 1 / y);
             }
+            chained = 1;
             end = next;
         }
-        for (int k = 0; k < 2; k++) {
-            double v = k ? value : x;
+        if (chained && !isfinite(scale)) {
+            free(text);
+            return 1;
+        }
+        double candidates[3] = {x, chained ? scale : 0, chained ? 1 / scale : 0};
+        for (int k = 0; k < 3; k++) {
+            double v = candidates[k];
             if (v > 0 && isfinite(v)) {
                 if (v < smallest) smallest = v;
                 if (v > largest) largest = v;
