@@ -37,11 +37,10 @@ package struct Rational: Sendable, Equatable, Comparable, CustomStringConvertibl
             self.init(small: p, 1 << -power)
             return
         }
-        let (significand, exponent) = BigInt.dyadic(value)!
-        if exponent >= 0 {
-            self.init(numerator: significand.shiftedLeft(by: exponent), denominator: .one)
+        if power >= 0 {
+            self.init(numerator: BigInt(p).shiftedLeft(by: power), denominator: .one)
         } else {
-            self.init(numerator: significand, denominator: BigInt.one.shiftedLeft(by: -exponent))
+            self.init(numerator: BigInt(p), denominator: BigInt.one.shiftedLeft(by: -power))
         }
     }
 

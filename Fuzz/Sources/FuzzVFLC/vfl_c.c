@@ -20,6 +20,13 @@ static const uint32_t option_choices[] = {
 static const char *const view_names[] = {"a", "b", "c", "view", "button", "find", "x1"};
 #define VIEW_COUNT (sizeof view_names / sizeof view_names[0])
 
+/* Widens [*smallest, *largest] to take `v`, when it is positive and finite. */
+static void widen(double *smallest, double *largest, double v) {
+    if (!(v > 0 && isfinite(v))) return;
+    if (v < *smallest) *smallest = v;
+    if (v > *largest) *largest = v;
+}
+
 /* Whether the numbers written in the format, with the metrics and the engine's own (about
  * 1 to 1000), span more than 2^120: then exact certification may be unavailable (it takes
  * spans up to 2^128, and the engine's products widen them a little), and an answer the
@@ -44,11 +51,8 @@ static int spans_beyond_exact_range(const char *format, size_t length) {
         while (end && (*end == '/' || *end == '*') && end[1] >= '0' && end[1] <= '9') {
             char *next = NULL;
             double y = fabs(strtod(end + 1, &next));
-            if (y > 0 && isfinite(y)) {
-                if (y < smallest) smallest = y;
-                if (y > largest) largest = y;
-                scale *= fmax(y, 1 / y);
-            }
+            widen(&smallest, &largest, y);
+            if (y > 0 && isfinite(y)) scale *= fmax(y, 1 / y);
             chained = 1;
             end = next;
         }
@@ -56,13 +60,10 @@ static int spans_beyond_exact_range(const char *format, size_t length) {
             free(text);
             return 1;
         }
-        double candidates[3] = {x, chained ? scale : 0, chained ? 1 / scale : 0};
-        for (int k = 0; k < 3; k++) {
-            double v = candidates[k];
-            if (v > 0 && isfinite(v)) {
-                if (v < smallest) smallest = v;
-                if (v > largest) largest = v;
-            }
+        widen(&smallest, &largest, x);
+        if (chained) {
+            widen(&smallest, &largest, scale);
+            widen(&smallest, &largest, 1 / scale);
         }
         if (end > text + i) i = (size_t)(end - text) - 1;
     }

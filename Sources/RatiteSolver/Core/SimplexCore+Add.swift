@@ -449,11 +449,11 @@ extension SimplexCore {
             // A constant that came out zero from terms so large that roundoff exceeds the
             // tolerance (910099911 against 910099912 beside 1e16, where one unit is below
             // the last place) decides nothing either: both go to exact certification.
-            let roundoff = scratch.workspace.constantScale * Double.ulpOfOne
-            if constant != 0 || roundoff > feasibilityTolerance * max(1, abs(record.constant)) {
+            let tolerance = feasibilityTolerance * max(1, abs(record.constant))
+            if constant != 0 || scratch.workspace.constantMagnitude * Double.ulpOfOne > tolerance {
                 doubtFeasibility()
             }
-            guard abs(constant) <= feasibilityTolerance * max(1, abs(record.constant)) else {
+            guard abs(constant) <= tolerance else {
                 var conflict = dummyCoefficients(terms.map { ($0.symbol, $0.coefficient) })
                     .map { tableau.symbols[Int($0.symbol)].owner }.filter { $0 != id }
                 conflict.append(pendingConstraintID)

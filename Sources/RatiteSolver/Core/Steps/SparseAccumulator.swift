@@ -21,7 +21,9 @@ struct SparseAccumulator {
     /// The symbols present, in insertion order.
     private(set) var symbols: [Int32] = []
     private var rawConstant: Double = 0
-    private var constantMagnitude: Double = 0
+    /// The sum of the magnitudes added into the constant: what bounds the roundoff it
+    /// carries, even when it came out exactly zero.
+    private(set) var constantMagnitude: Double = 0
 
     /// Bytes the table holds.
     var reservedBytes: Int { keys.capacity * 4 + slots.capacity * 16 + symbols.capacity * 4 }
@@ -138,10 +140,6 @@ struct SparseAccumulator {
         addToConstant(rowConstant * scale)
         for t in cells { add(t.symbol, t.coefficient * scale) }
     }
-
-    /// The sum of the magnitudes added into the constant: what bounds the roundoff it
-    /// carries, even when it came out exactly zero.
-    var constantScale: Double { constantMagnitude }
 
     /// Whether a coefficient or the constant reads as zero though its sum was not: the row
     /// then rests on a judgment of roundoff.
