@@ -133,6 +133,30 @@ import Testing
         #expect(engine.conflictLog.map { $0.broken?.description } == ["a.width == 2"])
     }
 
+    /// A recovered conflict (`a.width == 1` broken against `== 990561`) beside an optional
+    /// `a.width == view.width * -4.6e14 + 9`: the float tableau dropped what tied `a.width`
+    /// to 990561 from the row defining view's width, accepted the 1 beside it, and the
+    /// answer failed its check even after a rebuild (found by the `vfl_c` fuzzer). A row
+    /// that lost such a term now sends every later decision to exact arithmetic.
+    @Test func conflictBesideAHugeMultiplierIsVerified() throws {
+        let engine = LayoutEngine()
+        let root = try layoutRoot(engine)
+        let a = try engine.addView("a", in: root)
+        let view = try engine.addView("view", in: root)
+        let huge = a.widthAnchor.constraint(equalTo: view.widthAnchor, multiplier: -465_545_612_306_833, constant: 9)
+        huge.priority = 750
+        try engine.activate([
+            huge,
+            a.widthAnchor.constraint(equalToConstant: 990_561),
+            a.widthAnchor.constraint(equalToConstant: 1),
+        ])
+        engine.layout()
+        #expect(engine.isAnswerVerified)
+        #expect(a.frame.width == 990_561)
+        #expect(engine.conflictLog.map { $0.broken?.description } == ["a.width == 1"])
+        Self.expectMinimal(try #require(engine.conflictLog.last), in: engine)
+    }
+
     @Test func withinOneActivationTheLaterConstraintIsBroken() throws {
         let engine = LayoutEngine()
         let root = try layoutRoot(engine)

@@ -73,6 +73,60 @@ import Testing
         #expect(d.problems().isEmpty)
     }
 
+    /// A contradiction a dropped quotient hides: defining `x1` from `x0 == 990561` beside
+    /// `x0 + 4.6e14 x1 == 9` (weak) divides by 4.6e14, which dropped the quotients of the
+    /// equality's marker and both errors from `x1`'s row. `x0`'s row, which holds
+    /// `4.6e14 x1`, then no longer tied `x0` to 990561, and `x0 == 1` was accepted beside
+    /// it, in either order of the two, and every later answer failed its check (found by
+    /// the `vfl_c` fuzzer). Once a row has lost a term so, every change is decided exactly.
+    @Test(arguments: [(990_561.0, 1.0), (1.0, 990_561.0)])
+    func contradictionHiddenByADroppedQuotientIsRefused(held: Double, added: Double) throws {
+        let d = CoreDriver(variableCount: 2)
+        _ = try d.add(ref([(0, 1), (1, 465_545_612_306_833)], -9, .equal, 750))
+        let first = try d.add(ref([(0, 1)], -held, .equal))
+        #expect(throws: CoreError.unsatisfiable(conflict: [first, pendingConstraintID])) {
+            try d.add(ref([(0, 1)], -added, .equal))
+        }
+        #expect(d.values()[0] == held)
+        #expect(d.core.statistics.unverifiedAnswers == 0)
+        #expect(d.problems().isEmpty)
+    }
+
+    /// The same loss through required factors of 1e5, none of them out of range alone:
+    /// expanded, `x3 == 1e15 x0`, and defining `x0` from `x4 == 990561` dropped the terms
+    /// that came in at 4.6 and 1 beside one at 4.6e10.
+    @Test func contradictionHiddenByAChainOfFactorsIsRefused() throws {
+        let d = CoreDriver(variableCount: 5)
+        for i in 1...3 { _ = try d.add(ref([(i, 1), (i - 1, -1e5)], 0, .equal)) }
+        _ = try d.add(ref([(4, 1), (3, 4.6)], -9, .equal, 750))
+        let first = try d.add(ref([(4, 1)], -990_561, .equal))
+        #expect(throws: CoreError.unsatisfiable(conflict: [first, pendingConstraintID])) {
+            try d.add(ref([(4, 1)], -1, .equal))
+        }
+        #expect(d.values()[4] == 990_561)
+        #expect(d.core.statistics.unverifiedAnswers == 0)
+        #expect(d.problems().isEmpty)
+    }
+
+    /// A contradiction rounded out of the rows before it arrived: beside `x == 555451543`
+    /// (weak), the row constants that placing `x == 0.99999999` computed went through
+    /// 5.5e8, whose last place (6e-8) is wider than the 1e-8 between it and `x == 1`. That
+    /// one then reduced to dummies and a constant of exactly zero from terms near 5, and
+    /// was taken as redundant (found by the `vfl_c` fuzzer). The roundoff such a constant
+    /// may carry is now measured against the system's largest constant too.
+    @Test func contradictionRoundedOutOfEarlierRowsIsRefused() throws {
+        let d = CoreDriver(variableCount: 1)
+        _ = try d.add(ref([(0, 1)], -5, .equal, 1))
+        _ = try d.add(ref([(0, 1)], -555_451_543, .equal, 4.8))
+        let first = try d.add(ref([(0, 1)], -0.999_999_99, .equal))
+        #expect(throws: CoreError.unsatisfiable(conflict: [first, pendingConstraintID])) {
+            try d.add(ref([(0, 1)], -1, .equal))
+        }
+        #expect(d.values() == [0.999_999_99])
+        #expect(d.core.statistics.unverifiedAnswers == 0)
+        #expect(d.problems().isEmpty)
+    }
+
     /// Adding the negation of a required equality already held (the same hyperplane) was
     /// refused as unsatisfiable with the old tolerances, conflict [c4, new].
     @Test func negatedDuplicateEqualityIsNotAConflict() {

@@ -13,11 +13,24 @@
 /// `w == 2`, whose constant met the same fate, was accepted beside it. No cancellation
 /// shows such a loss (1e17 − 1e17 is exactly 0), so in such a system every structural
 /// change doubts feasibility and the optimum alike.
+///
+/// Rows lose terms the same way when one coefficient dwarfs another: solving a row for a
+/// pivot element over `1 / nearZero` times another real coefficient drops that one's
+/// quotient, and what it said is gone for good. With `a == -4.6e14 * v + 9` (weak),
+/// defining `v` from `a == 990561` dropped the equality's marker and both errors from
+/// `v`'s row; `a`'s row, which holds `4.6e14 v`, then no longer tied `a` to 990561, and
+/// `a == 1` was accepted beside it. Once a row has lost a term so (`lostCoefficient`, see
+/// `noteDroppedQuotients`), every structural change doubts feasibility and the optimum
+/// alike too. Coefficient span alone cannot tell: three required `w == 1e5 * u` in a chain
+/// lose terms the same way.
 struct CoefficientRange {
     var smallest = Double.infinity
     var largest = 0.0
     var smallestConstant = Double.infinity
     var largestConstant = 0.0
+    /// Whether a row has lost a real coefficient (see above). Never cleared, like the
+    /// bounds: which rows still lack the term is not tracked.
+    var lostCoefficient = false
 
     @inline(__always) mutating func note(_ coefficient: Double) {
         let size = abs(coefficient)
@@ -38,6 +51,10 @@ struct CoefficientRange {
 
     /// Whether the constants span more than `wideConstantSpan`.
     var hasWideConstants: Bool { largestConstant > wideConstantSpan * smallestConstant }
+
+    /// Whether every structural change doubts feasibility and the optimum: the constants
+    /// are wide, or a row has lost a real coefficient.
+    var doubtsEveryChange: Bool { hasWideConstants || lostCoefficient }
 }
 
 /// The ratio of constant magnitudes beyond which every structural change is doubted: 2^32.

@@ -41,11 +41,12 @@ extension SimplexCore {
     }
 
     /// Notes a constant written by a change of constants (a suggestion, say): a shift by
-    /// it in a system of wide constants may round part of it away, so the change is
-    /// doubted as an addition there is (see `CoefficientRange`).
+    /// it in a system of wide constants may round part of it away, and one through rows
+    /// that lost terms moves what they no longer tie, so the change is doubted as an
+    /// addition there is (see `CoefficientRange`).
     @inline(__always) mutating func noteConstantWritten(_ constant: Double) {
         verification.coefficientRange.noteConstant(constant)
-        if verification.coefficientRange.hasWideConstants { noteResidueDropped() }
+        if verification.coefficientRange.doubtsEveryChange { noteResidueDropped() }
     }
 
     /// Whether a tableau the exact check confirms is written back all the same, each number
@@ -274,8 +275,20 @@ extension SimplexCore {
         for row in solution.rows {
             let basic = model.columnSymbols[row.basic]
             let start = cells.pool.count
-            for t in row.terms where !isNearZero(t.coefficient) {
-                cells.pool.append(Cell(symbol: model.columnSymbols[t.column], coefficient: t.coefficient))
+            var largest = 0.0
+            var dropped = 0.0
+            for t in row.terms {
+                largest = max(largest, abs(t.coefficient))
+                if !isNearZero(t.coefficient) {
+                    cells.pool.append(Cell(symbol: model.columnSymbols[t.column], coefficient: t.coefficient))
+                } else {
+                    dropped = max(dropped, abs(t.coefficient))
+                }
+            }
+            // The row is exact as written, but what it drops is lost all the same (see
+            // `CoefficientRange`): the changes after it are doubted.
+            if isLostCoefficient(dropped, besideLargest: largest) {
+                verification.coefficientRange.lostCoefficient = true
             }
             let isDefinition = kind(basic) == .external
             insertRow(Row(constant: row.constant, basic: basic, start: Int32(start),

@@ -37,7 +37,7 @@ extension SimplexCore {
         verification.debt.pending = true
         verification.debt.generation &+= 1
         if verification.coefficientRange.isWide { doubtOptimum() }
-        if verification.coefficientRange.hasWideConstants { noteResidueDropped() }
+        if verification.coefficientRange.doubtsEveryChange { noteResidueDropped() }
     }
 
     /// Notes that constraint `c`'s constant moved: its first shift since the last

@@ -448,9 +448,14 @@ extension SimplexCore {
             // Only required equalities are involved: the row is redundant or contradictory.
             // A constant that came out zero from terms so large that roundoff exceeds the
             // tolerance (910099911 against 910099912 beside 1e16, where one unit is below
-            // the last place) decides nothing either: both go to exact certification.
+            // the last place) decides nothing either: both go to exact certification. The
+            // row constants it was read from carry the roundoff of whatever they were
+            // computed beside, up to the system's largest constant, which the workspace
+            // never saw: `w == 1` restated `w == 0.99999999` once 555451543 (weak) had
+            // rounded the difference out of the row the two met in.
             let tolerance = feasibilityTolerance * max(1, abs(record.constant))
-            if constant != 0 || scratch.workspace.constantMagnitude * Double.ulpOfOne > tolerance {
+            let scale = max(scratch.workspace.constantMagnitude, verification.coefficientRange.largestConstant)
+            if constant != 0 || scale * Double.ulpOfOne > tolerance {
                 doubtFeasibility()
             }
             guard abs(constant) <= tolerance else {
@@ -509,13 +514,19 @@ extension SimplexCore {
         }
         let start = cells.pool.count
         var largest = 0.0
+        var dropped = 0.0
         for t in terms where t.symbol != subject {
             largest = max(largest, abs(t.coefficient))
             let q = -t.coefficient / c
             noteMagnitude(q)
-            if !isNearZero(q) { cells.pool.append(Cell(symbol: t.symbol, coefficient: q)) }
+            if !isNearZero(q) {
+                cells.pool.append(Cell(symbol: t.symbol, coefficient: q))
+            } else {
+                dropped = max(dropped, abs(t.coefficient))
+            }
         }
         noteGrowth(pivot: c, besideLargest: largest)
+        if dropped > 0 { noteDroppedQuotients(largest: dropped, besideLargest: largest) }
         // A slack or error row is substituted into others: bundle its dummies first.
         let end = kind(subject) == .slack || kind(subject) == .error ? bundlingDummies(from: start) : cells.pool.count
         let solvedConstant = -constant / c

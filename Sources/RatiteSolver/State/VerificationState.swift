@@ -6,8 +6,8 @@ struct VerificationState {
     /// Decisions taken since the last exact check whose margin was within roundoff (see
     /// `NumericDoubt`).
     var doubts = NumericDoubt()
-    /// The smallest and largest coefficient magnitudes of the constraints ever added (see
-    /// `CoefficientRange`).
+    /// The smallest and largest coefficient magnitudes of the constraints ever added, and
+    /// whether a row has lost one (see `CoefficientRange`).
     var coefficientRange = CoefficientRange()
     /// Constraints added or changed since the last answer check, and whether the next one
     /// checks every constraint.

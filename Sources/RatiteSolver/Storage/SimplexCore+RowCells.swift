@@ -64,6 +64,7 @@ extension SimplexCore {
         var level: Int32 = 0
         var referencesYounger = false, referencesDefinitions = false
         var largest = 0.0
+        var dropped = 0.0
         for s in scratch.workspace.symbols where s != x {
             // Both `a` (the cycle checks skip a symbol whose `a` is roundoff) and the
             // quotient (a huge `c` makes it roundoff) must be filtered.
@@ -71,7 +72,10 @@ extension SimplexCore {
             largest = max(largest, abs(a))
             let q = -a / c
             noteMagnitude(q)
-            guard isKeptCell(a, solved: q) else { continue }
+            guard isKeptCell(a, solved: q) else {
+                if !isNearZero(a) { dropped = max(dropped, abs(a)) }
+                continue
+            }
             cells.pool.append(Cell(symbol: s, coefficient: q))
             if isDefined(s) {
                 level = max(level, definitionLevel(s) + 1)
@@ -84,6 +88,7 @@ extension SimplexCore {
             if referencesDefinitions { weighVariableOrder(followed: !referencesYounger) }
         }
         noteGrowth(pivot: c, besideLargest: largest)
+        if dropped > 0 { noteDroppedQuotients(largest: dropped, besideLargest: largest) }
         sortCells(from: start)
         let constant = -scratch.workspace.constant / c
         noteMagnitude(constant)
