@@ -15,6 +15,18 @@ let internalChecks: [SwiftSetting] =
     ? [.define("RATITE_INVARIANTS"), .define("RATITE_INTERNAL_CHECKS")]
     : [.define("RATITE_INTERNAL_CHECKS", .when(configuration: .debug))]
 
+/// `RATITE_FUZZ_ORACLE=1`, which only `Fuzz/build.sh` sets, builds the exact arithmetic and
+/// the reference checks with edge coverage but without comparison tracing. libFuzzer's
+/// `-sanitize=fuzzer` traces every comparison; in the exact oracle those are word-overflow
+/// and bounds tests that steer nothing and were half of a solver input's instructions, and
+/// under `-use_value_profile` their values flooded the corpus with inputs that differ only
+/// in the oracle's arithmetic. Only a fuzz build sets it, so a package that depends on Ratite
+/// at a version never sees an unsafe flag.
+let buildsFuzzOracle = Context.environment["RATITE_FUZZ_ORACLE"] == "1"
+let oracleCoverage: [SwiftSetting] =
+    buildsFuzzOracle
+    ? [.unsafeFlags(["-sanitize-coverage=edge,indirect-calls,pc-table,inline-8bit-counters"])] : []
+
 let package = Package(
     name: "Ratite",
     products: [
@@ -63,9 +75,9 @@ let package = Package(
         // Exact arithmetic (BigInt) and the exact simplex that checks the solver's decisions.
         // No unsafe flags anywhere: SwiftPM refuses them in a dependency taken at a version.
         // The tests that lean on exact checks most run in release (`make soundness-quick`).
-        .target(name: "RatiteExact"),
+        .target(name: "RatiteExact", swiftSettings: oracleCoverage),
         .executableTarget(name: "ratite-cli", dependencies: ["Ratite", "RatiteGenerate"]),
-        .target(name: "RatiteCheck", dependencies: ["Ratite", "RatiteExact"]),
+        .target(name: "RatiteCheck", dependencies: ["Ratite", "RatiteExact"], swiftSettings: oracleCoverage),
         .target(name: "CRatite"),
         // A cache hint the solver's hot loops use (Swift cannot issue one itself).
         .target(name: "RatitePrefetch"),

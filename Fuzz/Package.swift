@@ -10,6 +10,13 @@
 //   the targets never rot and the corpora run in the normal test suite.
 import PackageDescription
 
+/// The harnesses are oracle code: `Fuzz/build.sh` builds them, like the root's exact
+/// arithmetic and reference checks, with edge coverage but no comparison tracing (the root's
+/// Package.swift says why).
+let oracleCoverage: [SwiftSetting] =
+    Context.environment["RATITE_FUZZ_ORACLE"] == "1"
+    ? [.unsafeFlags(["-sanitize-coverage=edge,indirect-calls,pc-table,inline-8bit-counters"])] : []
+
 let package = Package(
     name: "RatiteFuzz",
     dependencies: [.package(name: "Ratite", path: "..")],
@@ -21,7 +28,8 @@ let package = Package(
                 .product(name: "_RatiteCheck", package: "Ratite"),
                 .product(name: "RatiteGenerate", package: "Ratite"),
                 "FuzzVFLC",
-            ]
+            ],
+            swiftSettings: oracleCoverage
         ),
         .target(name: "FuzzVFLC", dependencies: [.product(name: "ratite_static", package: "Ratite")]),
         .executableTarget(

@@ -11,13 +11,20 @@ import RatiteCheck
 ///
 /// The exact tier, on the last state of every input and on one update in
 /// `referenceSampling` before it (which ones, a hash of the input and the step decides): the
-/// core's invariants hold (a full pass over its state, 12% of an input's time when it ran
-/// after every update); the objective is optimal under strictly ordered priorities against the exact reference LP,
-/// and the values equal those of a fresh core fed the surviving constraints (every variable
-/// has its own low-priority stay, which makes the optimum unique). The reference costs most
-/// of an input's time, so sampling it buys the executions; an update it skips is still
-/// checked the cheap way, and a mutant of the input (libFuzzer truncates and splices inputs
-/// all the time) puts the exact check on it.
+/// objective is optimal under strictly ordered priorities against the exact reference LP.
+/// The reference costs most of an input's time, so sampling it buys the executions; an
+/// update it skips is still checked the cheap way, and a mutant of the input (libFuzzer
+/// truncates and splices inputs all the time) puts the exact check on it.
+///
+/// On the last state only, the two checks that rebuild or walk everything. The core's
+/// invariants: a full pass over its state; a state an earlier update broke stays broken
+/// unless a rebuild replaces it, and the input cut short there checks that update. And, on
+/// one input in `freshCoreSampling`, the values of a fresh core fed the surviving
+/// constraints. Every variable has its own low-priority stay, which makes the optimum
+/// unique, so the reference already pins the values; what the fresh core adds is a check of
+/// the core built in one go, a sequence of additions the fuzzer writes as inputs of its
+/// own anyway. On every sampled update and every input, the two were a third of an
+/// input's instructions, and the fresh core on every last state still a seventh.
 ///
 /// Split equalities (an item's hugging and compression pair in one row) are checked as the
 /// two inequalities they stand for.
@@ -60,6 +67,8 @@ enum SolverOpsHarness {
 
     /// One update in this many, besides the last state, gets the exact tier.
     static let referenceSampling: UInt32 = 8
+    /// One input in this many (by its hash) has its last state rebuilt in a fresh core.
+    static let freshCoreSampling: UInt32 = 4
 
     static let priorities: [Double] = [1000, 1000, 750, 500, 250, 600, 333]
     static let optionalPriorities: [Double] = [750, 500, 250, 600, 333]
@@ -176,9 +185,12 @@ enum SolverOpsHarness {
             checkedExactly = exact
         }
         if !checkedExactly { check(&m, exactly: true, data: data) }
-        // Probe: adding then removing restores the values (a unique optimum's).
-        guard !freeVariables else { return }
         let before = m.probe.update(variables: m.variables)
+        let problems = m.probe.violations()
+        require(problems.isEmpty, "invariants: \(problems.prefix(4))\n\(m.probe.dump())", input: data)
+        guard !freeVariables else { return }
+        if (sampling >> 13) % freshCoreSampling == 0 { requireFreshCoreAgrees(m, values: before, data: data) }
+        // Probe: adding then removing restores the values (a unique optimum's).
         let c = ReferenceConstraint(terms: [(0, 1)], constant: -7, relation: .equal, priority: 500)
         if let id = try? m.probe.add(
             [(m.variables[0], 1)], constant: c.constant, relation: c.relation, priority: c.priority)
@@ -337,9 +349,7 @@ enum SolverOpsHarness {
 
     /// After an update: the answer against the constraints as written (edits at the value
     /// they hold, a suggestion or the value they started from): every required one holds to
-    /// the documented tolerance; `exactly`, the core's own invariants (a full pass over its
-    /// state, which a broken state fails at the last update too, and the exact tier always
-    /// reaches), the objective is the exact optimum at every level, and a fresh core agrees.
+    /// the documented tolerance; `exactly`, the objective is the exact optimum at every level.
     static func check(_ m: inout Model, exactly: Bool, data: UnsafeBufferPointer<UInt8>) {
         let values = m.probe.update(variables: m.variables)
         require(m.probe.unverifiedAnswers == 0, "the core could not verify its answer", input: data)
@@ -348,17 +358,17 @@ enum SolverOpsHarness {
         FuzzReach.note(constraints: system.count)
         requireRequiredConstraintsHold(system, at: values, input: data)
         guard exactly else { return }
-        let problems = m.probe.violations()
-        require(problems.isEmpty, "invariants: \(problems.prefix(4))\n\(m.probe.dump())", input: data)
         switch m.reference.solve(keyed, near: values) {
         case .infeasible:
             require(false, "the required constraints the core holds cannot hold together: \(system)", input: data)
         case .optimal(let best, _):
             requireOptimal(system, at: values, best: best, input: data)
         }
-        // A fresh core fed the surviving constraints (and edits) reaches the same values,
-        // when they are the unique optimum.
-        guard !m.freeVariables else { return }
+    }
+
+    /// A fresh core fed the surviving constraints (and edits) reaches `values`, the unique
+    /// optimum.
+    static func requireFreshCoreAgrees(_ m: Model, values: [Double], data: UnsafeBufferPointer<UInt8>) {
         let fresh = CoreProbe()
         let variables = m.variables.indices.map { fresh.newVariable("x\($0)") }
         for live in m.live {
