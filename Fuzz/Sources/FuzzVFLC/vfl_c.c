@@ -20,18 +20,26 @@ static const uint32_t option_choices[] = {
 static const char *const view_names[] = {"a", "b", "c", "view", "button", "find", "x1"};
 #define VIEW_COUNT (sizeof view_names / sizeof view_names[0])
 
-/* Widens [*smallest, *largest] to take `v`, when it is positive and finite. */
+/* Widens [*smallest, *largest] to take `v`'s magnitude, when it is nonzero and finite. */
 static void widen(double *smallest, double *largest, double v) {
+    v = fabs(v);
     if (!(v > 0 && isfinite(v))) return;
     if (v < *smallest) *smallest = v;
     if (v > *largest) *largest = v;
 }
 
-/* Whether the numbers written in the format, with the metrics and the engine's own (about
- * 1 to 1000), span more than 2^120: then exact certification may be unavailable (it takes
- * spans up to 2^128, and the engine's products widen them a little), and an answer the
- * float tableau cannot verify is reported as RATITE_ERROR_NUMERICAL, as documented. */
-static int spans_beyond_exact_range(const char *format, size_t length) {
+/* The start of the number after the operator at `op` (`/` or `*`), past spaces and a sign,
+ * or NULL when no number follows. */
+static char *operand_after(char *op) {
+    char *p = op + 1;
+    while (*p == ' ') p++;
+    if (*p == '-' || *p == '+') p++;
+    return (*p >= '0' && *p <= '9') || (*p == '.' && p[1] >= '0' && p[1] <= '9') ? p : NULL;
+}
+
+/* The span of the numbers as written, with the spans a chain of divisions and products may
+ * reach in the answer. */
+static int written_spans_beyond_exact_range(const char *format, size_t length) {
     char *text = malloc(length + 1);
     if (!text) return 0;
     memcpy(text, format, length);
@@ -46,11 +54,14 @@ static int spans_beyond_exact_range(const char *format, size_t length) {
          * which no number written there shows. A chain of divisions and products (the
          * number after or before a `/` or `*`) may make any product of its operands or of
          * their reciprocals, so it counts with the largest such product and its inverse. */
-        int chained = i > 0 && (text[i - 1] == '/' || text[i - 1] == '*');
+        size_t before = i;
+        while (before > 0 && (text[before - 1] == ' ' || text[before - 1] == '-' || text[before - 1] == '+')) before--;
+        int chained = before > 0 && (text[before - 1] == '/' || text[before - 1] == '*');
         double scale = x > 0 && isfinite(x) ? fmax(x, 1 / x) : 1;
-        while (end && (*end == '/' || *end == '*') && end[1] >= '0' && end[1] <= '9') {
+        char *operand = NULL;
+        while (end && (*end == '/' || *end == '*') && (operand = operand_after(end))) {
             char *next = NULL;
-            double y = fabs(strtod(end + 1, &next));
+            double y = fabs(strtod(operand, &next));
             widen(&smallest, &largest, y);
             if (y > 0 && isfinite(y)) scale *= fmax(y, 1 / y);
             chained = 1;
@@ -69,6 +80,35 @@ static int spans_beyond_exact_range(const char *format, size_t length) {
     }
     free(text);
     return largest / smallest > 0x1p120;
+}
+
+/* Whether the numbers of the format, with the metrics and the engine's own (about 1 to
+ * 1000), span more than 2^120: then exact certification may be unavailable (it takes spans
+ * up to 2^128, and the engine's products widen them a little), and a decision the float
+ * tableau cannot confirm is reported as RATITE_ERROR_INTERNAL (activation, nothing
+ * changed) or RATITE_ERROR_NUMERICAL (layout), as documented. Two readings, either of
+ * which counts: the multipliers and constants ratite_engine_vfl_parse reports, so what the
+ * extended syntax computes (`view/6900/8.9e12`, `view/ 2e29`, `view/-1e10/-1e13`) counts as
+ * the engine sees it; and the text's numbers with the products of their chains, for the
+ * answers such chains reach (`98.1+view/1e14/2E9` beside `view/1e15/12-1E9` solves for a
+ * width of 1.2e25). `needed` is the count ratite_engine_vfl_check gave; called before the
+ * activation, so that the engine's last error is the activation's. */
+static int spans_beyond_exact_range(ratite_engine *engine, const char *format, size_t length,
+                                    const ratite_metric *metrics, uint32_t options, size_t needed) {
+    if (needed == 0) return 0;
+    ratite_vfl_constraint *records = malloc(needed * sizeof *records);
+    if (!records) return 0;
+    size_t count = 0;
+    double smallest = 1, largest = 1000;
+    if (ratite_engine_vfl_parse(engine, format, length, metrics, 2, NULL, 0, options, records, needed, &count) ==
+        RATITE_OK) {
+        for (size_t i = 0; i < count; i++) {
+            widen(&smallest, &largest, records[i].multiplier);
+            widen(&smallest, &largest, records[i].constant);
+        }
+    }
+    free(records);
+    return largest / smallest > 0x1p120 || written_spans_beyond_exact_range(format, length);
 }
 
 /* A copy of a string the engine owns until its next call. */
@@ -151,13 +191,14 @@ int ratite_fuzz_vfl_c(const uint8_t *data, size_t size) {
     if (!failed) {
         size_t needed = 0;
         ratite_status checked = ratite_engine_vfl_check(engine, format, length, metrics, 2, NULL, 0, options, &needed);
-        ratite_layout_constraint ids[64];
-        size_t count = 0;
-        ratite_status status = ratite_engine_vfl(engine, format, length, metrics, 2, NULL, 0, options, ids, 64, &count);
         /* Activation may break down numerically where only parsing was checked: documented
          * (RATITE_ERROR_INTERNAL, nothing changed) for numbers too far apart for exact
          * arithmetic. */
-        int beyond_exact = spans_beyond_exact_range(format, length);
+        int beyond_exact =
+            checked == RATITE_OK && spans_beyond_exact_range(engine, format, length, metrics, options, needed);
+        ratite_layout_constraint ids[64];
+        size_t count = 0;
+        ratite_status status = ratite_engine_vfl(engine, format, length, metrics, 2, NULL, 0, options, ids, 64, &count);
         int broke_down = status == RATITE_ERROR_INTERNAL && beyond_exact;
         if (status != checked && !(checked == RATITE_OK && needed > 64) && !broke_down) failed = 4;
         if (status == RATITE_ERROR_PARSE) {
