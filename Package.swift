@@ -18,13 +18,12 @@ let internalChecks: [SwiftSetting] =
 /// `RATITE_FUZZ_ORACLE=1`, which only `Fuzz/build.sh` sets, builds the exact arithmetic and
 /// the reference checks with edge coverage but without comparison tracing. libFuzzer's
 /// `-sanitize=fuzzer` traces every comparison; in the exact oracle those are word-overflow
-/// and bounds tests that steer nothing and were half of a solver input's instructions, and
-/// under `-use_value_profile` their values flooded the corpus with inputs that differ only
-/// in the oracle's arithmetic. Only a fuzz build sets it, so a package that depends on Ratite
+/// and bounds tests that steer nothing and were about a third of a solver input's
+/// instructions, and under `-use_value_profile` their values flooded the corpus with inputs
+/// that differ only in the oracle's arithmetic. Only a fuzz build sets it, so a package that depends on Ratite
 /// at a version never sees an unsafe flag.
-let buildsFuzzOracle = Context.environment["RATITE_FUZZ_ORACLE"] == "1"
 let oracleCoverage: [SwiftSetting] =
-    buildsFuzzOracle
+    Context.environment["RATITE_FUZZ_ORACLE"] == "1"
     ? [.unsafeFlags(["-sanitize-coverage=edge,indirect-calls,pc-table,inline-8bit-counters"])] : []
 
 let package = Package(
@@ -73,7 +72,8 @@ let package = Package(
         // The generated benchmark and test systems.
         .target(name: "RatiteGenerate", dependencies: ["RatiteSolver", "RatiteModel"]),
         // Exact arithmetic (BigInt) and the exact simplex that checks the solver's decisions.
-        // No unsafe flags anywhere: SwiftPM refuses them in a dependency taken at a version.
+        // No unsafe flags outside a fuzz build (`oracleCoverage`): SwiftPM refuses them in a
+        // dependency taken at a version.
         // The tests that lean on exact checks most run in release (`make soundness-quick`).
         .target(name: "RatiteExact", swiftSettings: oracleCoverage),
         .executableTarget(name: "ratite-cli", dependencies: ["Ratite", "RatiteGenerate"]),
