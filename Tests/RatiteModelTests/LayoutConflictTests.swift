@@ -137,6 +137,28 @@ import Testing
         try expectConflictRecovered(engine, a, beside: huge, held: 990_561, broken: 1)
     }
 
+    /// `a.width >= 1` beside a required `a.width == 0.99999999` is a conflict, though the
+    /// weak `a.width == 555451543` rounds `a.width`'s row to exactly 1: the inequality is
+    /// broken and the answer verifies.
+    @Test func inequalityConflictBesideAHugeConstantIsVerified() throws {
+        let engine = LayoutEngine()
+        let a = try engine.addView("a", in: try layoutRoot(engine))
+        let weak = a.widthAnchor.constraint(equalToConstant: 5)
+        weak.priority = 1
+        let huge = a.widthAnchor.constraint(equalToConstant: 555_451_543)
+        huge.priority = 4.8
+        try engine.activate([
+            weak, huge,
+            a.widthAnchor.constraint(equalToConstant: 0.999_999_99),
+            a.widthAnchor.constraint(greaterThanOrEqualToConstant: 1),
+        ])
+        engine.layout()
+        #expect(engine.isAnswerVerified)
+        #expect(a.frame.width == 0.999_999_99)
+        #expect(engine.conflictLog.map { $0.broken?.description } == ["a.width >= 1"])
+        Self.expectMinimal(try #require(engine.conflictLog.last), in: engine)
+    }
+
     /// Activates `huge` with `a.width == held` and `a.width == broken` (whole numbers) in one
     /// call and lays out: the later equality is broken, the conflict reported is minimal,
     /// and the answer verifies with `held` in force.

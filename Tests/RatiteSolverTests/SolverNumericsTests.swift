@@ -127,6 +127,39 @@ import Testing
         #expect(d.problems().isEmpty)
     }
 
+    /// The inequality version: `w >= 1` beside `w == 0.99999999` met `w`'s row rounded to
+    /// exactly 1 by 555451543, and was accepted with its slack at zero. Each pinned value
+    /// is 1e-8 from 1, so exactly one direction of the inequality holds. `padding`
+    /// unrelated required constraints take the system past the write-back limit (128) and
+    /// past exact certification (4,096), where the tableau's point decides first; past
+    /// the exact fallback (8,192) the answer is reported unverified instead (numerics.md).
+    @Test(arguments: [0, 300, 5000])
+    func inequalityRoundedOutOfEarlierRowsIsDecidedExactly(padding: Int) throws {
+        let cases: [(pinned: Double, relation: Relation, holds: Bool)] = [
+            (0.999_999_99, .greaterThanOrEqual, false), (1.000_000_01, .lessThanOrEqual, false),
+            (1.000_000_01, .greaterThanOrEqual, true), (0.999_999_99, .lessThanOrEqual, true),
+            (1, .greaterThanOrEqual, true), (1, .lessThanOrEqual, true),
+        ]
+        for (pinned, relation, holds) in cases {
+            let d = CoreDriver(variableCount: 1 + padding)
+            for i in 0..<padding { _ = try d.add(ref([(1 + i, 1)], -Double(i), .equal)) }
+            _ = try d.add(ref([(0, 1)], -5, .equal, 1))
+            _ = try d.add(ref([(0, 1)], -555_451_543, .equal, 4.8))
+            let first = try d.add(ref([(0, 1)], -pinned, .equal))
+            if holds {
+                _ = try d.add(ref([(0, 1)], -1, relation))
+            } else {
+                #expect(throws: CoreError.unsatisfiable(conflict: [first, pendingConstraintID]),
+                        "w == \(pinned), then w \(relation) 1") {
+                    try d.add(ref([(0, 1)], -1, relation))
+                }
+            }
+            #expect(abs(d.values()[0] - pinned) <= 1e-15, "w == \(pinned), then w \(relation) 1")
+            #expect(d.core.statistics.unverifiedAnswers == 0)
+            #expect(d.problems().isEmpty)
+        }
+    }
+
     /// Adding the negation of a required equality already held (the same hyperplane) was
     /// refused as unsatisfiable with the old tolerances, conflict [c4, new].
     @Test func negatedDuplicateEqualityIsNotAConflict() {

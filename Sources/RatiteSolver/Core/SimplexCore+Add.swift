@@ -475,6 +475,15 @@ extension SimplexCore {
             try solveAndInsert(terms: terms.filter { kind($0.symbol) == .dummy }, constant: 0, subject: record.marker)
             return
         }
+        // Tested here before the call: calling a non-mutating method from here copies the
+        // whole core, which every addition would pay for (about 200 instructions).
+        let roundoff = max(scratch.workspace.constantMagnitude, verification.coefficientRange.largestConstant)
+            * Double.ulpOfOne
+        if record.level < 0 && roundoff > feasibilityTolerance * max(1, abs(record.constant))
+            && pinsSlackWithinRoundoff(terms, constant: constant, roundoff: roundoff, marker: record.marker)
+        {
+            doubtFeasibility()
+        }
         // Solved for the symbol the dual ratio test picks, the row leaves the objective
         // optimal, so adding it costs no pivots. That symbol may be any restricted one when
         // the row holds as it stands (constant zero: nothing moves); otherwise it must not
@@ -553,6 +562,18 @@ extension SimplexCore {
         }
         return abs(constant) <= feasibilityTolerance
             * max(1, abs(registry.constraints[Int(id)].constant), magnitude(of: id))
+    }
+
+    /// Whether the row of a required inequality (slack `marker`) pins the slack through
+    /// required equalities alone (every other term a dummy) to a value within `roundoff`,
+    /// a unit in the last place of the system's largest constant, of zero: the inequality's
+    /// sign is then decided by rounding, as the all-dummy row's is (`placeLPRow`). `w >= 1`
+    /// was accepted beside `w == 0.99999999` once 555451543 (weak) had rounded `w`'s row to
+    /// exactly 1. Only systems where `roundoff` passes `feasibilityTolerance` are asked.
+    private func pinsSlackWithinRoundoff(_ terms: [Cell], constant: Double, roundoff: Double, marker: Int32) -> Bool {
+        guard kind(marker) == .slack, abs(constant) <= roundoffWindow * roundoff else { return false }
+        for t in terms where t.symbol != marker && kind(t.symbol) != .dummy { return false }
+        return true
     }
 
     /// For a row `0 = constant + Σ terms`: the restricted symbol to solve it for, and
@@ -756,3 +777,8 @@ let phaseOneTolerance = 1.0e-7
 /// How far `SimplexCore.subjectKeepingOptimality` compares the columns of symbols a row
 /// ties on (see `compareLPRowCounts`).
 let tiedColumnHorizon = 64
+
+/// How many units in the last place of the system's largest constant a slack pinned by
+/// required equalities may sit from zero and still be doubted (`pinsSlackWithinRoundoff`):
+/// a row constant carries the rounding of every row it was read from.
+let roundoffWindow = 1024.0
