@@ -20,8 +20,8 @@ let internalChecks: [SwiftSetting] =
 /// `-sanitize=fuzzer` traces every comparison; in the exact oracle those are word-overflow
 /// and bounds tests that steer nothing and were about a third of a solver input's
 /// instructions, and under `-use_value_profile` their values flooded the corpus with inputs
-/// that differ only in the oracle's arithmetic. Only a fuzz build sets it, so a package that depends on Ratite
-/// at a version never sees an unsafe flag.
+/// that differ only in the oracle's arithmetic. Only a fuzz build sets it, so a package
+/// that depends on Ratite at a version never sees an unsafe flag.
 let oracleCoverage: [SwiftSetting] =
     Context.environment["RATITE_FUZZ_ORACLE"] == "1"
     ? [.unsafeFlags(["-sanitize-coverage=edge,indirect-calls,pc-table,inline-8bit-counters"])] : []

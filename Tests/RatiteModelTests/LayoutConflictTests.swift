@@ -119,7 +119,9 @@ import Testing
         let a = try engine.addView("a", in: try layoutRoot(engine))
         let huge = a.widthAnchor.constraint(equalToConstant: 1e20)
         huge.priority = 71
-        try expectConflictRecovered(engine, a, beside: huge, held: 1, broken: 2)
+        try expectConflictRecovered(
+            engine, a, beside: [huge], held: 1, broken: a.widthAnchor.constraint(equalToConstant: 2),
+            reported: "a.width == 2")
     }
 
     /// A recovered conflict (`a.width == 1` broken against `== 990561`) beside an optional
@@ -134,7 +136,9 @@ import Testing
         let view = try engine.addView("view", in: root)
         let huge = a.widthAnchor.constraint(equalTo: view.widthAnchor, multiplier: -465_545_612_306_833, constant: 9)
         huge.priority = 750
-        try expectConflictRecovered(engine, a, beside: huge, held: 990_561, broken: 1)
+        try expectConflictRecovered(
+            engine, a, beside: [huge], held: 990_561, broken: a.widthAnchor.constraint(equalToConstant: 1),
+            reported: "a.width == 1")
     }
 
     /// `a.width >= 1` beside a required `a.width == 0.99999999` is a conflict, though the
@@ -147,33 +151,23 @@ import Testing
         weak.priority = 1
         let huge = a.widthAnchor.constraint(equalToConstant: 555_451_543)
         huge.priority = 4.8
-        try engine.activate([
-            weak, huge,
-            a.widthAnchor.constraint(equalToConstant: 0.999_999_99),
-            a.widthAnchor.constraint(greaterThanOrEqualToConstant: 1),
-        ])
-        engine.layout()
-        #expect(engine.isAnswerVerified)
-        #expect(a.frame.width == 0.999_999_99)
-        #expect(engine.conflictLog.map { $0.broken?.description } == ["a.width >= 1"])
-        Self.expectMinimal(try #require(engine.conflictLog.last), in: engine)
+        try expectConflictRecovered(
+            engine, a, beside: [weak, huge], held: 0.999_999_99,
+            broken: a.widthAnchor.constraint(greaterThanOrEqualToConstant: 1), reported: "a.width >= 1")
     }
 
-    /// Activates `huge` with `a.width == held` and `a.width == broken` (whole numbers) in one
-    /// call and lays out: the later equality is broken, the conflict reported is minimal,
-    /// and the answer verifies with `held` in force.
+    /// Activates the optional constraints `beside`, then `a.width == held` and `broken` in
+    /// one call, and lays out: `broken` is broken and reported as `reported`, the conflict
+    /// is minimal, and the answer verifies with `held` in force.
     func expectConflictRecovered(
-        _ engine: LayoutEngine, _ a: LayoutItem, beside huge: LayoutConstraint, held: Double, broken: Double
+        _ engine: LayoutEngine, _ a: LayoutItem, beside optional: [LayoutConstraint], held: Double,
+        broken: LayoutConstraint, reported: String
     ) throws {
-        try engine.activate([
-            huge,
-            a.widthAnchor.constraint(equalToConstant: held),
-            a.widthAnchor.constraint(equalToConstant: broken),
-        ])
+        try engine.activate(optional + [a.widthAnchor.constraint(equalToConstant: held), broken])
         engine.layout()
         #expect(engine.isAnswerVerified)
         #expect(a.frame.width == held)
-        #expect(engine.conflictLog.map { $0.broken?.description } == ["a.width == \(Int(broken))"])
+        #expect(engine.conflictLog.map { $0.broken?.description } == [reported])
         Self.expectMinimal(try #require(engine.conflictLog.last), in: engine)
     }
 

@@ -454,8 +454,7 @@ extension SimplexCore {
             // never saw: `w == 1` restated `w == 0.99999999` once 555451543 (weak) had
             // rounded the difference out of the row the two met in.
             let tolerance = feasibilityTolerance * max(1, abs(record.constant))
-            let scale = max(scratch.workspace.constantMagnitude, verification.coefficientRange.largestConstant)
-            if constant != 0 || scale * Double.ulpOfOne > tolerance {
+            if constant != 0 || workspaceConstantRoundoff > tolerance {
                 doubtFeasibility()
             }
             guard abs(constant) <= tolerance else {
@@ -476,9 +475,8 @@ extension SimplexCore {
             return
         }
         // Tested here before the call: calling a non-mutating method from here copies the
-        // whole core, which every addition would pay for (about 200 instructions).
-        let roundoff = max(scratch.workspace.constantMagnitude, verification.coefficientRange.largestConstant)
-            * Double.ulpOfOne
+        // whole core, which every addition would pay for.
+        let roundoff = workspaceConstantRoundoff
         if record.level < 0 && roundoff > feasibilityTolerance * max(1, abs(record.constant))
             && pinsSlackWithinRoundoff(terms, constant: constant, roundoff: roundoff, marker: record.marker)
         {
@@ -562,6 +560,13 @@ extension SimplexCore {
         }
         return abs(constant) <= feasibilityTolerance
             * max(1, abs(registry.constraints[Int(id)].constant), magnitude(of: id))
+    }
+
+    /// What rounding may have left in the workspace's constant: a unit in the last place of
+    /// the largest constant it was summed from, or of the system's largest constant, which
+    /// the row constants it read may carry unseen (see `placeLPRow`).
+    @inline(__always) private var workspaceConstantRoundoff: Double {
+        max(scratch.workspace.constantMagnitude, verification.coefficientRange.largestConstant) * Double.ulpOfOne
     }
 
     /// Whether the row of a required inequality (slack `marker`) pins the slack through
